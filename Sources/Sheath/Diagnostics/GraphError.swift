@@ -1,0 +1,62 @@
+/// Everything that stopped a graph from being built: every problem at once, not just the first.
+///
+/// ```swift
+/// do {
+///   let graph = try Graph(modules: [AppModule(), LiveAPIModule(), FakeAPIModule()])
+/// } catch let error as GraphError {
+///   print(error)
+///   // Sheath could not build the graph (1 problem):
+///   //
+///   // error: duplicate binding for Keys.userAPI (any UserAPI, App/Keys.swift:9)
+///   //   bound by LiveAPIModule (App/Modules.swift:31)
+///   //   bound by FakeAPIModule (App/Modules.swift:20)
+///   // fix: keep one of these bindings, or make the one that should win an override: b.override(.userAPI) { … }
+/// }
+/// ```
+public struct GraphError: Error, CustomStringConvertible, Sendable {
+  /// The problems, in the order of the registrations that caused them.
+  public let problems: [GraphProblem]
+
+  /// A header line followed by every problem's message.
+  public var description: String {
+    let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+    return (["Sheath could not build the graph (\(count)):"] + problems.map { "\n" + $0.description })
+      .joined(separator: "\n")
+  }
+}
+
+/// One problem found while building a graph.
+///
+/// Its ``description`` is the full message: what is wrong; the key, its type and where it was
+/// declared; the modules and lines involved; how to fix it.
+public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
+  /// What kind of problem this is; new kinds may be added.
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+
+    /// Two plain bindings of one key.
+    public static let duplicateBinding = Kind(name: "duplicate binding")
+    /// Two overrides of one key.
+    public static let conflictingOverrides = Kind(name: "conflicting overrides")
+    /// An override of a required key that nothing binds.
+    public static let overrideOfUnboundKey = Kind(name: "override of an unbound key")
+    /// A required key that a module requires and nothing binds.
+    public static let missingBinding = Kind(name: "missing binding")
+    /// Two entries with one key in a ``MapKey``.
+    public static let duplicateMapEntry = Kind(name: "duplicate map entry")
+    /// A scoped key bound below the graph that owns its instances.
+    public static let scopedBindingBelowScope = Kind(name: "scoped binding below its scope")
+
+    /// The kind's name, as in the message's first line.
+    public var description: String { name }
+  }
+
+  /// What kind of problem this is.
+  public let kind: Kind
+  /// The name of the key the problem is about, such as `Keys.userAPI`.
+  public let keyName: String
+  let diagnostic: Diagnostic
+
+  /// The full message.
+  public var description: String { diagnostic.rendered(prefix: "error: ") }
+}

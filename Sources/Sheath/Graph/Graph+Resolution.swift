@@ -1,0 +1,101 @@
+/// The resolution path: one array read to find a binding, then the lifetime decides where the value
+/// comes from.
+extension Graph {
+  /// Resolves `key`, falling back on `fallback` (the key's default) when no module bound it.
+  @inline(__always)
+  func resolve<Value>(_ key: Keys, default fallback: Binding<Value>?, _ context: ResolutionContext) -> Value {
+    let slot = key.slot
+    let binding: Binding<Value>
+    let ownerLevel: Int
+    if slot < entries.count, let entry = entries[slot] {
+      // The slot belongs to `key`, whose bindings the compiler checked to be `Binding<Value>`.
+      binding = unsafeDowncast(entry.binding, to: Binding<Value>.self)
+      ownerLevel = entry.ownerLevel
+    } else if let fallback {
+      binding = fallback
+      ownerLevel = 0
+    } else {
+      ResolutionFailure.missingBinding(key).trap()
+    }
+    let inner = context.entering(key)
+    switch binding.lifetime {
+    case .transient:
+      return binding.factory(Resolver(graph: self, context: inner))
+    case .singleton:
+      return ancestor(atLevel: ownerLevel).sharedInstance(key, binding.factory, inner)
+    case .scoped(let scope):
+      guard let home = nearest(opening: scope) else {
+        ResolutionFailure.scopeNotOpen(key, scope).trap()
+      }
+      return home.sharedInstance(key, binding.factory, inner)
+    case .weak:
+      return ancestor(atLevel: ownerLevel).weakInstance(key, binding.factory, inner)
+    }
+  }
+
+  /// Builds an assisted key's value with `argument`.
+  func make<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>, _ argument: Argument, _ context: ResolutionContext
+  ) -> Value {
+    let slot = key.slot
+    var binding = key.defaultBinding
+    if slot < entries.count, let entry = entries[slot] {
+      binding = unsafeDowncast(entry.binding, to: AssistedBinding<Argument, Value>.self)
+    }
+    return binding.factory(Resolver(graph: self, context: context.entering(key)), argument)
+  }
+
+  /// The instance this graph caches for `key`, built on first use.
+  @inline(__always)
+  private func sharedInstance<Value>(
+    _ key: Keys, _ factory: @Sendable (Resolver) -> Value, _ context: ResolutionContext
+  ) -> Value {
+    if let box = instances.load(key.slot) {
+      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    }
+    return buildSharedInstance(key, factory, context)
+  }
+
+  private func buildSharedInstance<Value>(
+    _ key: Keys, _ factory: @Sendable (Resolver) -> Value, _ context: ResolutionContext
+  ) -> Value {
+    let id = BuildCoordinator.BuildID(graph: ObjectIdentifier(self), slot: key.slot)
+    let claim = coordinator.claim(id, key: key) { () -> Value? in
+      instances.load(key.slot).map { Unmanaged<Box<Value>>.fromOpaque($0).takeUnretainedValue().value }
+    }
+    switch claim {
+    case .existing(let value):
+      return value
+    case .reentered:
+      // A cycle through this instance: build it again, recording the path, to report the cycle.
+      return factory(Resolver(graph: self, context: context.tracing(from: key)))
+    case .claimed:
+      let value = factory(Resolver(graph: self, context: context))
+      coordinator.finish(id) { _ = instances.storeIfEmpty(Box(value), at: key.slot) }
+      return value
+    }
+  }
+
+  /// The instance this graph holds weakly for `key`, rebuilt when nobody holds it any more.
+  private func weakInstance<Value>(
+    _ key: Keys, _ factory: @Sendable (Resolver) -> Value, _ context: ResolutionContext
+  ) -> Value {
+    let cell = instances.load(key.slot) ?? instances.storeIfEmpty(WeakBox(), at: key.slot)
+    let box = Unmanaged<WeakBox>.fromOpaque(cell).takeUnretainedValue()
+    let id = BuildCoordinator.BuildID(graph: ObjectIdentifier(self), slot: key.slot)
+    // The cell held what this factory returned, so the cast back succeeds.
+    switch coordinator.claim(id, key: key, existing: { box.object.flatMap { $0 as? Value } }) {
+    case .existing(let value):
+      return value
+    case .reentered:
+      return factory(Resolver(graph: self, context: context.tracing(from: key)))
+    case .claimed:
+      let value = factory(Resolver(graph: self, context: context))
+      guard type(of: value as Any) is AnyObject.Type else {
+        ResolutionFailure.weakValueNotAnObject(key, valueType: describeType(type(of: value as Any))).trap()
+      }
+      coordinator.finish(id) { box.object = value as AnyObject }
+      return value
+    }
+  }
+}

@@ -1,0 +1,127 @@
+/// An immutable graph of bindings that provides values by key: the resolver.
+///
+/// Build a graph once from your modules; building checks the registrations and throws one
+/// ``GraphError`` listing every problem. After that the graph never changes: it resolves a key by an
+/// array index, caches shared instances without a global lock, and makes child graphs for scopes and
+/// overrides.
+///
+/// ```swift
+/// let graph = try Graph(modules: [AppModule(), environment.isMock ? FakeAPIModule() : LiveAPIModule()])
+///
+/// let api = graph[.userAPI]                       // `any UserAPI`: no Optional, no cast
+/// let flow = graph.child(scope: .flow)            // one FollowersDataController for this flow
+/// let viewModel = flow.make(.profileViewModel, view)
+/// ```
+///
+/// A graph is `Sendable`: resolve from any thread. Values live as their ``Lifetime`` says; shared
+/// instances live in the graph that binds them (``Lifetime/singleton``) or that opened their scope
+/// (``Lifetime/scoped(_:)``), and are released with it.
+public final class Graph: @unchecked Sendable {
+  // @unchecked: every stored property is immutable or synchronizes itself (SlotTable,
+  // BuildCoordinator).
+
+  /// The graph this one was made from, or `nil` for a root graph.
+  public let parent: Graph?
+
+  /// The scope this graph opened, if any: scoped keys of this scope are cached here.
+  public let scope: Scope?
+
+  /// How many ancestors this graph has: 0 for a root.
+  let level: Int
+
+  /// Every binding this graph resolves by slot — its own and its ancestors' — with the level of the
+  /// graph that owns each binding's shared instances.
+  let entries: [Entry?]
+
+  /// Every contribution to a multibinding this graph sees, its ancestors' first, by slot.
+  let contributions: [Int: [AnyContribution]]
+
+  /// Shared instances owned by this graph.
+  let instances = SlotTable()
+
+  /// Builds shared instances once across this graph and its relatives.
+  let coordinator: BuildCoordinator
+
+  /// Builds a root graph from modules.
+  ///
+  /// - Parameter modules: The modules to install, in order; order decides the order of multibinding
+  ///   contributions, nothing else.
+  /// - Throws: ``GraphError`` listing every problem: duplicate bindings, conflicting overrides,
+  ///   overrides of keys nothing binds, required keys that nothing binds, duplicate map entries.
+  public convenience init(modules: [any Module]) throws {
+    try self.init(parent: nil, scope: nil, modules: modules)
+  }
+
+  init(parent: Graph?, scope: Scope?, modules: [any Module]) throws {
+    var bindings = Bindings()
+    bindings.install(modules)
+    let plan = try BuildPlan(bindings.registrations, parent: parent, scope: scope)
+    self.parent = parent
+    self.scope = scope
+    self.level = parent.map { $0.level + 1 } ?? 0
+    self.contributions = plan.contributions
+    self.coordinator = parent?.coordinator ?? BuildCoordinator()
+    self.entries = plan.entries(ownedByLevel: level)
+  }
+
+  /// Makes a child graph that opens `scope`: keys scoped to it get one instance per child, released
+  /// with the child.
+  ///
+  /// ```swift
+  /// let flow = graph.child(scope: .flow)
+  /// let profile = flow.make(.profileViewModel, profileView)
+  /// let followers = flow.make(.followersViewModel, followersView)   // same data controller
+  /// ```
+  ///
+  /// - Parameter scope: The scope to open.
+  /// - Returns: A graph that sees all of this graph's bindings and shared instances.
+  public func child(scope: Scope) -> Graph {
+    Graph(parent: self, scope: scope)
+  }
+
+  /// Makes a child graph with its own bindings, like a Dagger subcomponent.
+  ///
+  /// The child sees this graph's bindings and shares its singletons; its modules may add bindings,
+  /// contribute to multibindings, and replace the parent's bindings with `override`.
+  ///
+  /// - Parameters:
+  ///   - scope: A scope for the child to open, or `nil`.
+  ///   - modules: The child's modules.
+  /// - Returns: The child graph.
+  /// - Throws: ``GraphError`` listing every problem with the child's registrations.
+  public func child(scope: Scope? = nil, modules: [any Module]) throws -> Graph {
+    try Graph(parent: self, scope: scope, modules: modules)
+  }
+
+  /// A child with no bindings of its own: shares the parent's tables.
+  private init(parent: Graph, scope: Scope) {
+    self.parent = parent
+    self.scope = scope
+    self.level = parent.level + 1
+    self.contributions = parent.contributions
+    self.coordinator = parent.coordinator
+    self.entries = parent.entries
+  }
+
+  /// This graph or the ancestor at `level` (0 is the root).
+  @inline(__always)
+  func ancestor(atLevel level: Int) -> Graph {
+    var graph = self
+    for _ in level..<self.level { graph = graph.parent.unsafelyUnwrapped }
+    return graph
+  }
+
+  /// The nearest graph, from this one up to the root, that opened `scope`.
+  func nearest(opening scope: Scope) -> Graph? {
+    var graph: Graph? = self
+    while let current = graph, current.scope != scope { graph = current.parent }
+    return graph
+  }
+}
+
+/// A binding as a graph sees it: the binding, and the level of the graph that owns its shared
+/// instances (the graph whose modules bound it).
+struct Entry {
+  let binding: AnyBinding
+  let ownerLevel: Int
+}

@@ -1,0 +1,66 @@
+/// Resolves a key from the ambient graph, for objects you cannot construct yourself.
+///
+/// Storyboard view controllers, SwiftUI previews and other framework-created objects cannot take their
+/// dependencies in an initializer. `@Inject` resolves from ``Graph/current`` (set per task, and per
+/// test by SheathTesting) or else the graph given to ``Graph/bootstrap(_:)`` at launch:
+///
+/// ```swift
+/// final class ProfileViewController: UIViewController {
+///   @Inject(.userAPI) var api: any UserAPI
+/// }
+/// ```
+///
+/// The value is resolved once, when the object is initialized. Prefer constructor injection wherever
+/// you create the object: its dependencies are then visible in its initializer, a test passes them in
+/// directly, and nothing depends on which graph happens to be current. Resolving with no graph set is
+/// a programming error that stops the program with a message saying how to set one.
+@propertyWrapper
+public struct Inject<Value> {
+  /// The resolved value.
+  public let wrappedValue: Value
+
+  /// Resolves `key` from the ambient graph.
+  ///
+  /// - Parameters:
+  ///   - key: The key to resolve.
+  ///   - fileID: Where the property is declared, for the message when no graph is set.
+  ///   - line: Where the property is declared, for the message when no graph is set.
+  public init(_ key: Key<Value>, fileID: String = #fileID, line: Int = #line) {
+    guard let graph = Graph.ambient else {
+      ResolutionFailure.noAmbientGraph(key, SourceLocation(fileID: fileID, line: line)).trap()
+    }
+    wrappedValue = graph[key]
+  }
+}
+
+extension Inject: Sendable where Value: Sendable {}
+
+extension Graph {
+  /// The graph `@Inject` resolves from in the current task, set with `Graph.$current.withValue(graph)`.
+  ///
+  /// Task-local: a value set for one task (or one test) is invisible to every other, so tests that run
+  /// in parallel with different graphs never see each other's.
+  @TaskLocal public static var current: Graph?
+
+  private static let bootstrapped = Locked<Graph?>(nil)
+
+  /// Sets the graph `@Inject` resolves from when no task sets ``current``: call it once at launch.
+  ///
+  /// ```swift
+  /// @main struct FollowersApp: App {
+  ///   init() { Graph.bootstrap(try! Graph(modules: AppModules.all)) }
+  /// }
+  /// ```
+  ///
+  /// Calling it again replaces the graph, for apps that rebuild their graph (after a sign-in, say).
+  ///
+  /// - Parameter graph: The app's graph.
+  public static func bootstrap(_ graph: Graph) {
+    bootstrapped.withLock { $0 = graph }
+  }
+
+  /// The task's current graph, or the bootstrapped one.
+  static var ambient: Graph? {
+    current ?? bootstrapped.withLock { $0 }
+  }
+}

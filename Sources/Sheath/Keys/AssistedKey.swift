@@ -1,0 +1,68 @@
+/// A key whose value is built with an argument the caller supplies, and the rest from the graph.
+///
+/// The classic case is a view model built with its view: the view exists only when the screen does,
+/// while the data controller and presenter come from the graph. The argument's type is checked by the
+/// compiler; pass a tuple for several arguments.
+///
+/// ```swift
+/// extension Keys {
+///   static let profileViewModel = AssistedKey<any ProfileView, ProfileViewModel> { r, view in
+///     ProfileViewModel(view: view, data: r[.followersData], presenter: r[.presenter])
+///   }
+/// }
+///
+/// let viewModel = flow.make(.profileViewModel, view)
+/// let makeViewModel = flow[.profileViewModel]        // an AssistedFactory to call later
+/// ```
+///
+/// Assisted values are always new: the graph never caches them, because each is built for its argument.
+public final class AssistedKey<Argument, Value>: Keys, @unchecked Sendable {
+  // @unchecked: immutable; the stored binding is Sendable.
+
+  let defaultBinding: AssistedBinding<Argument, Value>
+
+  /// Creates an assisted key with its default factory.
+  ///
+  /// - Parameters:
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the resolver and the caller's argument.
+  public init(
+    name: String? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    _ factory: @escaping @Sendable (Resolver, Argument) -> Value
+  ) {
+    let declaration = SourceLocation(fileID: fileID, line: line)
+    self.defaultBinding = AssistedBinding(
+      source: BindingSource(modulePath: nil, location: declaration), factory: factory)
+    super.init(
+      name: name, typeName: "(\(describeType(Argument.self))) -> \(describeType(Value.self))",
+      declaration: declaration, filePath: filePath)
+  }
+}
+
+/// A function that builds an assisted key's value from its argument, resolving the rest from the graph
+/// it came from.
+///
+/// Inject one where an object creates values later — a navigator that makes each screen's view model:
+///
+/// ```swift
+/// let makeProfile: AssistedFactory<any ProfileView, ProfileViewModel> = r[.profileViewModel]
+/// let viewModel = makeProfile(view)
+/// ```
+public struct AssistedFactory<Argument, Value>: Sendable {
+  let resolver: Resolver
+  let key: AssistedKey<Argument, Value>
+
+  /// Builds a new value for `argument`.
+  ///
+  /// - Parameter argument: The caller-supplied argument.
+  /// - Returns: A new value.
+  public func callAsFunction(_ argument: Argument) -> Value {
+    resolver.make(key, argument)
+  }
+}

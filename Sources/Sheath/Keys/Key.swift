@@ -1,0 +1,88 @@
+/// A typed identity for one thing a graph can provide, with its default (live) factory and lifetime.
+///
+/// The factory travels with the key, so resolving a key can never miss, and the compiler checks that
+/// the factory returns the key's type. Modules replace the default where they need to — a fake API for
+/// `--mock`, a stub in a test.
+///
+/// ```swift
+/// extension Keys {
+///   static let validator = Key<any LoginValidating> { _ in LoginValidator() }
+///   static let userAPI = Key<any UserAPI>(.singleton) { r in
+///     LiveUserAPI(http: r[.httpClient], baseURL: r[.apiBaseURL])
+///   }
+///   // No sensible default: a module must bind it, or building the graph fails.
+///   static let apiBaseURL = Key<URL>.required(.singleton)
+/// }
+/// ```
+///
+/// Declare keys as `static let` in an extension of ``Keys``: a key is an identity, created once.
+public final class Key<Value>: Keys, @unchecked Sendable {
+  // @unchecked: immutable; the stored binding is Sendable.
+
+  /// The lifetime used when a module binds the key without naming one, and by the default factory.
+  public let defaultLifetime: Lifetime<Value>
+
+  /// The default binding, or `nil` for a required key.
+  let defaultBinding: Binding<Value>?
+
+  /// Creates a key with a default factory.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives; ``Lifetime/transient`` unless you say otherwise.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value, resolving its dependencies from the ``Resolver``.
+  public init(
+    _ lifetime: Lifetime<Value> = .transient,
+    name: String? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    _ factory: @escaping @Sendable (Resolver) -> Value
+  ) {
+    let declaration = SourceLocation(fileID: fileID, line: line)
+    self.defaultLifetime = lifetime
+    self.defaultBinding = Binding(
+      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: factory)
+    super.init(name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
+  }
+
+  private init(required lifetime: Lifetime<Value>, name: String?, declaration: SourceLocation, filePath: String) {
+    self.defaultLifetime = lifetime
+    self.defaultBinding = nil
+    super.init(name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath, hasDefault: false)
+  }
+
+  /// Creates a key without a default: every graph that resolves it must have a module that binds it.
+  ///
+  /// Use it for values only the app can supply — a base URL, a configuration. A module that needs the
+  /// key can say so with ``Bindings/require(_:fileID:line:)``, and building a graph without a binding
+  /// for it then fails, naming the key and the module.
+  ///
+  /// ```swift
+  /// static let apiBaseURL = Key<URL>.required(.singleton)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: The lifetime used when a module binds the key without naming one.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  /// - Returns: A key that modules must bind.
+  public static func required(
+    _ lifetime: Lifetime<Value> = .transient,
+    name: String? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line
+  ) -> Key {
+    Key(
+      required: lifetime, name: name, declaration: SourceLocation(fileID: fileID, line: line), filePath: filePath)
+  }
+
+  /// Whether the key has no default factory and must be bound by a module.
+  public var isRequired: Bool { defaultBinding == nil }
+}

@@ -1,0 +1,106 @@
+import Foundation
+
+/// The namespace your keys live in, and the identity every key shares.
+///
+/// Declare each thing a graph can provide as a `static let` in an extension of `Keys`. Because every
+/// key type (``Key``, ``AssistedKey``, ``CollectionKey``, ``MapKey``) is a subclass of `Keys`, the
+/// leading-dot syntax finds your keys wherever a key is expected:
+///
+/// ```swift
+/// extension Keys {
+///   static let httpClient = Key<any HTTPClient>(.singleton) { _ in URLSessionHTTPClient() }
+///   static let userAPI = Key<any UserAPI>(.singleton) { r in LiveUserAPI(http: r[.httpClient]) }
+/// }
+///
+/// let api = graph[.userAPI]
+/// ```
+///
+/// A key is an identity: two keys are the same key only if they are the same object. Declare keys as
+/// `static let` so that each is created once; the graph gives every key a dense integer slot when it is
+/// created, and resolves it by that slot without hashing or string comparisons.
+public class Keys: @unchecked Sendable {
+  // @unchecked: every stored property is an immutable `let` of a Sendable type.
+
+  /// The key's dense index into every graph's tables, assigned once when the key is created.
+  let slot: Int
+
+  /// The key's name as written in code, such as `Keys.userAPI`.
+  ///
+  /// Given by the key's `name:` argument, or else read from the key's declaration
+  /// (`static let userAPI = …`) when the source file is available, or else `Key declared at
+  /// App/Keys.swift:9`.
+  public var name: String {
+    if let givenName { return givenName }
+    return foundName.withLock { found in
+      if let found { return found }
+      let name =
+        KeyName.fromSource(filePath: filePath, line: declaration.line)
+        ?? "Key declared at \(declaration)"
+      found = name
+      return name
+    }
+  }
+
+  private let givenName: String?
+  private let filePath: String
+  private let foundName = Locked<String?>(nil)
+
+  /// The type of value the key provides, as written in code, such as `any UserAPI`.
+  public let typeName: String
+
+  /// The file (as `#fileID`) and line where the key was declared.
+  public let declaration: SourceLocation
+
+  /// Whether resolving the key without a module's binding has a default to fall back on.
+  let hasDefault: Bool
+
+  init(
+    name: String?, typeName: String, declaration: SourceLocation, filePath: String, hasDefault: Bool = true
+  ) {
+    self.slot = KeyRegistry.shared.nextSlot()
+    self.givenName = name
+    self.typeName = typeName
+    self.declaration = declaration
+    self.filePath = filePath
+    self.hasDefault = hasDefault
+  }
+}
+
+/// A place in source code, kept for diagnostics.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+  /// The file, as `#fileID` gives it: `Module/File.swift`.
+  public let fileID: String
+  /// The line in that file.
+  public let line: Int
+
+  /// Creates a location; pass `#fileID` and `#line`.
+  public init(fileID: String, line: Int) {
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// `Module/File.swift:12`.
+  public var description: String { "\(fileID):\(line)" }
+}
+
+/// Hands out dense slots to keys as they are created.
+final class KeyRegistry: Sendable {
+  static let shared = KeyRegistry()
+
+  /// The largest number of keys a process may create; each graph's cache tables address this many.
+  static let capacity = SlotTable.capacity
+
+  private let count = Locked(0)
+
+  func nextSlot() -> Int {
+    count.withLock { count in
+      // A process with this many keys is creating them in a loop; slots are never reused.
+      precondition(
+        count < Self.capacity,
+        "Sheath: more than \(Self.capacity) keys were created. Declare keys as `static let` so each is created once."
+      )
+      defer { count += 1 }
+      return count
+    }
+  }
+}

@@ -1,0 +1,73 @@
+/// How long a value a graph provides lives, and who shares it.
+///
+/// | lifetime | one instance per | released when |
+/// |---|---|---|
+/// | ``transient`` | resolution | the caller lets go of it |
+/// | ``singleton`` | graph that binds the key | that graph is released |
+/// | ``weak`` | graph, while someone holds it | the last holder lets go of it |
+/// | ``scoped(_:)`` | graph that opened the scope | that graph is released |
+///
+/// Lifetimes that share an instance across threads require a `Sendable` value; the compiler checks it:
+///
+/// ```swift
+/// Key<any UserAPI>(.singleton) { _ in LiveUserAPI() }   // `UserAPI: Sendable`, or this doesn't compile
+/// ```
+public struct Lifetime<Value>: Sendable, CustomStringConvertible {
+  let kind: LifetimeKind
+
+  private init(_ kind: LifetimeKind) {
+    self.kind = kind
+  }
+
+  /// A new instance for every resolution.
+  public static var transient: Self { Self(.transient) }
+
+  /// How the lifetime is written in code: `.singleton`, `.scoped(.flow)`.
+  public var description: String { kind.description }
+}
+
+extension Lifetime where Value: Sendable {
+  /// One instance per graph that binds the key, built the first time it is resolved and kept until
+  /// the graph is released. Child graphs share their parent's instance.
+  public static var singleton: Self { Self(.singleton) }
+
+  /// One instance shared while anyone holds a strong reference to it; the next resolution after the
+  /// last holder lets go builds a new one. The value must be a class instance.
+  public static var weak: Self { Self(.weak) }
+
+  /// One instance per graph that opened `scope` (see ``Graph/child(scope:)``), released with that
+  /// graph. Resolving the key from a graph that has no such ancestor is an error naming the scope.
+  ///
+  /// - Parameter scope: The scope whose graphs own the instance.
+  public static func scoped(_ scope: Scope) -> Self { Self(.scoped(scope)) }
+}
+
+/// A lifetime without its value type, as bindings store it.
+enum LifetimeKind: Hashable, Sendable, CustomStringConvertible {
+  case transient
+  case singleton
+  case weak
+  case scoped(Scope)
+
+  var description: String {
+    switch self {
+    case .transient: ".transient"
+    case .singleton: ".singleton"
+    case .weak: ".weak"
+    case .scoped(let scope): ".scoped(\(scope))"
+    }
+  }
+
+  /// Whether a graph caches the instance (and so may hold it longer than the one who asked).
+  var isShared: Bool { self != .transient }
+
+  /// How long the lifetime keeps an instance, for captive-dependency checks: higher outlives lower.
+  var rank: Int {
+    switch self {
+    case .transient: 0
+    case .weak: 1
+    case .scoped: 2
+    case .singleton: 3
+    }
+  }
+}

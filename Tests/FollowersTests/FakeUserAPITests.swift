@@ -1,0 +1,88 @@
+import FollowersKit
+import Testing
+
+@Suite("FakeUserAPI")
+struct FakeUserAPITests {
+  let api = FakeUserAPI()
+
+  @Test("serves the canned octocat with its unsorted, mixed-case followers")
+  func servesOctocat() async throws {
+    let user = try await api.user("octocat")
+    #expect(user == GitHubUser(login: "octocat", name: "The Octocat", followers: 8))
+    let followers = try await api.followers(of: "octocat")
+    #expect(followers.map(\.login)
+      == ["zoe-dev", "Mallory", "bob", "Alice", "trent", "Carol", "dave42", "Eve"])
+  }
+
+  @Test("matches logins ignoring case, like GitHub", arguments: ["OctoCat", "OCTOCAT", "octocat"])
+  func caseInsensitiveLookup(login: String) async throws {
+    #expect(try await api.user(login).login == "octocat")
+    #expect(try await api.followers(of: login).count == 8)
+  }
+
+  @Test("covers no followers, no name, one follower and more than a page")
+  func coversEdgeCases() async throws {
+    #expect(try await api.user("lonely-dev").followers == 0)
+    #expect(try await api.followers(of: "lonely-dev").isEmpty)
+    #expect(try await api.user("nameless").name == nil)
+    #expect(try await api.user("solo-dev").followers == 1)
+    let popular = try await api.user("popular-dev")
+    #expect(popular.followers == 1_234)
+    let page = try await api.followers(of: "popular-dev")
+    #expect(page.count == 100)
+    #expect(page.first?.login == "fan-1")
+    #expect(page.last?.login == "fan-100")
+  }
+
+  @Test("an unknown login throws the not-found error")
+  func unknownLogin() async throws {
+    let error = try await apiError {
+      try await api.user("nobody-here")
+    }
+    #expect(error.description == "No GitHub user named 'nobody-here'.")
+    #expect(error.isNotFound)
+    #expect(error.kind == .notFound)
+    #expect(error.statusCode == 404)
+    await #expect(throws: UserAPIError.notFound(login: "Nobody")) {
+      try await api.followers(of: "Nobody")
+    }
+  }
+
+  @Test("the unknown-login error is identical to a live HTTP 404")
+  func unknownLoginMatchesLive() async throws {
+    let fakeError = try await apiError {
+      try await api.user("nobody-here")
+    }
+    let liveError = try await withStubServer { server in
+      let live = LiveUserAPI(baseURL: server.baseURL, timeout: 5)
+      return try await apiError {
+        try await live.user("nobody-here")
+      }
+    }
+    #expect(fakeError == liveError)
+    #expect(fakeError.description == liveError.description)
+    #expect(fakeError.kind == liveError.kind)
+  }
+
+  @Test("can serve custom users; the first of two case-variants wins")
+  func customUsers() async throws {
+    let custom = FakeUserAPI(users: [
+      .init(user: GitHubUser(login: "Mona", name: "Mona", followers: 1), followers: [.init(login: "x")]),
+      .init(user: GitHubUser(login: "mona", name: "Other", followers: 0), followers: []),
+    ])
+    #expect(try await custom.user("MONA").name == "Mona")
+    #expect(try await custom.followers(of: "mona") == [Follower(login: "x")])
+    await #expect(throws: UserAPIError.notFound(login: "octocat")) {
+      try await custom.user("octocat")
+    }
+  }
+
+  @Test("the sample data is public and consistent with the follower counts")
+  func sampleDataIsConsistent() {
+    #expect(FakeUserAPI.sampleUsers.map(\.user.login)
+      == ["octocat", "solo-dev", "lonely-dev", "nameless", "popular-dev"])
+    for canned in FakeUserAPI.sampleUsers {
+      #expect(canned.followers.count == canned.user.followers, "\(canned.user.login)")
+    }
+  }
+}
