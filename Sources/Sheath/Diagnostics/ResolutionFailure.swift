@@ -40,7 +40,7 @@ enum ResolutionFailure {
       )
     case .weakValueNotAnObject(let key, let valueType):
       return Diagnostic(
-        summary: "\(key.name) has a .weak lifetime, but its factory returned a \(valueType), which is not a class instance",
+        summary: "\(key.name) has a .weak lifetime, but its factory returned a value of type \(valueType), which is not a class instance",
         details: [key.described],
         fix: "return a class instance, or use .transient or .singleton for a value type"
       )
@@ -60,7 +60,13 @@ enum ResolutionFailure {
 }
 
 /// `A (…)`, `→ B (…)`, …, `→ A`: each key described once, the closing repeat by name.
-private func cyclePath(_ keys: [Keys]) -> [String] {
+///
+/// A cycle has no first key, so it is shown from the key created first — usually the one the app
+/// asked for — whichever key the detection happened to start from.
+private func cyclePath(_ cycle: [Keys]) -> [String] {
+  let members = cycle.dropLast()
+  guard let start = members.indices.min(by: { members[$0].slot < members[$1].slot }) else { return [] }
+  let keys = Array(members[start...] + members[..<start]) + [members[start]]
   var seen: Set<ObjectIdentifier> = []
   return keys.enumerated().map { index, key in
     let text = seen.insert(ObjectIdentifier(key)).inserted ? key.described : key.name

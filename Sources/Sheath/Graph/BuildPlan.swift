@@ -60,10 +60,11 @@ struct BuildPlan {
     if !problems.list.isEmpty { throw GraphError(problems: problems.list) }
   }
 
-  /// The binding that wins for `key` in this graph, or `nil` with the problems recorded.
+  /// The binding that wins for `key` in this graph, or `nil` with every problem recorded.
   private func check(
     _ key: Keys, plain: [AnyBinding], overrides: [AnyBinding], scope: Scope?, _ problems: inout Problems
   ) -> AnyBinding? {
+    let count = problems.list.count
     let inherited = parentBinding(of: key)
     if plain.count > 1 || (plain.count == 1 && overrides.isEmpty && inherited != nil) {
       let parentLines = inherited.map { ["bound by \($0.source) in the parent graph"] } ?? []
@@ -71,21 +72,18 @@ struct BuildPlan {
         summary: "duplicate binding for \(key.described)",
         details: parentLines + plain.map { "bound by \($0.source)" },
         fix: "keep one of these bindings, or make the one that should win an override: b.override(\(key.callSiteName)) { … }"))
-      return nil
     }
     if overrides.count > 1 {
       problems.append(.conflictingOverrides, key, Diagnostic(
         summary: "conflicting overrides of \(key.described)",
         details: overrides.map { "overridden by \($0.source)" },
         fix: "keep one override of \(key.name); install the other module in a child graph if both are needed"))
-      return nil
     }
     if let override = overrides.first, plain.isEmpty, inherited == nil, !key.hasDefault {
       problems.append(.overrideOfUnboundKey, key, Diagnostic(
         summary: "override of \(key.described), which nothing binds",
         details: ["overridden by \(override.source)"],
         fix: "bind it instead: b.bind(\(key.callSiteName)) { … }"))
-      return nil
     }
     let winner = overrides.first ?? plain[0]
     if case .scoped(let bindingScope) = winner.lifetime, bindingScope != scope,
@@ -95,9 +93,8 @@ struct BuildPlan {
         summary: "\(key.name) is scoped to \(bindingScope), but it is bound in a graph below the \(bindingScope) graph that would own its instance",
         details: [key.described, "bound by \(winner.source)"],
         fix: "bind it in the graph that opens \(bindingScope), or open \(bindingScope) in this graph: parent.child(scope: \(bindingScope), modules: …)"))
-      return nil
     }
-    return winner
+    return problems.list.count == count ? winner : nil
   }
 
   /// The binding a parent graph's modules made for `key`, if any (not the key's default).

@@ -1,0 +1,64 @@
+import Sheath
+import Testing
+
+extension Keys {
+  fileprivate static let api = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
+  fileprivate static let data = Key<any DataControlling> { r in DataController(api: r[.api]) }
+  fileprivate static let sharedData = Key<any DataControlling>(.singleton) { r in DataController(api: r[.api]) }
+  fileprivate static let childOnly = Key<Instance>(.singleton) { _ in Instance() }
+}
+
+@Suite("Child graphs")
+struct ChildGraphTests {
+  @Test("a child sees its parent's bindings and shares its singletons")
+  func seesParent() throws {
+    let parent = try Graph(modules: [TestModule { $0.bind(.api) { _ in FakeAPIClient() } }])
+    let child = try parent.child(modules: [])
+    #expect(child[.api].name == "fake")
+    #expect(child[.api] === parent[.api])
+    #expect(child.parent === parent)
+  }
+
+  @Test("a child's override applies to the child only")
+  func overrideInChild() throws {
+    let parent = try Graph(modules: [])
+    let child = try parent.child(modules: [TestModule { $0.override(.api) { _ in FakeAPIClient() } }])
+    #expect(child[.api].name == "fake")
+    #expect(parent[.api].name == "live")
+  }
+
+  @Test("a child's transient bindings resolve their dependencies from the child")
+  func transientUsesChild() throws {
+    let parent = try Graph(modules: [])
+    let child = try parent.child(modules: [TestModule { $0.override(.api) { _ in FakeAPIClient() } }])
+    #expect(child[.data].api.name == "fake")
+  }
+
+  @Test("a parent's singleton resolves its dependencies from the parent, where it lives")
+  func singletonUsesOwner() throws {
+    let parent = try Graph(modules: [TestModule { $0.bind(.sharedData) { r in DataController(api: r[.api]) } }])
+    let child = try parent.child(modules: [TestModule { $0.override(.api) { _ in FakeAPIClient() } }])
+    #expect(child[.sharedData].api.name == "live")
+    #expect(child[.sharedData] === parent[.sharedData])
+  }
+
+  @Test("a child's own singleton lives in the child and is released with it")
+  func ownSingletonReleased() throws {
+    let parent = try Graph(modules: [])
+    weak var instance: Instance?
+    do {
+      let child = try parent.child(modules: [TestModule { $0.bind(.childOnly) { _ in Instance() } }])
+      instance = child[.childOnly]
+      #expect(child[.childOnly] === instance)
+    }
+    #expect(instance == nil)
+  }
+
+  @Test("a child adds bindings its parent does not have")
+  func addsBindings() throws {
+    let parent = try Graph(modules: [])
+    let child = try parent.child(modules: [TestModule { $0.bind(.childOnly) { _ in Instance(number: 4) } }])
+    #expect(child[.childOnly].number == 4)
+    #expect(parent[.childOnly].number == 0)
+  }
+}

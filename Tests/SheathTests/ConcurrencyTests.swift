@@ -1,0 +1,138 @@
+import Foundation
+import Sheath
+import Testing
+
+extension Keys {
+  fileprivate static let singleton = Key<Instance>.required(.singleton)
+  fileprivate static let weak = Key<Instance>.required(.weak)
+  fileprivate static let scoped = Key<Instance>.required(.scoped(.flow))
+  fileprivate static let dependent = Key<Instance>.required(.singleton)
+  fileprivate static let dependency = Key<Instance>.required(.singleton)
+}
+
+// For the cross-thread cycle: each factory starts, waits for the other to start, then asks for it.
+private let aStarted = DispatchSemaphore(value: 0)
+private let bStarted = DispatchSemaphore(value: 0)
+
+extension Keys {
+  fileprivate static let threadA: Key<Instance> = Key(.singleton) { r in
+    aStarted.signal()
+    bStarted.wait()
+    _ = r[.threadB]
+    return Instance()
+  }
+  fileprivate static let threadB: Key<Instance> = Key(.singleton) { r in
+    bStarted.signal()
+    aStarted.wait()
+    _ = r[.threadA]
+    return Instance()
+  }
+}
+
+/// Counts a factory's call and takes a moment, so that other threads arrive while the factory runs.
+private func slowlyBuild(_ counter: Counter) -> Instance {
+  let number = counter.increment()
+  Thread.sleep(forTimeInterval: 0.005)
+  return Instance(number: number)
+}
+
+@Suite("Concurrent resolution")
+struct ConcurrencyTests {
+  @Test("a singleton is built exactly once when 16 threads ask at the same time")
+  func singletonOnce() throws {
+    let built = Counter()
+    let graph = try Graph(modules: [TestModule { $0.bind(.singleton) { _ in slowlyBuild(built) } }])
+    let identities = Identities()
+    DispatchQueue.concurrentPerform(iterations: 16) { _ in
+      for _ in 0..<1_000 { identities.insert(graph[.singleton]) }
+    }
+    #expect(built.value == 1)
+    #expect(identities.count == 1)
+  }
+
+  @Test("a scoped instance is built exactly once per flow under contention")
+  func scopedOnce() throws {
+    let built = Counter()
+    let graph = try Graph(modules: [TestModule { $0.bind(.scoped) { _ in slowlyBuild(built) } }])
+    let flows = [graph.child(scope: .flow), graph.child(scope: .flow)]
+    let identities = Identities()
+    DispatchQueue.concurrentPerform(iterations: 16) { index in
+      for _ in 0..<1_000 { identities.insert(flows[index % 2][.scoped]) }
+    }
+    #expect(built.value == 2)
+    #expect(identities.count == 2)
+  }
+
+  @Test("a weak instance held by someone is shared by every thread, and freed when released")
+  func weakShared() throws {
+    let built = Counter()
+    let graph = try Graph(modules: [TestModule { $0.bind(.weak) { _ in slowlyBuild(built) } }])
+    var held: Instance? = graph[.weak]
+    do {
+      let identities = Identities()
+      DispatchQueue.concurrentPerform(iterations: 16) { _ in
+        for _ in 0..<200 { identities.insert(graph[.weak]) }
+      }
+      #expect(built.value == 1)
+      #expect(identities.count == 1)
+    }
+    weak var released: Instance?
+    released = held
+    held = nil
+    #expect(released == nil)
+  }
+
+  @Test("A needs B while another thread builds B first: no deadlock")
+  func oneDirection() throws {
+    let built = Counter()
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.bind(.dependency) { _ in slowlyBuild(built) }
+        b.bind(.dependent) { r in Instance(number: r[.dependency].number + 100) }
+      }
+    ])
+    let results = Identities()
+    DispatchQueue.concurrentPerform(iterations: 8) { index in
+      results.insert(index.isMultiple(of: 2) ? graph[.dependency] : graph[.dependent])
+    }
+    #expect(built.value == 1)
+    #expect(graph[.dependent].number == 101)
+    #expect(results.count == 2)
+  }
+
+  @Test("a true cycle between singletons built on two threads is reported, not hung")
+  func crossThreadCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = (Keys.threadA, Keys.threadB)  // create the keys in this order
+      let graph = try Graph(modules: [])
+      let other = Thread { _ = graph[.threadB] }
+      other.start()
+      _ = graph[.threadA]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle between shared instances built on different threads
+        Keys.threadA (Instance, SheathTests/ConcurrencyTests.swift:18)
+        → Keys.threadB (Instance, SheathTests/ConcurrencyTests.swift:24)
+        → Keys.threadA
+      fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
+      """)
+  }
+}
+
+/// The distinct instances seen, from any thread.
+private final class Identities: @unchecked Sendable {
+  // @unchecked: `seen` is only accessed under `lock`.
+  private let lock = NSLock()
+  private var seen: Set<ObjectIdentifier> = []
+  private var instances: [Instance] = []
+
+  var count: Int { lock.withLock { seen.count } }
+
+  func insert(_ instance: Instance) {
+    lock.withLock {
+      if seen.insert(ObjectIdentifier(instance)).inserted { instances.append(instance) }
+    }
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Sheath
+import Testing
+
+// Keys that refer to each other need their types written out (see ProviderLazyTests).
+extension Keys {
+  fileprivate static let first: Key<Instance> = Key { r in _ = r[.second]; return Instance() }
+  fileprivate static let second: Key<Instance> = Key { r in _ = r[.third]; return Instance() }
+  fileprivate static let third: Key<Instance> = Key { r in _ = r[.first]; return Instance() }
+
+  fileprivate static let shared: Key<Instance> = Key(.singleton) { r in _ = r[.helper]; return Instance() }
+  fileprivate static let helper: Key<Instance> = Key { r in _ = r[.shared]; return Instance() }
+
+  fileprivate static let eager: Key<Instance> = Key(.singleton) { r in _ = r.lazy(.eagerPartner).value; return Instance() }
+  fileprivate static let eagerPartner: Key<Instance> = Key { r in _ = r[.eager]; return Instance() }
+
+  fileprivate static let selfish: Key<Instance> = Key { r in r[.selfish] }
+}
+
+@Suite("Dependency cycles")
+struct CycleTests {
+  @Test("a cycle of transient keys is reported with its path, not a stack overflow")
+  func transientCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try Graph(modules: [])[.first]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.first (Instance, SheathTests/CycleTests.swift:7)
+        → Keys.second (Instance, SheathTests/CycleTests.swift:8)
+        → Keys.third (Instance, SheathTests/CycleTests.swift:9)
+        → Keys.first
+      fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test("a cycle through a singleton is reported, not a deadlock")
+  func singletonCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try Graph(modules: [])[.shared]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.shared (Instance, SheathTests/CycleTests.swift:11)
+        → Keys.helper (Instance, SheathTests/CycleTests.swift:12)
+        → Keys.shared
+      fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test("a Lazy used while its owner is being built does not hide the cycle")
+  func lazyUsedEagerly() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try Graph(modules: [])[.eager]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.eager (Instance, SheathTests/CycleTests.swift:14)
+        → Keys.eagerPartner (Instance, SheathTests/CycleTests.swift:15)
+        → Keys.eager
+      fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test("a key that needs itself is a cycle of one")
+  func selfCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try Graph(modules: [])[.selfish]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.selfish (Instance, SheathTests/CycleTests.swift:17)
+        → Keys.selfish
+      fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test("an unbound required key is reported with how to bind it")
+  func missingBinding() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let token = Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 4)
+      _ = try Graph(modules: [])[token]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: missing binding for required key Keys.token (String, App/Keys.swift:4)
+      fix: bind it in a module, b.bind(.token) { r in … }, and declare b.require(.token) in the module that needs it so building the graph checks it
+      """)
+  }
+}

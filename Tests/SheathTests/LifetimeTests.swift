@@ -1,0 +1,130 @@
+import Sheath
+import Testing
+
+extension Keys {
+  fileprivate static let transient = Key<Instance> { _ in Instance() }
+  fileprivate static let singleton = Key<Instance>(.singleton) { _ in Instance() }
+  fileprivate static let weak = Key<Instance>(.weak) { _ in Instance() }
+  fileprivate static let flowData = Key<Instance>(.scoped(.flow)) { _ in Instance() }
+  fileprivate static let sessionData = Key<Instance>(.scoped(.session)) { _ in Instance() }
+  fileprivate static let weakValue = Key<Int>(.weak) { _ in 7 }
+}
+
+@Suite("Lifetimes")
+struct LifetimeTests {
+  @Test("transient: a new instance for every resolution")
+  func transient() throws {
+    let graph = try Graph(modules: [])
+    #expect(graph[.transient] !== graph[.transient])
+  }
+
+  @Test("singleton: one instance per graph, built once")
+  func singleton() throws {
+    let built = Counter()
+    let module = TestModule { b in
+      b.bind(.singleton) { _ in
+        built.increment()
+        return Instance()
+      }
+    }
+    let graph = try Graph(modules: [module])
+    #expect(graph[.singleton] === graph[.singleton])
+    #expect(built.value == 1)
+    let other = try Graph(modules: [module])
+    #expect(other[.singleton] !== graph[.singleton])
+    #expect(built.value == 2)
+  }
+
+  @Test("singleton: released with its graph")
+  func singletonReleased() throws {
+    weak var instance: Instance?
+    do {
+      let graph = try Graph(modules: [])
+      instance = graph[.singleton]
+      #expect(instance != nil)
+    }
+    #expect(instance == nil)
+  }
+
+  @Test("weak: shared while someone holds it, rebuilt after")
+  func weak() throws {
+    let graph = try Graph(modules: [])
+    var held: Instance? = graph[.weak]
+    weak var released: Instance?
+    released = held
+    #expect(graph[.weak] === held)
+    held = nil
+    #expect(released == nil)
+    let next = graph[.weak]
+    #expect(graph[.weak] === next)
+  }
+
+  @Test("scoped: one instance per graph that opens the scope")
+  func scoped() throws {
+    let graph = try Graph(modules: [])
+    let flowA = graph.child(scope: .flow)
+    let flowB = graph.child(scope: .flow)
+    #expect(flowA[.flowData] === flowA[.flowData])
+    #expect(flowA[.flowData] !== flowB[.flowData])
+  }
+
+  @Test("scoped: a nested graph shares its scope graph's instance")
+  func scopedNested() throws {
+    let flow = try Graph(modules: []).child(scope: .flow)
+    let screen = try flow.child(modules: [])
+    let inner = screen.child(scope: .session)
+    #expect(inner[.flowData] === flow[.flowData])
+    #expect(inner[.sessionData] === inner[.sessionData])
+  }
+
+  @Test("scoped: released when the flow's graph is released")
+  func scopedReleased() throws {
+    let graph = try Graph(modules: [])
+    weak var instance: Instance?
+    weak var flowGraph: Graph?
+    do {
+      let flow = graph.child(scope: .flow)
+      flowGraph = flow
+      instance = flow[.flowData]
+      #expect(instance != nil)
+    }
+    #expect(flowGraph == nil)
+    #expect(instance == nil)
+  }
+
+  @Test("scoped: resolving outside any graph of the scope names the scope to open")
+  func scopeNotOpen() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let graph = try Graph(modules: [])
+      _ = graph[.flowData]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.flowData is scoped to .flow, but no graph from here to the root opens .flow
+        Keys.flowData (Instance, SheathTests/LifetimeTests.swift:8)
+      fix: resolve it from a graph made with graph.child(scope: .flow), or give it a lifetime that needs no scope
+      """)
+  }
+
+  @Test("weak: a value that is not a class instance is reported")
+  func weakValueType() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try Graph(modules: [])[.weakValue]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.weakValue has a .weak lifetime, but its factory returned a value of type Int, which is not a class instance
+        Keys.weakValue (Int, SheathTests/LifetimeTests.swift:10)
+      fix: return a class instance, or use .transient or .singleton for a value type
+      """)
+  }
+
+  @Test("lifetimes describe themselves as written")
+  func descriptions() {
+    #expect(Lifetime<Instance>.singleton.description == ".singleton")
+    #expect(Lifetime<Instance>.scoped(.flow).description == ".scoped(.flow)")
+    #expect(Scope.flow.description == ".flow")
+  }
+}

@@ -1,0 +1,72 @@
+import Sheath
+import Testing
+
+extension Keys {
+  fileprivate static let trackers = CollectionKey<String>()
+  fileprivate static let sharedTrackers = CollectionKey<Instance>(.singleton)
+  fileprivate static let routes = MapKey<String, String>()
+}
+
+private struct AnalyticsModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .trackers) { _ in "console" }
+    b.contribute(to: .trackers) { _ in "remote" }
+    b.contribute(to: .routes, entry: "profile") { _ in "ProfileScreen" }
+  }
+}
+
+private struct CrashModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .trackers) { _ in "crash" }
+    b.contribute(to: .routes, entry: "followers") { _ in "FollowersScreen" }
+  }
+}
+
+@Suite("Multibindings")
+struct MultibindingTests {
+  @Test("elements come in module order, then registration order")
+  func order() throws {
+    #expect(try Graph(modules: [AnalyticsModule(), CrashModule()])[.trackers] == ["console", "remote", "crash"])
+    #expect(try Graph(modules: [CrashModule(), AnalyticsModule()])[.trackers] == ["crash", "console", "remote"])
+  }
+
+  @Test("a collection nobody contributes to is empty")
+  func empty() throws {
+    let graph = try Graph(modules: [])
+    #expect(graph[.trackers].isEmpty)
+    #expect(graph[.routes].isEmpty)
+  }
+
+  @Test("a map collects entries from every module")
+  func map() throws {
+    let routes = try Graph(modules: [AnalyticsModule(), CrashModule()])[.routes]
+    #expect(routes == ["profile": "ProfileScreen", "followers": "FollowersScreen"])
+  }
+
+  @Test("a child's collection is its parent's elements followed by its own")
+  func child() throws {
+    let parent = try Graph(modules: [AnalyticsModule()])
+    let child = try parent.child(modules: [CrashModule()])
+    #expect(child[.trackers] == ["console", "remote", "crash"])
+    #expect(parent[.trackers] == ["console", "remote"])
+    #expect(child[.routes].count == 2)
+  }
+
+  @Test("a singleton collection is built once")
+  func singleton() throws {
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.contribute(to: .sharedTrackers) { _ in Instance(number: 1) }
+        b.contribute(to: .sharedTrackers) { _ in Instance(number: 2) }
+      }
+    ])
+    #expect(graph[.sharedTrackers].map(\.number) == [1, 2])
+    #expect(graph[.sharedTrackers][0] === graph[.sharedTrackers][0])
+  }
+
+  @Test("factories resolve collections too")
+  func resolvedByFactory() throws {
+    let joined = Key<String> { r in r[.trackers].joined(separator: ",") + ";" + r[.routes].keys.sorted().joined() }
+    #expect(try Graph(modules: [AnalyticsModule()])[joined] == "console,remote;profile")
+  }
+}

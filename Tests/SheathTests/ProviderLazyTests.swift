@@ -1,0 +1,98 @@
+import Foundation
+import Sheath
+import Testing
+
+extension Keys {
+  fileprivate static let instance = Key<Instance> { _ in Instance() }
+  fileprivate static let shared = Key<Instance>(.singleton) { _ in Instance() }
+  fileprivate static let counted = Key<Instance>.required(.singleton)
+  // A cycle broken by Lazy: the owner needs its partner later, the partner needs the owner now.
+  // Keys that refer to each other need their types written out: Swift infers a `static let`'s type
+  // from its initializer, which would refer back to the key being inferred.
+  fileprivate static let owner: Key<Owner> = Key(.singleton) { r in Owner(partner: r.lazy(.partner)) }
+  fileprivate static let partner: Key<Partner> = Key { r in Partner(owner: r[.owner]) }
+  // The same cycle broken by Provider.
+  fileprivate static let parent: Key<Parent> = Key(.singleton) { r in Parent(makeChild: r.provider(.child)) }
+  fileprivate static let child: Key<Child> = Key { r in Child(parent: r[.parent]) }
+}
+
+private final class Owner: Sendable {
+  let partner: Lazy<Partner>
+  init(partner: Lazy<Partner>) { self.partner = partner }
+}
+
+private final class Partner: Sendable {
+  unowned let owner: Owner
+  init(owner: Owner) { self.owner = owner }
+}
+
+private final class Parent: Sendable {
+  let makeChild: Provider<Child>
+  init(makeChild: Provider<Child>) { self.makeChild = makeChild }
+}
+
+private final class Child: Sendable {
+  unowned let parent: Parent
+  init(parent: Parent) { self.parent = parent }
+}
+
+@Suite("Provider and Lazy")
+struct ProviderLazyTests {
+  @Test("a provider resolves on each call: new transient values, the same shared one")
+  func provider() throws {
+    let graph = try Graph(modules: [])
+    let transient = graph.provider(.instance)
+    let shared = graph.provider(.shared)
+    #expect(transient() !== transient())
+    #expect(shared() === shared())
+  }
+
+  @Test("a lazy value is resolved on first use, once")
+  func lazyOnce() throws {
+    let built = Counter()
+    let graph = try Graph(modules: [TestModule { $0.bind(.counted) { _ in built.increment(); return Instance() } }])
+    let lazy = graph.lazy(.instance)
+    let counted = graph.lazy(.counted)
+    #expect(built.value == 0)
+    #expect(lazy.value === lazy.value)
+    #expect(counted.value === graph[.counted])
+    #expect(built.value == 1)
+  }
+
+  @Test("a lazy value is resolved once when many threads ask at once")
+  func lazyUnderContention() throws {
+    let built = Counter()
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.bind(.counted, .transient) { _ in
+          built.increment()
+          Thread.sleep(forTimeInterval: 0.01)
+          return Instance()
+        }
+      }
+    ])
+    let lazy = graph.lazy(.counted)
+    let seen = Counter()
+    let first = lazy.value
+    DispatchQueue.concurrentPerform(iterations: 16) { _ in
+      if lazy.value === first { seen.increment() }
+    }
+    #expect(built.value == 1)
+    #expect(seen.value == 16)
+  }
+
+  @Test("Lazy breaks a dependency cycle")
+  func lazyBreaksCycle() throws {
+    let graph = try Graph(modules: [])
+    let owner = graph[.owner]
+    #expect(owner.partner.value.owner === owner)
+  }
+
+  @Test("Provider breaks a dependency cycle")
+  func providerBreaksCycle() throws {
+    let graph = try Graph(modules: [])
+    let parent = graph[.parent]
+    #expect(parent.makeChild().parent === parent)
+    #expect(parent.makeChild() !== parent.makeChild())
+  }
+}

@@ -1,0 +1,98 @@
+import Sheath
+import Testing
+
+extension Keys {
+  fileprivate static let validator = Key<any Validating> { _ in LengthValidator() }
+  fileprivate static let api = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
+  fileprivate static let data = Key<any DataControlling> { r in DataController(api: r[.api]) }
+  fileprivate static let viewModel = AssistedKey<any RegistrationView, RegistrationViewModel> { r, view in
+    RegistrationViewModel(view: view, data: r[.data], validator: r[.validator])
+  }
+  fileprivate static let apiBaseURL = Key<String>.required(.singleton)
+
+  // A diamond: top needs left and right, both need the shared bottom.
+  fileprivate static let bottom = Key<Instance>(.singleton) { _ in Instance() }
+  fileprivate static let left = Key<[Instance]> { r in [r[.bottom]] }
+  fileprivate static let right = Key<[Instance]> { r in [r[.bottom]] }
+  fileprivate static let top = Key<[Instance]> { r in r[.left] + r[.right] }
+}
+
+/// A chain of 100 keys, each built from the one before it.
+private let chain: [Key<Int>] = {
+  var keys: [Key<Int>] = [Key(name: "chain0") { _ in 0 }]
+  for index in 1..<100 {
+    let previous = keys[index - 1]
+    keys.append(Key(name: "chain\(index)") { r in r[previous] + 1 })
+  }
+  return keys
+}()
+
+@Suite("Resolution")
+struct ResolutionTests {
+  @Test("a leaf key resolves to its default factory's value, by protocol")
+  func leaf() throws {
+    let graph = try Graph(modules: [])
+    let validator: any Validating = graph[.validator]
+    #expect(validator is LengthValidator)
+  }
+
+  @Test("nested keys resolve their dependencies from the same graph")
+  func nested() throws {
+    let graph = try Graph(modules: [])
+    let viewModel = graph.make(.viewModel, TestView(title: "register"))
+    #expect(viewModel.view.title == "register")
+    #expect(viewModel.data.api === graph[.api])
+    #expect(viewModel.validator is LengthValidator)
+  }
+
+  @Test("a diamond shares its singleton bottom")
+  func diamond() throws {
+    let graph = try Graph(modules: [])
+    let instances = graph[.top]
+    #expect(instances.count == 2)
+    #expect(instances[0] === instances[1])
+  }
+
+  @Test("a chain of 100 keys resolves end to end")
+  func deepChain() throws {
+    let graph = try Graph(modules: [])
+    #expect(graph[chain[99]] == 99)
+  }
+
+  @Test("a module's binding replaces the key's default")
+  func moduleReplacesDefault() throws {
+    let graph = try Graph(modules: [TestModule { $0.bind(.api) { _ in FakeAPIClient() } }])
+    #expect(graph[.api].name == "fake")
+    #expect(graph.make(.viewModel, TestView(title: "")).data.api.name == "fake")
+  }
+
+  @Test("a required key resolves to what a module binds")
+  func requiredKey() throws {
+    let graph = try Graph(modules: [TestModule { $0.bind(.apiBaseURL, to: "https://example.com") }])
+    #expect(graph[.apiBaseURL] == "https://example.com")
+    #expect(Keys.apiBaseURL.isRequired)
+    #expect(!Keys.api.isRequired)
+  }
+
+  @Test("a binding may choose its own lifetime")
+  func bindingLifetime() throws {
+    let graph = try Graph(modules: [TestModule { $0.bind(.api, .transient) { _ in LiveAPIClient() } }])
+    #expect(graph[.api] !== graph[.api])
+  }
+
+  @Test("a key knows its name, type and declaration")
+  func keyDescription() {
+    #expect(Keys.data.name == "Keys.data")
+    #expect(Keys.data.typeName == "any DataControlling")
+    #expect(Keys.data.declaration.description == "SheathTests/ResolutionTests.swift:7")
+    #expect(Keys.viewModel.typeName == "(any RegistrationView) -> RegistrationViewModel")
+    #expect(chain[3].name == "chain3")
+  }
+
+  @Test("a resolver can be passed to code that takes one")
+  func resolverValue() throws {
+    let graph = try Graph(modules: [])
+    let resolver = graph.resolver
+    #expect(resolver[.api] === graph[.api])
+  }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Sheath
+import Testing
+
+// A small app's worth of types behind protocols, shaped like the seeds': a validator, an API client, a
+// data controller shared by a flow, a view model per screen that talks to its view.
+
+protocol Validating: Sendable {
+  func isValid(_ login: String) -> Bool
+}
+
+struct LengthValidator: Validating {
+  func isValid(_ login: String) -> Bool { !login.isEmpty }
+}
+
+struct AlwaysValid: Validating {
+  func isValid(_ login: String) -> Bool { true }
+}
+
+protocol APIClient: AnyObject, Sendable {
+  var name: String { get }
+}
+
+final class LiveAPIClient: APIClient {
+  let name = "live"
+}
+
+final class FakeAPIClient: APIClient {
+  let name: String
+  init(name: String = "fake") { self.name = name }
+}
+
+protocol DataControlling: AnyObject, Sendable {
+  var api: any APIClient { get }
+}
+
+final class DataController: DataControlling {
+  let api: any APIClient
+  init(api: any APIClient) { self.api = api }
+}
+
+protocol RegistrationView: AnyObject, Sendable {
+  var title: String { get }
+}
+
+final class TestView: RegistrationView {
+  let title: String
+  init(title: String) { self.title = title }
+}
+
+final class RegistrationViewModel: Sendable {
+  let view: any RegistrationView
+  let data: any DataControlling
+  let validator: any Validating
+
+  init(view: any RegistrationView, data: any DataControlling, validator: any Validating) {
+    self.view = view
+    self.data = data
+    self.validator = validator
+  }
+}
+
+/// Counts calls, from any thread.
+final class Counter: @unchecked Sendable {
+  // @unchecked: `count` is only accessed under `lock`.
+  private let lock = NSLock()
+  private var count = 0
+
+  var value: Int { lock.withLock { count } }
+
+  @discardableResult
+  func increment() -> Int {
+    lock.withLock {
+      count += 1
+      return count
+    }
+  }
+}
+
+/// A class instance with an identity, for lifetime tests.
+final class Instance: Sendable {
+  let number: Int
+  init(number: Int = 0) { self.number = number }
+}
+
+/// A module made of a closure, for tests that need a one-off registration.
+struct TestModule: Module {
+  let registrations: (inout Bindings) -> Void
+
+  init(_ registrations: @escaping (inout Bindings) -> Void) {
+    self.registrations = registrations
+  }
+
+  func register(into bindings: inout Bindings) {
+    registrations(&bindings)
+  }
+}
+
+extension Scope {
+  static let flow = Scope("flow")
+  static let session = Scope("session")
+}
+
+/// The text of a Sheath trap in an exit test's standard error: what follows `Fatal error: `.
+func trapMessage(_ result: ExitTest.Result?) -> String {
+  let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+  guard let start = text.range(of: "Fatal error: ") else { return text }
+  let end = text.range(of: "\nCurrent stack trace:")?.lowerBound ?? text.endIndex
+  return String(text[start.upperBound..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
+}
