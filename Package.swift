@@ -13,6 +13,12 @@ let package = Package(
     .target(name: "CSheathAtomics"),
     .target(name: "Sheath", dependencies: ["CSheathAtomics"]),
     .testTarget(name: "SheathTests", dependencies: ["Sheath"]),
+
+    // The sample: the followers flow's domain, wired with Sheath, and its terminal front end.
+    .target(name: "FollowersKit", path: "Samples/Followers/FollowersKit"),
+    .testTarget(
+      name: "FollowersTests", dependencies: ["FollowersKit"], path: "Tests/FollowersTests",
+      exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -8,6 +8,7 @@ struct MissingAPIError: Error {}
 ///
 /// Works like `#require(throws:)` returning the error, but also on Swift 6.0 toolchains,
 /// where that form returns nothing.
+///
 /// - Parameters:
 ///   - sourceLocation: Where to report a failure; defaults to the caller.
 ///   - body: The call expected to fail.

@@ -79,6 +79,8 @@ struct FakeUserAPITests {
 
   @Test("the sample data is public and consistent with the follower counts")
   func sampleDataIsConsistent() {
+    #expect(FakeUserAPI(users: .samples).users == FakeUserAPI.sampleUsers)
+    #expect(FakeUserAPI().users == FakeUserAPI.sampleUsers)
     #expect(FakeUserAPI.sampleUsers.map(\.user.login)
       == ["octocat", "solo-dev", "lonely-dev", "nameless", "popular-dev"])
     for canned in FakeUserAPI.sampleUsers {

@@ -72,7 +72,7 @@ struct LiveUserAPITests {
       #expect(!String(describing: api).contains(token))
       #expect(String(describing: api)
         == "LiveUserAPI(baseURL: \(server.baseURL), timeout: 5 seconds, token: <redacted>)")
-      for login in ["rate-limited", "bad-credentials", "server-error", "slow-not-really"] {
+      for login in ["rate-limited", "bad-credentials", "server-error", "teapot", "nobody-here"] {
         let error = try await apiError { try await api.user(login) }
         #expect(!error.description.contains(token))
       }
@@ -83,6 +83,45 @@ struct LiveUserAPITests {
         + "\"Bad credentials (got Bearer <redacted>)\". "
         + "Check GITHUB_TOKEN, or use --mock to run offline.")
       #expect(echoed.kind == .unauthorized)
+    }
+  }
+
+  @Test("a user name and password in the base URL stay out of messages")
+  func baseURLCredentialsStaySecret() async throws {
+    try await withStubServer { server in
+      let base = try #require(URL(string: "http://me:hunter2@127.0.0.1:\(server.port)"))
+      let api = LiveUserAPI(baseURL: base, timeout: 5)
+      let error = try await apiError { try await api.user("server-error") }
+      #expect(error.description == "Server error (HTTP 500) from \(server.baseURL)/users/server-error. "
+        + "Try again later, or use --mock to run offline.")
+      #expect(!String(describing: api).contains("hunter2"))
+    }
+  }
+
+  @Test("an empty login is not found without a request; line breaks stay out of the message")
+  func oddLogins() async throws {
+    // Port 9 (discard) is never contacted: an empty login fails before any request.
+    let offline = LiveUserAPI(baseURL: try #require(URL(string: "http://127.0.0.1:9")), timeout: 1)
+    let empty = try await apiError { try await offline.user("") }
+    #expect(empty.description == "No GitHub user named ''.")
+    try await withStubServer { server in
+      let api = LiveUserAPI(baseURL: server.baseURL, timeout: 5)
+      let error = try await apiError { try await api.user("two\nlines") }
+      #expect(error == .notFound(login: "two\nlines"))
+      #expect(error.description == "No GitHub user named 'two lines'.")
+    }
+  }
+
+  @Test("cancelling the calling task cancels the request")
+  func cancellation() async throws {
+    try await withStubServer(slowSeconds: 10) { server in
+      let api = LiveUserAPI(baseURL: server.baseURL, timeout: 10)
+      let started = Date()
+      let request = Task { try await api.user("slow") }
+      try await Task.sleep(nanoseconds: 200_000_000)
+      request.cancel()
+      await #expect(throws: CancellationError.self) { try await request.value }
+      #expect(Date().timeIntervalSince(started) < 8, "stopped well before the stub answered")
     }
   }
 

@@ -51,18 +51,20 @@ struct StubServerError: Error, CustomStringConvertible {
 
 /// Starts the stub server, runs `body` with it, and always stops it afterwards.
 ///
-/// The server is started with `/usr/bin/env python3`, prints its port on the
-/// first stdout line, and is terminated (SIGTERM, then its stdin is closed)
-/// when `body` returns or throws. It also exits on its own after 60 s.
+/// The server is started with `/usr/bin/env python3`, prints its port on the first stdout line,
+/// and is terminated (SIGTERM, then its stdin is closed) when `body` returns or throws; this
+/// waits for it to exit. It also exits by itself after 60 s or when this process dies. Nothing
+/// here blocks a Swift concurrency thread: reads and waits happen on Dispatch threads.
+///
 /// - Parameters:
 ///   - slowSeconds: How long the stub's `slow` route sleeps before answering.
 ///   - body: The test code to run while the server is up.
 /// - Returns: Whatever `body` returns.
 /// - Throws: `StubServerError` if the server does not start, or `body`'s error.
-func withStubServer<Result>(
+func withStubServer<Value>(
   slowSeconds: TimeInterval = 5,
-  _ body: (StubServer) async throws -> Result
-) async throws -> Result {
+  _ body: (StubServer) async throws -> Value
+) async throws -> Value {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
   process.arguments = [
@@ -72,60 +74,110 @@ func withStubServer<Result>(
   let output = Pipe()
   process.standardInput = input
   process.standardOutput = output
+  let exit = ExitSignal()
+  process.terminationHandler = { _ in exit.fire() }
   try process.run()
-  defer {
-    if process.isRunning {
-      process.terminate()
+
+  let outcome: Result<Value, any Error>
+  do {
+    let lines = try await readLines(
+      2, from: output.fileHandleForReading, timeout: StubServer.startupTimeout
+    )
+    guard lines.count == 2, let port = Int(lines[0]), let closedPort = Int(lines[1]) else {
+      throw StubServerError(description: "stub_server.py printed \(lines) instead of two ports")
     }
-    try? input.fileHandleForWriting.close()
-    process.waitUntilExit()
+    outcome = .success(try await body(StubServer(port: port, closedPort: closedPort)))
+  } catch {
+    outcome = .failure(error)
   }
-  let lines = try readLines(2, from: output.fileHandleForReading, timeout: StubServer.startupTimeout)
-  guard lines.count == 2, let port = Int(lines[0]), let closedPort = Int(lines[1]) else {
-    throw StubServerError(description: "stub_server.py printed \(lines) instead of two ports")
+  if process.isRunning {
+    process.terminate()
   }
-  return try await body(StubServer(port: port, closedPort: closedPort))
+  try? input.fileHandleForWriting.close()
+  await exit.wait()
+  return try outcome.get()
 }
 
-/// Reads `count` lines from `handle`, giving up after `timeout` seconds.
-private func readLines(_ count: Int, from handle: FileHandle, timeout: TimeInterval) throws -> [String] {
-  let box = LinesBox()
-  let done = DispatchSemaphore(value: 0)
-  DispatchQueue.global().async {
-    var buffer = Data()
-    while buffer.filter({ $0 == UInt8(ascii: "\n") }).count < count {
-      let chunk = handle.availableData
-      if chunk.isEmpty {
-        break
+/// Reads `count` lines from `handle` on a Dispatch thread, giving up after `timeout` seconds.
+private func readLines(
+  _ count: Int, from handle: FileHandle, timeout: TimeInterval
+) async throws -> [String] {
+  let once = OnceContinuation<String>()
+  return try await withCheckedThrowingContinuation { continuation in
+    once.set(continuation)
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+      once.resume(throwing: StubServerError(description: "stub_server.py printed no port within \(timeout) s"))
+    }
+    DispatchQueue.global().async {
+      var buffer = Data()
+      while buffer.filter({ $0 == UInt8(ascii: "\n") }).count < count {
+        let chunk = handle.availableData
+        if chunk.isEmpty {
+          break
+        }
+        buffer.append(chunk)
       }
-      buffer.append(chunk)
+      once.resume(returning: String(decoding: buffer, as: UTF8.self))
     }
-    box.set(String(decoding: buffer, as: UTF8.self))
-    done.signal()
   }
-  guard done.wait(timeout: .now() + timeout) == .success else {
-    throw StubServerError(description: "stub_server.py printed no port within \(timeout) s")
-  }
-  return box.get()
-    .split(separator: "\n")
-    .prefix(count)
-    .map { $0.trimmingCharacters(in: .whitespaces) }
+  .split(separator: "\n")
+  .prefix(count)
+  .map { $0.trimmingCharacters(in: .whitespaces) }
 }
 
-/// A lock-protected string handed from the reading thread to the test.
-private final class LinesBox: @unchecked Sendable {
+/// A continuation that is resumed by whichever of several racing callers comes first.
+private final class OnceContinuation<Value: Sendable>: @unchecked Sendable {
   private let lock = NSLock()
-  private var text = ""
+  private var continuation: CheckedContinuation<Value, any Error>?
 
-  func set(_ value: String) {
+  func set(_ continuation: CheckedContinuation<Value, any Error>) {
     lock.lock()
     defer { lock.unlock() }
-    text = value
+    self.continuation = continuation
   }
 
-  func get() -> String {
+  func resume(returning value: Value) {
+    take()?.resume(returning: value)
+  }
+
+  func resume(throwing error: any Error) {
+    take()?.resume(throwing: error)
+  }
+
+  private func take() -> CheckedContinuation<Value, any Error>? {
     lock.lock()
     defer { lock.unlock() }
-    return text
+    let taken = continuation
+    continuation = nil
+    return taken
+  }
+}
+
+/// Lets async code wait for a process's termination handler without blocking a thread.
+private final class ExitSignal: @unchecked Sendable {
+  private let lock = NSLock()
+  private var fired = false
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  func fire() {
+    lock.lock()
+    fired = true
+    let resumed = waiters
+    waiters = []
+    lock.unlock()
+    resumed.forEach { $0.resume() }
+  }
+
+  func wait() async {
+    await withCheckedContinuation { continuation in
+      lock.lock()
+      if fired {
+        lock.unlock()
+        continuation.resume()
+      } else {
+        waiters.append(continuation)
+        lock.unlock()
+      }
+    }
   }
 }

@@ -35,7 +35,7 @@ public final class LiveUserAPI: UserAPI, CustomStringConvertible, CustomReflecta
   /// Creates a client.
   ///
   /// ```swift
-  /// let api = LiveUserAPI(timeout: 5, token: environment["GITHUB_TOKEN"])
+  /// let api = LiveUserAPI(timeout: 5, token: ProcessInfo.processInfo.environment["GITHUB_TOKEN"])
   /// ```
   ///
   /// - Parameters:
@@ -74,6 +74,7 @@ public final class LiveUserAPI: UserAPI, CustomStringConvertible, CustomReflecta
   }
 
   /// Fetches `GET /users/{login}`.
+  ///
   /// - Parameter login: The login to look up; it is percent-escaped into the path.
   /// - Returns: The decoded user.
   /// - Throws: ``UserAPIError`` for every HTTP, decoding or network failure;
@@ -84,6 +85,7 @@ public final class LiveUserAPI: UserAPI, CustomStringConvertible, CustomReflecta
   }
 
   /// Fetches the first page of `GET /users/{login}/followers?per_page=100`.
+  ///
   /// - Parameter login: The login whose followers to list; it is percent-escaped into the path.
   /// - Returns: Up to 100 followers, in GitHub's order.
   /// - Throws: ``UserAPIError`` for every HTTP, decoding or network failure;

@@ -82,7 +82,7 @@ struct ResponseInterpreter: Sendable {
     case .timedOut:
       return UserAPIError(.timedOut(url: displayURL, seconds: timeout))
     case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData,
-             .cannotDecodeContentData:
+      .cannotDecodeContentData:
       return UserAPIError(.malformedResponse(
         url: displayURL, cause: "the server sent an invalid HTTP response"
       ))
@@ -95,7 +95,7 @@ struct ResponseInterpreter: Sendable {
     case .networkConnectionLost:
       cause = "the connection was lost"
     case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
+      .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot:
       cause = "the secure (TLS) connection failed"
     case .unsupportedURL, .badURL:
       cause = "the URL is not supported"
@@ -132,7 +132,7 @@ struct ResponseInterpreter: Sendable {
   /// The URL as text, without any user name or password it may carry.
   static func display(_ url: URL) -> String {
     guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-       components.user != nil || components.password != nil
+      components.user != nil || components.password != nil
     else {
       return url.absoluteString
     }

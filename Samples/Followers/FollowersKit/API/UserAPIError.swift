@@ -55,6 +55,7 @@ public struct UserAPIError: Error, Sendable, Equatable, CustomStringConvertible,
   }
 
   /// The error for a login that does not exist, exactly as a live HTTP 404 reports it.
+  ///
   /// - Parameter login: The login that was looked up.
   /// - Returns: An error whose ``kind`` is ``Kind/notFound``.
   public static func notFound(login: String) -> UserAPIError {
@@ -87,7 +88,7 @@ public struct UserAPIError: Error, Sendable, Equatable, CustomStringConvertible,
     case .notFound: 404
     case .unauthorized: 401
     case .rateLimited(let status, _), .serverError(_, let status),
-             .unexpectedStatus(_, let status, _):
+      .unexpectedStatus(_, let status, _):
       status
     case .malformedResponse, .timedOut, .unreachable, .invalidRequest: nil
     }

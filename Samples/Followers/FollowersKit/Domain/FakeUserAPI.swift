@@ -9,63 +9,63 @@
 /// let user = try await api.user("OctoCat")   // The Octocat, 8 followers
 /// ```
 public struct FakeUserAPI: UserAPI {
- /// A canned user together with all of their followers.
- public struct CannedUser: Sendable, Equatable {
-  /// The user, including their total follower count.
-  public var user: GitHubUser
-  /// Every follower, in the order the API returns them (only the first 100 are served).
-  public var followers: [Follower]
+  /// A canned user together with all of their followers.
+  public struct CannedUser: Sendable, Equatable {
+    /// The user, including their total follower count.
+    public var user: GitHubUser
+    /// Every follower, in the order the API returns them (only the first 100 are served).
+    public var followers: [Follower]
 
-  /// Creates a canned user.
+    /// Creates a canned user.
+    ///
+    /// - Parameters:
+    ///   - user: The user, including their total follower count.
+    ///   - followers: Every follower, in API order.
+    public init(user: GitHubUser, followers: [Follower]) {
+      self.user = user
+      self.followers = followers
+    }
+  }
+
+  /// The canned users this fake serves, in the order given.
+  public let users: [CannedUser]
+
+  private let usersByLogin: [String: CannedUser]
+
+  /// Creates a fake serving the given canned users.
   ///
-  /// - Parameters:
-  ///   - user: The user, including their total follower count.
-  ///   - followers: Every follower, in API order.
-  public init(user: GitHubUser, followers: [Follower]) {
-   self.user = user
-   self.followers = followers
+  /// - Parameter users: The users to serve; defaults to ``sampleUsers`` (also spelled `.samples`).
+  ///   When two logins differ only in case, the first one wins.
+  public init(users: [CannedUser] = FakeUserAPI.sampleUsers) {
+    self.users = users
+    usersByLogin = Dictionary(
+      users.map { ($0.user.login.lowercased(), $0) },
+      uniquingKeysWith: { first, _ in first }
+    )
   }
- }
 
- /// The canned users this fake serves, in the order given.
- public let users: [CannedUser]
-
- private let usersByLogin: [String: CannedUser]
-
- /// Creates a fake serving the given canned users.
- ///
- /// - Parameter users: The users to serve; defaults to ``sampleUsers`` (also spelled `.samples`).
- ///   When two logins differ only in case, the first one wins.
- public init(users: [CannedUser] = FakeUserAPI.sampleUsers) {
-  self.users = users
-  usersByLogin = Dictionary(
-   users.map { ($0.user.login.lowercased(), $0) },
-   uniquingKeysWith: { first, _ in first }
-  )
- }
-
- /// Looks up a canned user, ignoring case.
- ///
- /// - Parameter login: The login to look up.
- /// - Returns: The canned user.
- /// - Throws: ``UserAPIError/notFound(login:)`` for an unknown login.
- public func user(_ login: String) async throws -> GitHubUser {
-  try cannedUser(login).user
- }
-
- /// The first page (up to 100) of a canned user's followers, in canned order.
- ///
- /// - Parameter login: The login whose followers to list, ignoring case.
- /// - Returns: Up to 100 followers.
- /// - Throws: ``UserAPIError/notFound(login:)`` for an unknown login.
- public func followers(of login: String) async throws -> [Follower] {
-  Array(try cannedUser(login).followers.prefix(Follower.maxPerPage))
- }
-
- private func cannedUser(_ login: String) throws -> CannedUser {
-  guard let found = usersByLogin[login.lowercased()] else {
-   throw UserAPIError.notFound(login: login)
+  /// Looks up a canned user, ignoring case.
+  ///
+  /// - Parameter login: The login to look up.
+  /// - Returns: The canned user.
+  /// - Throws: ``UserAPIError/notFound(login:)`` for an unknown login.
+  public func user(_ login: String) async throws -> GitHubUser {
+    try cannedUser(login).user
   }
-  return found
- }
+
+  /// The first page (up to 100) of a canned user's followers, in canned order.
+  ///
+  /// - Parameter login: The login whose followers to list, ignoring case.
+  /// - Returns: Up to 100 followers.
+  /// - Throws: ``UserAPIError/notFound(login:)`` for an unknown login.
+  public func followers(of login: String) async throws -> [Follower] {
+    Array(try cannedUser(login).followers.prefix(Follower.maxPerPage))
+  }
+
+  private func cannedUser(_ login: String) throws -> CannedUser {
+    guard let found = usersByLogin[login.lowercased()] else {
+      throw UserAPIError.notFound(login: login)
+    }
+    return found
+  }
 }

@@ -4,6 +4,7 @@ public struct Follower: Sendable, Equatable, Hashable, Codable {
   public var login: String
 
   /// Creates a follower.
+  ///
   /// - Parameter login: The follower's login.
   public init(login: String) {
     self.login = login
@@ -17,6 +18,7 @@ extension Follower {
   /// Whether `lhs` sorts before `rhs`: by login ignoring case, ties broken by the exact login.
   ///
   /// The comparison does not depend on the current locale.
+  ///
   /// - Parameters:
   ///   - lhs: The first follower.
   ///   - rhs: The second follower.
@@ -33,6 +35,7 @@ extension Follower {
 
 extension Sequence where Element == Follower {
   /// The followers sorted by login, ignoring case; equal-ignoring-case logins are ordered exactly.
+  ///
   /// - Returns: A new, sorted array.
   public func sortedByLogin() -> [Follower] {
     sorted(by: Follower.loginOrder)

@@ -13,6 +13,7 @@ public struct GitHubUser: Sendable, Equatable, Hashable, Codable {
   public var followers: Int
 
   /// Creates a user.
+  ///
   /// - Parameters:
   ///   - login: The account's login.
   ///   - name: The display name, or `nil` when none is set.
@@ -30,6 +31,7 @@ public struct GitHubUser: Sendable, Equatable, Hashable, Codable {
   }
 
   /// Decodes a user from GitHub's JSON; a missing or `null` name becomes `nil`.
+  ///
   /// - Parameter decoder: The decoder to read from.
   /// - Throws: `DecodingError` when `login` or `followers` is missing or has the wrong type.
   public init(from decoder: any Decoder) throws {
@@ -40,6 +42,7 @@ public struct GitHubUser: Sendable, Equatable, Hashable, Codable {
   }
 
   /// Encodes the user with the same field names GitHub uses.
+  ///
   /// - Parameter encoder: The encoder to write to.
   /// - Throws: Whatever the encoder throws.
   public func encode(to encoder: any Encoder) throws {

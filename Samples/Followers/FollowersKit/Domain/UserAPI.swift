@@ -5,12 +5,14 @@
 /// Both throw ``UserAPIError`` for every failure they report.
 public protocol UserAPI: Sendable {
   /// Fetches one user.
+  ///
   /// - Parameter login: The login to look up; GitHub matches it ignoring case.
   /// - Returns: The user.
   /// - Throws: ``UserAPIError``; its ``UserAPIError/isNotFound`` is `true` when no such user exists.
   func user(_ login: String) async throws -> GitHubUser
 
   /// Fetches the first page (at most 100) of a user's followers, in GitHub's order.
+  ///
   /// - Parameter login: The login whose followers to list.
   /// - Returns: Up to 100 followers.
   /// - Throws: ``UserAPIError``; its ``UserAPIError/isNotFound`` is `true` when no such user exists.

@@ -7,6 +7,7 @@ public struct FollowerPresenter: FollowerPresenting {
   public init() {}
 
   /// The follower count line: `1 follower`, `1,234 followers`, or `nil` for none.
+  ///
   /// - Parameter count: The total number of followers.
   /// - Returns: The line, or `nil` when `count` is zero (or negative).
   public func followerCountLine(count: Int) -> String? {
@@ -17,6 +18,7 @@ public struct FollowerPresenter: FollowerPresenting {
   }
 
   /// The "followed by" line naming the first three followers in login order.
+  ///
   /// - Parameters:
   ///   - followers: The followers that were fetched, in any order.
   ///   - totalCount: The user's total follower count; those not named are counted as others.
@@ -38,6 +40,7 @@ public struct FollowerPresenter: FollowerPresenting {
   }
 
   /// The profile title: `Name (@login)`, or `@login` when the user has no name.
+  ///
   /// - Parameter user: The user to title.
   /// - Returns: The title.
   public func profileTitle(for user: GitHubUser) -> String {
@@ -48,6 +51,7 @@ public struct FollowerPresenter: FollowerPresenting {
   }
 
   /// The followers screen header: `Followers of @login (showing N of M)`.
+  ///
   /// - Parameters:
   ///   - user: The user whose followers are listed; `M` is their follower count.
   ///   - shownCount: How many followers the screen lists (`N`).
@@ -59,6 +63,7 @@ public struct FollowerPresenter: FollowerPresenting {
   }
 
   /// The followers in display order: by login ignoring case, ties by exact login.
+  ///
   /// - Parameter followers: The followers in any order.
   /// - Returns: The sorted followers.
   public func sortedFollowers(_ followers: [Follower]) -> [Follower] {
@@ -66,6 +71,7 @@ public struct FollowerPresenter: FollowerPresenting {
   }
 
   /// Writes an integer with `,` between groups of three digits, whatever the locale.
+  ///
   /// - Parameter value: The number, for example `1234567`.
   /// - Returns: The grouped digits, for example `1,234,567` (or `-1,234` for negatives).
   public static func grouped(_ value: Int) -> String {

@@ -33,6 +33,7 @@ public enum LoginValidation: Sendable, Equatable, Hashable {
 /// returns a fixed ``LoginValidation`` for either outcome.
 public protocol LoginValidating: Sendable {
   /// Checks and normalizes a login as the user typed it.
+  ///
   /// - Parameter input: The raw text, possibly with surrounding whitespace.
   /// - Returns: ``LoginValidation/valid(login:)`` with the trimmed login, or
   ///   ``LoginValidation/invalid(reason:)`` with one sentence explaining the first rule broken.

@@ -14,6 +14,7 @@ public struct LoginValidator: LoginValidating {
   public init() {}
 
   /// Checks and normalizes a login as the user typed it.
+  ///
   /// - Parameter input: The raw text, possibly with surrounding whitespace.
   /// - Returns: The trimmed login, or the first rule it breaks as one sentence.
   public func validate(_ input: String) -> LoginValidation {
@@ -48,9 +49,9 @@ public struct LoginValidator: LoginValidating {
     }
     switch ascii {
     case UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"):
+      UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"),
+      UInt8(ascii: "-"):
       return true
     default:
       return false
