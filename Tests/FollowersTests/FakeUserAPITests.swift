@@ -10,8 +10,9 @@ struct FakeUserAPITests {
     let user = try await api.user("octocat")
     #expect(user == GitHubUser(login: "octocat", name: "The Octocat", followers: 8))
     let followers = try await api.followers(of: "octocat")
-    #expect(followers.map(\.login)
-      == ["zoe-dev", "Mallory", "bob", "Alice", "trent", "Carol", "dave42", "Eve"])
+    #expect(
+      followers.map(\.login)
+        == ["zoe-dev", "Mallory", "bob", "Alice", "trent", "Carol", "dave42", "Eve"])
   }
 
   @Test("matches logins ignoring case, like GitHub", arguments: ["OctoCat", "OCTOCAT", "octocat"])
@@ -81,8 +82,9 @@ struct FakeUserAPITests {
   func sampleDataIsConsistent() {
     #expect(FakeUserAPI(users: .samples).users == FakeUserAPI.sampleUsers)
     #expect(FakeUserAPI().users == FakeUserAPI.sampleUsers)
-    #expect(FakeUserAPI.sampleUsers.map(\.user.login)
-      == ["octocat", "solo-dev", "lonely-dev", "nameless", "popular-dev"])
+    #expect(
+      FakeUserAPI.sampleUsers.map(\.user.login)
+        == ["octocat", "solo-dev", "lonely-dev", "nameless", "popular-dev"])
     for canned in FakeUserAPI.sampleUsers {
       #expect(canned.followers.count == canned.user.followers, "\(canned.user.login)")
     }

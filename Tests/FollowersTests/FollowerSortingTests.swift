@@ -7,14 +7,16 @@ struct FollowerSortingTests {
     names.map(Follower.init(login:))
   }
 
-  @Test("sorts by login ignoring case, ties by exact login", arguments: [
-    ([], []),
-    (["bob"], ["bob"]),
-    (["zoe", "Alice", "bob", "Carol"], ["Alice", "bob", "Carol", "zoe"]),
-    (["alice", "Alice", "ALICE"], ["ALICE", "Alice", "alice"]),
-    (["b-2", "B-10", "b-1"], ["b-1", "B-10", "b-2"]),
-    (["dev2", "Dev", "dev-x", "dev1"], ["Dev", "dev-x", "dev1", "dev2"]),
-  ] as [([String], [String])])
+  @Test(
+    "sorts by login ignoring case, ties by exact login",
+    arguments: [
+      ([], []),
+      (["bob"], ["bob"]),
+      (["zoe", "Alice", "bob", "Carol"], ["Alice", "bob", "Carol", "zoe"]),
+      (["alice", "Alice", "ALICE"], ["ALICE", "Alice", "alice"]),
+      (["b-2", "B-10", "b-1"], ["b-1", "B-10", "b-2"]),
+      (["dev2", "Dev", "dev-x", "dev1"], ["Dev", "dev-x", "dev1", "dev2"]),
+    ] as [([String], [String])])
   func sortsCaseInsensitively(input: [String], expected: [String]) {
     #expect(logins(input).sortedByLogin() == logins(expected))
     #expect(FollowerPresenter().sortedFollowers(logins(input)) == logins(expected))

@@ -17,49 +17,65 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 
 @Suite("LiveUserAPI errors")
 struct LiveUserAPIErrorTests {
-  static let rateLimitMessage = "API rate limit exceeded for 127.0.0.1. (But here's the good news: "
+  static let rateLimitMessage =
+    "API rate limit exceeded for 127.0.0.1. (But here's the good news: "
     + "Authenticated requests get a higher rate limit. Check out the documentation for more details.)"
 
   static let cases: [ErrorCase] = [
-    ErrorCase(login: "nobody-here", kind: .notFound, status: 404,
+    ErrorCase(
+      login: "nobody-here", kind: .notFound, status: 404,
       message: "No GitHub user named 'nobody-here'."),
-    ErrorCase(login: "nobody-here", followers: true, kind: .notFound, status: 404,
+    ErrorCase(
+      login: "nobody-here", followers: true, kind: .notFound, status: 404,
       message: "No GitHub user named 'nobody-here'."),
-    ErrorCase(login: "rate-limited", kind: .rateLimited, status: 403,
+    ErrorCase(
+      login: "rate-limited", kind: .rateLimited, status: 403,
       message: "GitHub API rate limit hit (HTTP 403): \"\(rateLimitMessage)\". "
         + "Set GITHUB_TOKEN for a higher limit, or use --mock to run offline."),
-    ErrorCase(login: "too-many", kind: .rateLimited, status: 429,
+    ErrorCase(
+      login: "too-many", kind: .rateLimited, status: 429,
       message: "GitHub API rate limit hit (HTTP 429). "
         + "Set GITHUB_TOKEN for a higher limit, or use --mock to run offline."),
-    ErrorCase(login: "bad-credentials", kind: .unauthorized, status: 401,
+    ErrorCase(
+      login: "bad-credentials", kind: .unauthorized, status: 401,
       message: "GitHub rejected the token (HTTP 401): \"Bad credentials (got None)\". "
         + "Check GITHUB_TOKEN, or use --mock to run offline."),
-    ErrorCase(login: "forbidden", kind: .unexpectedStatus, status: 403,
+    ErrorCase(
+      login: "forbidden", kind: .unexpectedStatus, status: 403,
       message: "Unexpected HTTP 403 from {base}/users/forbidden: \"Forbidden\"."),
-    ErrorCase(login: "teapot", kind: .unexpectedStatus, status: 418,
+    ErrorCase(
+      login: "teapot", kind: .unexpectedStatus, status: 418,
       message: "Unexpected HTTP 418 from {base}/users/teapot: \"I'm a teapot\"."),
-    ErrorCase(login: "server-error", kind: .serverError, status: 500,
+    ErrorCase(
+      login: "server-error", kind: .serverError, status: 500,
       message: "Server error (HTTP 500) from {base}/users/server-error. "
         + "Try again later, or use --mock to run offline."),
-    ErrorCase(login: "server-error", followers: true, kind: .serverError, status: 500,
+    ErrorCase(
+      login: "server-error", followers: true, kind: .serverError, status: 500,
       message: "Server error (HTTP 500) from {base}/users/server-error/followers?per_page=100. "
         + "Try again later, or use --mock to run offline."),
-    ErrorCase(login: "malformed", kind: .malformedResponse,
+    ErrorCase(
+      login: "malformed", kind: .malformedResponse,
       message: "Malformed response from {base}/users/malformed: "
         + "the body is not valid JSON. Use --mock to run offline."),
-    ErrorCase(login: "missing-field", kind: .malformedResponse,
+    ErrorCase(
+      login: "missing-field", kind: .malformedResponse,
       message: "Malformed response from {base}/users/missing-field: "
         + "missing field 'followers'. Use --mock to run offline."),
-    ErrorCase(login: "wrong-type", kind: .malformedResponse,
+    ErrorCase(
+      login: "wrong-type", kind: .malformedResponse,
       message: "Malformed response from {base}/users/wrong-type: "
         + "field 'followers' should be a number. Use --mock to run offline."),
-    ErrorCase(login: "empty-body", kind: .malformedResponse,
+    ErrorCase(
+      login: "empty-body", kind: .malformedResponse,
       message: "Malformed response from {base}/users/empty-body: "
         + "the body is empty. Use --mock to run offline."),
-    ErrorCase(login: "bad-followers", followers: true, kind: .malformedResponse,
+    ErrorCase(
+      login: "bad-followers", followers: true, kind: .malformedResponse,
       message: "Malformed response from {base}/users/bad-followers/followers?per_page=100: "
         + "missing field '[1].login'. Use --mock to run offline."),
-    ErrorCase(login: "not-a-list", followers: true, kind: .malformedResponse,
+    ErrorCase(
+      login: "not-a-list", followers: true, kind: .malformedResponse,
       message: "Malformed response from {base}/users/not-a-list/followers?per_page=100: "
         + "the body should be an array. Use --mock to run offline."),
   ]
@@ -97,8 +113,9 @@ struct LiveUserAPIErrorTests {
       #expect(Date().timeIntervalSince(started) < 8, "gave up well before the stub answered")
       #expect(error.kind == .timedOut)
       #expect(error.statusCode == nil)
-      #expect(error.description == "No response from \(server.baseURL)/users/slow within 1 second. "
-        + "Raise --timeout, or use --mock to run offline.")
+      #expect(
+        error.description == "No response from \(server.baseURL)/users/slow within 1 second. "
+          + "Raise --timeout, or use --mock to run offline.")
     }
   }
 
@@ -111,8 +128,9 @@ struct LiveUserAPIErrorTests {
       }
       #expect(error.kind == .unreachable)
       #expect(error.statusCode == nil)
-      #expect(error.description == "Could not reach \(server.closedBaseURL)/users/octocat: "
-        + "connection refused. Check your network, or use --mock to run offline.")
+      #expect(
+        error.description == "Could not reach \(server.closedBaseURL)/users/octocat: "
+          + "connection refused. Check your network, or use --mock to run offline.")
     }
   }
 
@@ -122,10 +140,11 @@ struct LiveUserAPIErrorTests {
       .notFound, .unauthorized, .rateLimited, .serverError, .malformedResponse,
       .timedOut, .unreachable, .unexpectedStatus, .invalidRequest,
     ]
-    #expect(kinds.map(\.description) == [
-      "notFound", "unauthorized", "rateLimited", "serverError", "malformedResponse",
-      "timedOut", "unreachable", "unexpectedStatus", "invalidRequest",
-    ])
+    #expect(
+      kinds.map(\.description) == [
+        "notFound", "unauthorized", "rateLimited", "serverError", "malformedResponse",
+        "timedOut", "unreachable", "unexpectedStatus", "invalidRequest",
+      ])
     #expect(Set(kinds).count == kinds.count)
   }
 }

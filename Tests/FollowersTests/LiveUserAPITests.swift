@@ -40,18 +40,21 @@ struct LiveUserAPITests {
     try await withStubServer { server in
       let api = LiveUserAPI(baseURL: server.baseURL, timeout: 5)
       let user = try await api.user("echo-request/../x y?z#é")
-      #expect(user.name == "/users/echo-request%2F%2E%2E%2Fx%20y%3Fz%23%C3%A9 "
-        + "accept=application/vnd.github+json")
+      #expect(
+        user.name == "/users/echo-request%2F%2E%2E%2Fx%20y%3Fz%23%C3%A9 "
+          + "accept=application/vnd.github+json")
     }
   }
 
-  @Test("sends Authorization: Bearer only when a token is given", arguments: [
-    ("s3cr3t-token", "Bearer s3cr3t-token"),
-    ("  padded-token\n", "Bearer padded-token"),
-    (nil, nil),
-    ("", nil),
-    ("   ", nil),
-  ] as [(String?, String?)])
+  @Test(
+    "sends Authorization: Bearer only when a token is given",
+    arguments: [
+      ("s3cr3t-token", "Bearer s3cr3t-token"),
+      ("  padded-token\n", "Bearer padded-token"),
+      (nil, nil),
+      ("", nil),
+      ("   ", nil),
+    ] as [(String?, String?)])
   func authorizationHeader(token: String?, expected: String?) async throws {
     try await withStubServer { server in
       let api = LiveUserAPI(baseURL: server.baseURL, timeout: 5, token: token)
@@ -70,8 +73,9 @@ struct LiveUserAPITests {
       #expect(!dumped.contains(token))
       #expect(dumped.contains("hasToken: true"))
       #expect(!String(describing: api).contains(token))
-      #expect(String(describing: api)
-        == "LiveUserAPI(baseURL: \(server.baseURL), timeout: 5 seconds, token: <redacted>)")
+      #expect(
+        String(describing: api)
+          == "LiveUserAPI(baseURL: \(server.baseURL), timeout: 5 seconds, token: <redacted>)")
       for login in ["rate-limited", "bad-credentials", "server-error", "teapot", "nobody-here"] {
         let error = try await apiError { try await api.user(login) }
         #expect(!error.description.contains(token))
@@ -79,9 +83,10 @@ struct LiveUserAPITests {
       let echoed = try await apiError {
         try await api.user("bad-credentials")
       }
-      #expect(echoed.description == "GitHub rejected the token (HTTP 401): "
-        + "\"Bad credentials (got Bearer <redacted>)\". "
-        + "Check GITHUB_TOKEN, or use --mock to run offline.")
+      #expect(
+        echoed.description == "GitHub rejected the token (HTTP 401): "
+          + "\"Bad credentials (got Bearer <redacted>)\". "
+          + "Check GITHUB_TOKEN, or use --mock to run offline.")
       #expect(echoed.kind == .unauthorized)
     }
   }
@@ -92,8 +97,9 @@ struct LiveUserAPITests {
       let base = try #require(URL(string: "http://me:hunter2@127.0.0.1:\(server.port)"))
       let api = LiveUserAPI(baseURL: base, timeout: 5)
       let error = try await apiError { try await api.user("server-error") }
-      #expect(error.description == "Server error (HTTP 500) from \(server.baseURL)/users/server-error. "
-        + "Try again later, or use --mock to run offline.")
+      #expect(
+        error.description == "Server error (HTTP 500) from \(server.baseURL)/users/server-error. "
+          + "Try again later, or use --mock to run offline.")
       #expect(!String(describing: api).contains("hunter2"))
     }
   }
@@ -129,8 +135,9 @@ struct LiveUserAPITests {
   func descriptionWithoutToken() throws {
     let base = try #require(URL(string: "https://api.github.com"))
     let api = LiveUserAPI(baseURL: base, timeout: 2.5)
-    #expect(String(describing: api)
-      == "LiveUserAPI(baseURL: https://api.github.com, timeout: 2.5 seconds, token: none)")
+    #expect(
+      String(describing: api)
+        == "LiveUserAPI(baseURL: https://api.github.com, timeout: 2.5 seconds, token: none)")
     #expect(LiveUserAPI.gitHubBaseURL == base)
   }
 }

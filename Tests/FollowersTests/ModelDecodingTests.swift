@@ -15,10 +15,12 @@ struct ModelDecodingTests {
     #expect(user == GitHubUser(login: "octocat", name: "The Octocat", followers: 3))
   }
 
-  @Test("a null or missing name decodes as nil", arguments: [
-    #"{"login": "a", "name": null, "followers": 1}"#,
-    #"{"login": "a", "followers": 1}"#,
-  ])
+  @Test(
+    "a null or missing name decodes as nil",
+    arguments: [
+      #"{"login": "a", "name": null, "followers": 1}"#,
+      #"{"login": "a", "followers": 1}"#,
+    ])
   func decodesMissingName(json: String) throws {
     let user = try JSONDecoder().decode(GitHubUser.self, from: Data(json.utf8))
     #expect(user == GitHubUser(login: "a", name: nil, followers: 1))

@@ -214,11 +214,14 @@ struct BuildErrorTests {
   @Test("every problem is reported at once, in registration order")
   func severalProblems() throws {
     let error = #expect(throws: GraphError.self) {
-      try Graph(modules: [AppModule(), FakeAPIModule(), ScreensModule(), MoreScreensModule(), StubAPIModule(), OtherStubAPIModule()])
+      try Graph(modules: [
+        AppModule(), FakeAPIModule(), ScreensModule(), MoreScreensModule(), StubAPIModule(), OtherStubAPIModule(),
+      ])
     }
     #expect(
       error?.problems.map(\.kind) == [.missingBinding, .duplicateBinding, .conflictingOverrides, .duplicateMapEntry])
     #expect(error?.problems.map(\.keyName) == ["Keys.baseURL", "Keys.userAPI", "Keys.userAPI", "Keys.screens"])
-    #expect(error?.description.hasPrefix("Sheath could not build the graph (4 problems):\n\nerror: missing binding") == true)
+    #expect(
+      error?.description.hasPrefix("Sheath could not build the graph (4 problems):\n\nerror: missing binding") == true)
   }
 }

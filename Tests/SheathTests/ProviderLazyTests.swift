@@ -50,7 +50,13 @@ struct ProviderLazyTests {
   @Test("a lazy value is resolved on first use, once")
   func lazyOnce() throws {
     let built = Counter()
-    let graph = try Graph(modules: [TestModule { $0.bind(.counted) { _ in built.increment(); return Instance() } }])
+    let graph = try Graph(modules: [
+      TestModule {
+        $0.bind(.counted) { _ in
+          built.increment(); return Instance()
+        }
+      }
+    ])
     let lazy = graph.lazy(.instance)
     let counted = graph.lazy(.counted)
     #expect(built.value == 0)

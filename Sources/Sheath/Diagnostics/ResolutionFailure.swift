@@ -18,19 +18,22 @@ enum ResolutionFailure {
       return Diagnostic(
         summary: "dependency cycle",
         details: cyclePath(keys),
-        fix: "resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears"
+        fix:
+          "resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears"
       )
     case .crossThreadCycle(let keys):
       return Diagnostic(
         summary: "dependency cycle between shared instances built on different threads",
         details: cyclePath(keys),
-        fix: "resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears"
+        fix:
+          "resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears"
       )
     case .missingBinding(let key):
       return Diagnostic(
         summary: "missing binding for required key \(key.described)",
         details: [],
-        fix: "bind it in a module, b.bind(\(key.callSiteName)) { r in … }, and declare b.require(\(key.callSiteName)) in the module that needs it so building the graph checks it"
+        fix:
+          "bind it in a module, b.bind(\(key.callSiteName)) { r in … }, and declare b.require(\(key.callSiteName)) in the module that needs it so building the graph checks it"
       )
     case .scopeNotOpen(let key, let scope):
       return Diagnostic(
@@ -40,7 +43,8 @@ enum ResolutionFailure {
       )
     case .weakValueNotAnObject(let key, let valueType):
       return Diagnostic(
-        summary: "\(key.name) has a .weak lifetime, but its factory returned a value of type \(valueType), which is not a class instance",
+        summary:
+          "\(key.name) has a .weak lifetime, but its factory returned a value of type \(valueType), which is not a class instance",
         details: [key.described],
         fix: "return a class instance, or use .transient or .singleton for a value type"
       )
@@ -48,7 +52,8 @@ enum ResolutionFailure {
       return Diagnostic(
         summary: "@Inject(\(key.callSiteName)) at \(location) has no graph to resolve from",
         details: [key.described],
-        fix: "call Graph.bootstrap(graph) once at launch, or resolve inside Graph.$current.withValue(graph) { … }; in tests use SheathTesting's .graph trait"
+        fix:
+          "call Graph.bootstrap(graph) once at launch, or resolve inside Graph.$current.withValue(graph) { … }; in tests use SheathTesting's .graph trait"
       )
     }
   }

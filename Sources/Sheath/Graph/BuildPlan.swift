@@ -51,10 +51,12 @@ struct BuildPlan {
         bindings.append((first.key.slot, first.synthesizeBinding(of: all)))
       }
       if let required = requirements[id], binds[id] == nil, parentBinding(of: required.key) == nil {
-        problems.append(.missingBinding, required.key, Diagnostic(
-          summary: "missing binding for required key \(required.key.described)",
-          details: required.sources.map { "required by \($0)" },
-          fix: "bind it in one of the installed modules: b.bind(\(required.key.callSiteName)) { r in … }"))
+        problems.append(
+          .missingBinding, required.key,
+          Diagnostic(
+            summary: "missing binding for required key \(required.key.described)",
+            details: required.sources.map { "required by \($0)" },
+            fix: "bind it in one of the installed modules: b.bind(\(required.key.callSiteName)) { r in … }"))
       }
     }
     if !problems.list.isEmpty { throw GraphError(problems: problems.list) }
@@ -68,31 +70,44 @@ struct BuildPlan {
     let inherited = parentBinding(of: key)
     if plain.count > 1 || (plain.count == 1 && overrides.isEmpty && inherited != nil) {
       let parentLines = inherited.map { ["bound by \($0.source) in the parent graph"] } ?? []
-      problems.append(.duplicateBinding, key, Diagnostic(
-        summary: "duplicate binding for \(key.described)",
-        details: parentLines + plain.map { "bound by \($0.source)" },
-        fix: "keep one of these bindings, or make the one that should win an override: b.override(\(key.callSiteName)) { … }"))
+      problems.append(
+        .duplicateBinding, key,
+        Diagnostic(
+          summary: "duplicate binding for \(key.described)",
+          details: parentLines + plain.map { "bound by \($0.source)" },
+          fix:
+            "keep one of these bindings, or make the one that should win an override: b.override(\(key.callSiteName)) { … }"
+        ))
     }
     if overrides.count > 1 {
-      problems.append(.conflictingOverrides, key, Diagnostic(
-        summary: "conflicting overrides of \(key.described)",
-        details: overrides.map { "overridden by \($0.source)" },
-        fix: "keep one override of \(key.name); install the other module in a child graph if both are needed"))
+      problems.append(
+        .conflictingOverrides, key,
+        Diagnostic(
+          summary: "conflicting overrides of \(key.described)",
+          details: overrides.map { "overridden by \($0.source)" },
+          fix: "keep one override of \(key.name); install the other module in a child graph if both are needed"))
     }
     if let override = overrides.first, plain.isEmpty, inherited == nil, !key.hasDefault {
-      problems.append(.overrideOfUnboundKey, key, Diagnostic(
-        summary: "override of \(key.described), which nothing binds",
-        details: ["overridden by \(override.source)"],
-        fix: "bind it instead: b.bind(\(key.callSiteName)) { … }"))
+      problems.append(
+        .overrideOfUnboundKey, key,
+        Diagnostic(
+          summary: "override of \(key.described), which nothing binds",
+          details: ["overridden by \(override.source)"],
+          fix: "bind it instead: b.bind(\(key.callSiteName)) { … }"))
     }
     let winner = overrides.first ?? plain[0]
     if case .scoped(let bindingScope) = winner.lifetime, bindingScope != scope,
       parent?.nearest(opening: bindingScope) != nil
     {
-      problems.append(.scopedBindingBelowScope, key, Diagnostic(
-        summary: "\(key.name) is scoped to \(bindingScope), but it is bound in a graph below the \(bindingScope) graph that would own its instance",
-        details: [key.described, "bound by \(winner.source)"],
-        fix: "bind it in the graph that opens \(bindingScope), or open \(bindingScope) in this graph: parent.child(scope: \(bindingScope), modules: …)"))
+      problems.append(
+        .scopedBindingBelowScope, key,
+        Diagnostic(
+          summary:
+            "\(key.name) is scoped to \(bindingScope), but it is bound in a graph below the \(bindingScope) graph that would own its instance",
+          details: [key.described, "bound by \(winner.source)"],
+          fix:
+            "bind it in the graph that opens \(bindingScope), or open \(bindingScope) in this graph: parent.child(scope: \(bindingScope), modules: …)"
+        ))
     }
     return problems.list.count == count ? winner : nil
   }
@@ -137,10 +152,12 @@ private struct Problems {
     }
     for entry in order {
       guard let sharing = seen[entry], sharing.count > 1 else { continue }
-      append(.duplicateMapEntry, key, Diagnostic(
-        summary: "duplicate entry \(describe(entry)) in \(key.described)",
-        details: sharing.map { "contributed by \($0.source)" },
-        fix: "give each contribution its own entry key, or remove one of them"))
+      append(
+        .duplicateMapEntry, key,
+        Diagnostic(
+          summary: "duplicate entry \(describe(entry)) in \(key.described)",
+          details: sharing.map { "contributed by \($0.source)" },
+          fix: "give each contribution its own entry key, or remove one of them"))
     }
   }
 

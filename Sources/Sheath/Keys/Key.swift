@@ -52,7 +52,8 @@ public final class Key<Value>: Keys, @unchecked Sendable {
   private init(required lifetime: Lifetime<Value>, name: String?, declaration: SourceLocation, filePath: String) {
     self.defaultLifetime = lifetime
     self.defaultBinding = nil
-    super.init(name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath, hasDefault: false)
+    super.init(
+      name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath, hasDefault: false)
   }
 
   /// Creates a key without a default: every graph that resolves it must have a module that binds it.

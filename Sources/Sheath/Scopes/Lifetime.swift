@@ -39,6 +39,7 @@ extension Lifetime where Value: Sendable {
   /// graph. Resolving the key from a graph that has no such ancestor is an error naming the scope.
   ///
   /// - Parameter scope: The scope whose graphs own the instance.
+  /// - Returns: The lifetime of a scoped key.
   public static func scoped(_ scope: Scope) -> Self { Self(.scoped(scope)) }
 }
 

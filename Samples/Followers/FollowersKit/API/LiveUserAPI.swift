@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// A ``UserAPI`` that calls the GitHub REST API over HTTP.
@@ -105,11 +106,13 @@ public final class LiveUserAPI: UserAPI, CustomStringConvertible, CustomReflecta
 
   /// A mirror that reports whether a token is set, never its value.
   public var customMirror: Mirror {
-    Mirror(self, children: [
-      "baseURL": baseURL,
-      "timeout": timeout,
-      "hasToken": token != nil,
-    ])
+    Mirror(
+      self,
+      children: [
+        "baseURL": baseURL,
+        "timeout": timeout,
+        "hasToken": token != nil,
+      ])
   }
 
   private func get<Value: Decodable>(
@@ -141,9 +144,10 @@ public final class LiveUserAPI: UserAPI, CustomStringConvertible, CustomReflecta
     guard !login.isEmpty else {
       throw UserAPIError.notFound(login: login)
     }
-    let invalid = UserAPIError(.invalidRequest(
-      login: login, baseURL: ResponseInterpreter.display(baseURL)
-    ))
+    let invalid = UserAPIError(
+      .invalidRequest(
+        login: login, baseURL: ResponseInterpreter.display(baseURL)
+      ))
     guard
       var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
       let escaped = login.addingPercentEncoding(withAllowedCharacters: Self.loginAllowed)

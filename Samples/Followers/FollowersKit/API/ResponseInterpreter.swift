@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+  import FoundationNetworking
 #endif
 
 /// Turns one HTTP exchange with the GitHub API into a decoded value or a ``UserAPIError``.
@@ -54,15 +55,17 @@ struct ResponseInterpreter: Sendable {
       if status == 429 || mentionsLimit || exhausted {
         return UserAPIError(.rateLimited(status: status, serverMessage: serverMessage))
       }
-      return UserAPIError(.unexpectedStatus(
-        url: displayURL, status: status, serverMessage: serverMessage
-      ))
+      return UserAPIError(
+        .unexpectedStatus(
+          url: displayURL, status: status, serverMessage: serverMessage
+        ))
     case 500..<600:
       return UserAPIError(.serverError(url: displayURL, status: status))
     default:
-      return UserAPIError(.unexpectedStatus(
-        url: displayURL, status: status, serverMessage: serverMessage
-      ))
+      return UserAPIError(
+        .unexpectedStatus(
+          url: displayURL, status: status, serverMessage: serverMessage
+        ))
     }
   }
 
@@ -83,9 +86,10 @@ struct ResponseInterpreter: Sendable {
       return UserAPIError(.timedOut(url: displayURL, seconds: timeout))
     case .badServerResponse, .cannotParseResponse, .cannotDecodeRawData,
       .cannotDecodeContentData:
-      return UserAPIError(.malformedResponse(
-        url: displayURL, cause: "the server sent an invalid HTTP response"
-      ))
+      return UserAPIError(
+        .malformedResponse(
+          url: displayURL, cause: "the server sent an invalid HTTP response"
+        ))
     case .cannotConnectToHost:
       cause = "connection refused"
     case .cannotFindHost, .dnsLookupFailed:

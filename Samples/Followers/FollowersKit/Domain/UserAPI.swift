@@ -18,4 +18,3 @@ public protocol UserAPI: Sendable {
   /// - Throws: ``UserAPIError``; its ``UserAPIError/isNotFound`` is `true` when no such user exists.
   func followers(of login: String) async throws -> [Follower]
 }
-

@@ -24,12 +24,14 @@ public struct LoginValidator: LoginValidating {
     }
     let length = login.count
     if length > Self.maximumLength {
-      return .invalid(reason: "A GitHub username can have at most "
-        + "\(Self.maximumLength) characters, but this one has \(length).")
+      return .invalid(
+        reason: "A GitHub username can have at most "
+          + "\(Self.maximumLength) characters, but this one has \(length).")
     }
     if let bad = login.first(where: { !Self.isAllowed($0) }) {
-      return .invalid(reason: "A GitHub username can only contain ASCII letters, "
-        + "digits and hyphens, so \(Self.describe(bad)) is not allowed.")
+      return .invalid(
+        reason: "A GitHub username can only contain ASCII letters, "
+          + "digits and hyphens, so \(Self.describe(bad)) is not allowed.")
     }
     if login.hasPrefix("-") {
       return .invalid(reason: "A GitHub username cannot start with a hyphen.")
@@ -63,9 +65,11 @@ public struct LoginValidator: LoginValidating {
     if character == " " {
       return "a space"
     }
-    if character.isWhitespace || character.unicodeScalars.contains(where: {
-      $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
-    }) {
+    if character.isWhitespace
+      || character.unicodeScalars.contains(where: {
+        $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+      })
+    {
       let codes = character.unicodeScalars.map { scalar in
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
