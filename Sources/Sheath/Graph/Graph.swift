@@ -26,6 +26,9 @@ public final class Graph: @unchecked Sendable {
   /// The scope this graph opened, if any: scoped keys of this scope are cached here.
   public let scope: Scope?
 
+  /// The environment the graph was built for; child graphs share their parent's.
+  public let environment: AppEnvironment
+
   /// How many ancestors this graph has: 0 for a root.
   let level: Int
 
@@ -44,20 +47,24 @@ public final class Graph: @unchecked Sendable {
 
   /// Builds a root graph from modules.
   ///
-  /// - Parameter modules: The modules to install, in order; order decides the order of multibinding
-  ///   contributions, nothing else.
+  /// - Parameters:
+  ///   - modules: The modules to install, in order; order decides the order of multibinding
+  ///     contributions, nothing else.
+  ///   - environment: The environment to build for: it decides which ``Module/only(in:)`` modules are
+  ///     installed. ``AppEnvironment/live`` unless you say otherwise; see ``AppEnvironment/detect(explicit:custom:arguments:variables:)``.
   /// - Throws: ``GraphError`` listing every problem: duplicate bindings, conflicting overrides,
   ///   overrides of keys nothing binds, required keys that nothing binds, duplicate map entries.
-  public convenience init(modules: [any Module]) throws {
-    try self.init(parent: nil, scope: nil, modules: modules)
+  public convenience init(modules: [any Module], environment: AppEnvironment = .live) throws {
+    try self.init(parent: nil, scope: nil, environment: environment, modules: modules)
   }
 
-  init(parent: Graph?, scope: Scope?, modules: [any Module]) throws {
-    var bindings = Bindings()
+  init(parent: Graph?, scope: Scope?, environment: AppEnvironment, modules: [any Module]) throws {
+    var bindings = Bindings(environment: environment)
     bindings.install(modules)
     let plan = try BuildPlan(bindings.registrations, parent: parent, scope: scope)
     self.parent = parent
     self.scope = scope
+    self.environment = environment
     self.level = parent.map { $0.level + 1 } ?? 0
     self.contributions = plan.contributions
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
@@ -90,13 +97,14 @@ public final class Graph: @unchecked Sendable {
   /// - Returns: The child graph.
   /// - Throws: ``GraphError`` listing every problem with the child's registrations.
   public func child(scope: Scope? = nil, modules: [any Module]) throws -> Graph {
-    try Graph(parent: self, scope: scope, modules: modules)
+    try Graph(parent: self, scope: scope, environment: environment, modules: modules)
   }
 
   /// A child with no bindings of its own: shares the parent's tables.
   private init(parent: Graph, scope: Scope) {
     self.parent = parent
     self.scope = scope
+    self.environment = parent.environment
     self.level = parent.level + 1
     self.contributions = parent.contributions
     self.coordinator = parent.coordinator

@@ -4,6 +4,13 @@
 /// modules and lines involved. Registration happens only while a graph is being built; a built graph
 /// never changes.
 public struct Bindings {
+  /// The environment the graph is built for: a module can register differently per environment.
+  ///
+  /// ```swift
+  /// if b.environment == .preview { b.bind(.clock, to: FixedClock()) }
+  /// ```
+  public let environment: AppEnvironment
+
   /// What modules registered, in order.
   var registrations: [Registration] = []
 
@@ -13,7 +20,9 @@ public struct Bindings {
   /// Module types already registered: a module included from several places registers once.
   private var installedModules: Set<ObjectIdentifier> = []
 
-  init() {}
+  init(environment: AppEnvironment) {
+    self.environment = environment
+  }
 
   /// Registers the bindings of `modules`, in order.
   mutating func install(_ modules: [any Module]) {

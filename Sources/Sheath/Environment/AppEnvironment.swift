@@ -1,0 +1,176 @@
+import Foundation
+
+/// Which world the process runs in — live, mock, test, preview, or one your app defines — and so which
+/// modules its graph installs.
+///
+/// ```swift
+/// extension AppEnvironment {
+///   static let staging = AppEnvironment("staging")
+/// }
+///
+/// let environment = try AppEnvironment.detect(custom: [.staging])
+/// let graph = try Graph(
+///   modules: [AppModule(), LiveAPIModule().only(in: .live, .staging), FakeAPIModule().only(in: .mock, .preview)],
+///   environment: environment)
+/// ```
+///
+/// Named `AppEnvironment` rather than `Environment` so that it never collides with SwiftUI's
+/// `@Environment` in files that import both.
+public struct AppEnvironment: Hashable, Sendable, CustomStringConvertible {
+  /// The environment's name, as `--environment NAME` and `SHEATH_ENV` spell it.
+  public let name: String
+
+  /// Creates an environment; declare your own as static members of an extension.
+  ///
+  /// - Parameter name: The name `--environment` and `SHEATH_ENV` use for it.
+  public init(_ name: String) {
+    self.name = name
+  }
+
+  /// The real world: live services, real network, real disk.
+  public static let live = AppEnvironment("live")
+  /// Fake services that behave like the real ones, for development without a backend (`--mock`).
+  public static let mock = AppEnvironment("mock")
+  /// A test process: keys use their test values, and live-only keys fail the test.
+  public static let test = AppEnvironment("test")
+  /// SwiftUI previews and design tools: canned data, no network.
+  public static let preview = AppEnvironment("preview")
+
+  /// The environments Sheath defines.
+  public static let builtIn: [AppEnvironment] = [.live, .mock, .test, .preview]
+
+  /// The name.
+  public var description: String { name }
+}
+
+extension AppEnvironment {
+  /// The environment variable that names the environment when launch arguments do not.
+  public static let variableName = "SHEATH_ENV"
+
+  /// Detects the environment, in this order of precedence:
+  ///
+  /// 1. `explicit`, when the app passes one;
+  /// 2. launch arguments: `--mock`, or `--environment NAME` (also `--environment=NAME`);
+  /// 3. the `SHEATH_ENV` environment variable;
+  /// 4. ``test`` when the process is running tests (XCTest or Swift Testing);
+  /// 5. otherwise ``live``.
+  ///
+  /// - Parameters:
+  ///   - explicit: An environment the app chose itself; wins over everything else.
+  ///   - custom: The app's own environments, so that their names are recognized.
+  ///   - arguments: The launch arguments; the process's by default.
+  ///   - variables: The environment variables; the process's by default.
+  /// - Returns: The environment the process runs in.
+  /// - Throws: ``EnvironmentError`` for a name that is neither built in nor in `custom`, for
+  ///   `--environment` without a name, or for `--mock` with a different `--environment`.
+  public static func detect(
+    explicit: AppEnvironment? = nil,
+    custom: [AppEnvironment] = [],
+    arguments: [String] = CommandLine.arguments,
+    variables: [String: String] = ProcessInfo.processInfo.environment
+  ) throws -> AppEnvironment {
+    if let explicit { return explicit }
+    let known = builtIn + custom.filter { !builtIn.contains($0) }
+    if let fromArguments = try environment(inArguments: arguments, known: known) {
+      return fromArguments
+    }
+    if let name = variables[variableName], !name.isEmpty {
+      return try named(name, from: variableName, known: known)
+    }
+    return isTestProcess(arguments: arguments, variables: variables) ? .test : .live
+  }
+
+  /// The environment the launch arguments name, if any.
+  private static func environment(inArguments arguments: [String], known: [AppEnvironment]) throws
+    -> AppEnvironment?
+  {
+    var named: String?
+    var index = arguments.index(after: arguments.startIndex)
+    while index < arguments.endIndex {
+      let argument = arguments[index]
+      if argument == "--environment" {
+        let next = arguments.index(after: index)
+        guard next < arguments.endIndex, !arguments[next].hasPrefix("-") else {
+          throw EnvironmentError(.missingName, known: known)
+        }
+        named = arguments[next]
+        index = next
+      } else if argument.hasPrefix("--environment=") {
+        named = String(argument.dropFirst("--environment=".count))
+        if named?.isEmpty == true { throw EnvironmentError(.missingName, known: known) }
+      }
+      index = arguments.index(after: index)
+    }
+    let mock = arguments.dropFirst().contains("--mock")
+    guard let named else { return mock ? .mock : nil }
+    let environment = try self.named(named, from: "--environment", known: known)
+    if mock, environment != .mock {
+      throw EnvironmentError(.conflict(environment.name), known: known)
+    }
+    return environment
+  }
+
+  private static func named(_ name: String, from source: String, known: [AppEnvironment]) throws -> AppEnvironment {
+    guard let environment = known.first(where: { $0.name == name }) else {
+      throw EnvironmentError(.unknown(name, source: source), known: known)
+    }
+    return environment
+  }
+
+  /// Whether the process is running tests: an XCTest or Swift Testing host, as its environment
+  /// variables or launch arguments show.
+  static func isTestProcess(arguments: [String], variables: [String: String]) -> Bool {
+    let xctestVariables = [
+      "XCTestBundlePath", "XCTestBundleInjectPath", "XCTestConfigurationFilePath",
+      "XCTestSessionIdentifier",
+    ]
+    if xctestVariables.contains(where: { variables[$0] != nil }) { return true }
+    return arguments.contains { argument in
+      let url = URL(fileURLWithPath: argument)
+      return url.lastPathComponent == "swiftpm-testing-helper" || argument == "--testing-library"
+        || url.lastPathComponent == "xctest" || url.pathExtension == "xctest"
+    }
+  }
+}
+
+/// An environment could not be detected from the launch arguments or `SHEATH_ENV`.
+public struct EnvironmentError: Error, Hashable, Sendable, CustomStringConvertible {
+  enum Reason: Hashable, Sendable {
+    case unknown(String, source: String)
+    case missingName
+    case conflict(String)
+  }
+
+  let reason: Reason
+  /// The environments that were known when detection failed.
+  public let known: [AppEnvironment]
+
+  init(_ reason: Reason, known: [AppEnvironment]) {
+    self.reason = reason
+    self.known = known
+  }
+
+  /// The message: what is wrong, the known environments, how to fix it.
+  public var description: String {
+    let names = known.map(\.name).joined(separator: ", ")
+    let diagnostic: Diagnostic
+    switch reason {
+    case .unknown(let name, let source):
+      diagnostic = Diagnostic(
+        summary: "unknown environment '\(name)' (from \(source))",
+        details: ["known environments: \(names)"],
+        fix: "use one of the known environments, or pass your own to AppEnvironment.detect(custom:)")
+    case .missingName:
+      diagnostic = Diagnostic(
+        summary: "--environment needs a name",
+        details: ["known environments: \(names)"],
+        fix: "write --environment NAME, for example --environment mock")
+    case .conflict(let name):
+      diagnostic = Diagnostic(
+        summary: "--mock and --environment \(name) disagree",
+        details: ["known environments: \(names)"],
+        fix: "pass either --mock or --environment NAME, not both")
+    }
+    return diagnostic.rendered(prefix: "error: ")
+  }
+}
