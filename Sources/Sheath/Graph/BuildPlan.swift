@@ -1,7 +1,7 @@
 /// What one graph's modules registered, checked: the graph's own bindings, or every problem found.
 struct BuildPlan {
   /// The graph's own bindings by slot (including synthesized multibindings), in registration order.
-  private(set) var bindings: [(slot: Int, binding: AnyBinding)] = []
+  private(set) var bindings: [(key: Keys, binding: AnyBinding)] = []
   /// The contributions the graph sees by slot: its parent's, then its own.
   private(set) var contributions: [Int: [AnyContribution]]
   private let parent: Graph?
@@ -41,14 +41,14 @@ struct BuildPlan {
     for id in order {
       if let bound = binds[id] {
         if let winner = check(bound.key, plain: bound.plain, overrides: bound.overrides, scope: scope, &problems) {
-          bindings.append((bound.key.slot, winner))
+          bindings.append((bound.key, winner))
         }
       }
       if let own = ownContributions[id], let first = own.first {
         let all = (contributions[first.key.slot] ?? []) + own
         problems.checkEntries(of: first.key, all)
         contributions[first.key.slot] = all
-        bindings.append((first.key.slot, first.synthesizeBinding(of: all)))
+        bindings.append((first.key, first.synthesizeBinding(of: all)))
       }
       if let required = requirements[id], binds[id] == nil, parentBinding(of: required.key) == nil {
         problems.append(
@@ -122,12 +122,12 @@ struct BuildPlan {
   /// `level`.
   func entries(ownedByLevel level: Int) -> [Entry?] {
     var entries = parent?.entries ?? []
-    guard let maxSlot = bindings.map(\.slot).max() else { return entries }
+    guard let maxSlot = bindings.map(\.key.slot).max() else { return entries }
     if entries.count <= maxSlot {
       entries.append(contentsOf: repeatElement(nil, count: maxSlot + 1 - entries.count))
     }
-    for (slot, binding) in bindings {
-      entries[slot] = Entry(binding: binding, ownerLevel: level)
+    for (key, binding) in bindings {
+      entries[key.slot] = Entry(binding: binding, ownerLevel: level)
     }
     return entries
   }

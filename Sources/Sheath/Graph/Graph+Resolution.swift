@@ -15,9 +15,9 @@ extension Graph {
       binding = fallback
       ownerLevel = 0
     } else {
-      ResolutionFailure.missingBinding(key).trap()
+      context.fail(.missingBinding(key))
     }
-    let inner = context.entering(key)
+    let inner = context.entering(key, binding.lifetime)
     switch binding.lifetime {
     case .transient:
       return binding.factory(Resolver(graph: self, context: inner))
@@ -25,7 +25,12 @@ extension Graph {
       return ancestor(atLevel: ownerLevel).sharedInstance(key, binding.factory, inner)
     case .scoped(let scope):
       guard let home = nearest(opening: scope) else {
-        ResolutionFailure.scopeNotOpen(key, scope).trap()
+        guard let recorder = inner.recorder, let path = inner.trail?.path else {
+          ResolutionFailure.scopeNotOpen(key, scope).trap()
+        }
+        // Verifying: note the problem, and build the instance in the root to go on.
+        recorder.scopeNotOpen(key, scope, path: path)
+        return ancestor(atLevel: 0).sharedInstance(key, binding.factory, inner)
       }
       return home.sharedInstance(key, binding.factory, inner)
     case .weak:
@@ -42,12 +47,12 @@ extension Graph {
     if slot < entries.count, let entry = entries[slot] {
       binding = unsafeDowncast(entry.binding, to: AssistedBinding<Argument, Value>.self)
     }
-    return binding.factory(Resolver(graph: self, context: context.entering(key)), argument)
+    return binding.factory(Resolver(graph: self, context: context.entering(key, .transient)), argument)
   }
 
   /// The instance this graph caches for `key`, built on first use.
   @inline(__always)
-  private func sharedInstance<Value>(
+  func sharedInstance<Value>(
     _ key: Keys, _ factory: @Sendable (Resolver) -> Value, _ context: ResolutionContext
   ) -> Value {
     if let box = instances.load(key.slot) {
@@ -68,7 +73,7 @@ extension Graph {
       return value
     case .reentered:
       // A cycle through this instance: build it again, recording the path, to report the cycle.
-      return factory(Resolver(graph: self, context: context.tracing(from: key)))
+      return factory(Resolver(graph: self, context: context.tracing(from: key, .singleton)))
     case .claimed:
       let value = factory(Resolver(graph: self, context: context))
       coordinator.finish(id) { _ = instances.storeIfEmpty(Box(value), at: key.slot) }
@@ -88,11 +93,16 @@ extension Graph {
     case .existing(let value):
       return value
     case .reentered:
-      return factory(Resolver(graph: self, context: context.tracing(from: key)))
+      return factory(Resolver(graph: self, context: context.tracing(from: key, .weak)))
     case .claimed:
       let value = factory(Resolver(graph: self, context: context))
       guard type(of: value as Any) is AnyObject.Type else {
-        ResolutionFailure.weakValueNotAnObject(key, valueType: describeType(type(of: value as Any))).trap()
+        let failure = ResolutionFailure.weakValueNotAnObject(key, valueType: describeType(type(of: value as Any)))
+        guard let recorder = context.recorder else { failure.trap() }
+        // Verifying: note the problem and go on with the value (uncached).
+        recorder.record(failure, path: context.trail?.path ?? [key])
+        coordinator.finish(id) {}
+        return value
       }
       coordinator.finish(id) { box.object = value as AnyObject }
       return value

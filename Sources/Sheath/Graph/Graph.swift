@@ -39,6 +39,9 @@ public final class Graph: @unchecked Sendable {
   /// Every contribution to a multibinding this graph sees, its ancestors' first, by slot.
   let contributions: [Int: [AnyContribution]]
 
+  /// The keys this graph's own modules bound, in registration order (for `verify()`).
+  let boundKeys: [Keys]
+
   /// Shared instances owned by this graph.
   let instances = SlotTable()
 
@@ -67,6 +70,7 @@ public final class Graph: @unchecked Sendable {
     self.environment = environment
     self.level = parent.map { $0.level + 1 } ?? 0
     self.contributions = plan.contributions
+    self.boundKeys = plan.bindings.map(\.key)
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
     self.entries = plan.entries(ownedByLevel: level)
   }
@@ -101,14 +105,27 @@ public final class Graph: @unchecked Sendable {
   }
 
   /// A child with no bindings of its own: shares the parent's tables.
-  private init(parent: Graph, scope: Scope) {
+  init(parent: Graph, scope: Scope) {
     self.parent = parent
     self.scope = scope
     self.environment = parent.environment
     self.level = parent.level + 1
     self.contributions = parent.contributions
+    self.boundKeys = []
     self.coordinator = parent.coordinator
     self.entries = parent.entries
+  }
+
+  /// A copy of `original` with fresh caches, under `parent` (a copy of the original's parent).
+  init(mirroring original: Graph, parent: Graph?, coordinator: BuildCoordinator) {
+    self.parent = parent
+    self.scope = original.scope
+    self.environment = original.environment
+    self.level = original.level
+    self.contributions = original.contributions
+    self.boundKeys = original.boundKeys
+    self.coordinator = coordinator
+    self.entries = original.entries
   }
 
   /// This graph or the ancestor at `level` (0 is the root).

@@ -27,6 +27,8 @@ public final class CollectionKey<Element>: Keys, @unchecked Sendable {
 
   let emptyBinding: Binding<[Element]>
 
+  override var defaultLifetimeKind: LifetimeKind { lifetime.kind }
+
   /// Creates a collection key.
   ///
   /// - Parameters:
@@ -70,6 +72,8 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>: Keys, @unchecke
   public let lifetime: Lifetime<[EntryKey: Value]>
 
   let emptyBinding: Binding<[EntryKey: Value]>
+
+  override var defaultLifetimeKind: LifetimeKind { lifetime.kind }
 
   /// Creates a map key.
   ///

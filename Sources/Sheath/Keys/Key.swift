@@ -86,4 +86,6 @@ public final class Key<Value>: Keys, @unchecked Sendable {
 
   /// Whether the key has no default factory and must be bound by a module.
   public var isRequired: Bool { defaultBinding == nil }
+
+  override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 }

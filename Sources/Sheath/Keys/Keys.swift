@@ -54,6 +54,9 @@ public class Keys: @unchecked Sendable {
   /// Whether resolving the key without a module's binding has a default to fall back on.
   let hasDefault: Bool
 
+  /// The lifetime of the key's default binding.
+  var defaultLifetimeKind: LifetimeKind { .transient }
+
   init(
     name: String?, typeName: String, declaration: SourceLocation, filePath: String, hasDefault: Bool = true
   ) {

@@ -24,6 +24,14 @@ class AnyBinding: @unchecked Sendable {
     self.lifetime = lifetime
     self.source = source
   }
+
+  /// Why `verify()` cannot build this binding by itself, or `nil` when it can.
+  func verificationSkipReason(_ key: Keys) -> String? {
+    "skipped \(key.name): this kind of key is not verified yet"
+  }
+
+  /// Resolves `key` through this binding for `verify()`, discarding the value.
+  func resolveDiscardingValue(_ key: Keys, from graph: Graph, _ context: ResolutionContext) {}
 }
 
 /// A binding of a ``Key``.
@@ -36,6 +44,12 @@ final class Binding<Value>: AnyBinding, @unchecked Sendable {
     self.factory = factory
     super.init(lifetime: lifetime, source: source)
   }
+
+  override func verificationSkipReason(_ key: Keys) -> String? { nil }
+
+  override func resolveDiscardingValue(_ key: Keys, from graph: Graph, _ context: ResolutionContext) {
+    _ = graph.resolve(key, default: self, context)
+  }
 }
 
 /// A binding of an ``AssistedKey``: always transient, built with the caller's argument.
@@ -45,5 +59,9 @@ final class AssistedBinding<Argument, Value>: AnyBinding, @unchecked Sendable {
   init(source: BindingSource, factory: @escaping @Sendable (Resolver, Argument) -> Value) {
     self.factory = factory
     super.init(lifetime: .transient, source: source)
+  }
+
+  override func verificationSkipReason(_ key: Keys) -> String? {
+    "skipped \(key.name) (assisted): give verify() a sample argument with arguments.provide(\(key.callSiteName), …)"
   }
 }

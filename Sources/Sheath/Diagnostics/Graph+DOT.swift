@@ -1,0 +1,84 @@
+extension Graph {
+  /// The graph as Graphviz DOT: a node per key (its name, type and lifetime), an edge per dependency,
+  /// scoped keys grouped in a cluster per scope, and keys with problems outlined in red.
+  ///
+  /// The dependencies are found as ``verify(scopes:arguments:)`` finds them, by building every binding
+  /// in a throwaway copy of the graph. Render the result with Graphviz:
+  ///
+  /// ```sh
+  /// swift run followers --graph | dot -Tsvg > graph.svg
+  /// ```
+  ///
+  /// Fill colours: singletons blue, scoped keys green, weak keys yellow, transient keys white.
+  ///
+  /// - Parameters:
+  ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:)``.
+  ///   - arguments: Sample arguments for assisted keys, as for ``verify(scopes:arguments:)``.
+  /// - Returns: A DOT document.
+  public func dot(scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments()) -> String {
+    let (report, problems) = inspect(scopes: scopes, arguments: arguments)
+    var keys: [Keys] = []
+    var seen: Set<ObjectIdentifier> = []
+    for (from, to) in report.edges {
+      for key in [from, to] where seen.insert(ObjectIdentifier(key)).inserted { keys.append(key) }
+    }
+    for key in report.keys where seen.insert(ObjectIdentifier(key)).inserted {
+      keys.append(key)
+    }
+    let troubled = Set(problems.map(\.keyName))
+    var clusters: [Scope: [String]] = [:]
+    var clusterOrder: [Scope] = []
+    var lines = [
+      "digraph Sheath {",
+      "  rankdir=LR;",
+      "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fillcolor=\"#ffffff\"];",
+      "  edge [color=\"#555555\"];",
+    ]
+    for key in keys {
+      let lifetime = lifetimeKind(of: key)
+      var attributes = [
+        "label=\(quoted("\(key.name)\n\(key.typeName)\n\(lifetime)"))",
+        "fillcolor=\(quoted(fill(for: lifetime)))",
+      ]
+      if troubled.contains(key.name) { attributes.append("color=\"#dc2626\", penwidth=2") }
+      let node = "\(quoted(key.name)) [\(attributes.joined(separator: ", "))];"
+      if case .scoped(let scope) = lifetime {
+        if clusters[scope] == nil { clusterOrder.append(scope) }
+        clusters[scope, default: []].append(node)
+      } else {
+        lines.append("  " + node)
+      }
+    }
+    for scope in clusterOrder {
+      lines.append("  subgraph \(quoted("cluster_\(scope.name)")) {")
+      lines.append("    label=\(quoted("\(scope)")); style=\"dashed\"; color=\"#16a34a\";")
+      lines += clusters[scope, default: []].map { "    " + $0 }
+      lines.append("  }")
+    }
+    for (from, to) in report.edges {
+      lines.append("  \(quoted(from.name)) -> \(quoted(to.name));")
+    }
+    lines.append("}")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  private func lifetimeKind(of key: Keys) -> LifetimeKind {
+    if key.slot < entries.count, let entry = entries[key.slot] { return entry.binding.lifetime }
+    return key.defaultLifetimeKind
+  }
+
+  private func fill(for lifetime: LifetimeKind) -> String {
+    switch lifetime {
+    case .transient: "#ffffff"
+    case .singleton: "#dbeafe"
+    case .scoped: "#dcfce7"
+    case .weak: "#fef9c3"
+    }
+  }
+
+  private func quoted(_ text: String) -> String {
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+      .replacingOccurrences(of: "\n", with: "\\n") + "\""
+  }
+}

@@ -1,0 +1,222 @@
+import Foundation
+
+extension Graph {
+  /// Builds every binding in a throwaway copy of this graph and reports every problem at once.
+  ///
+  /// Building a graph checks what the registrations alone show. `verify()` runs every factory — in a
+  /// copy with its own caches, so no instance leaks into this graph — and records what each one
+  /// resolves. It reports, each with the path from the key that needed it:
+  ///
+  /// - required keys that nothing binds;
+  /// - dependency cycles, `A → B → A`;
+  /// - captive dependencies: a shared instance holding a shorter-lived one (a singleton holding a
+  ///   `.scoped(.flow)` data controller, or a `.weak` instance);
+  /// - scoped keys reached from a graph that does not open their scope;
+  /// - `.weak` keys whose factory returns a value type.
+  ///
+  /// Keys with a lifetime scoped to `scopes` are verified in child graphs that open those scopes, and
+  /// unscoped keys from the innermost of them, as an app resolves its screens' view models inside a
+  /// flow. Assisted keys need a sample argument; those without one are listed as skipped.
+  ///
+  /// ```swift
+  /// @Test func graphIsValid() throws {
+  ///   var arguments = VerificationArguments()
+  ///   arguments.provide(.profileViewModel, StubProfileView())
+  ///   try AppGraph.make(environment: .live).verify(arguments: arguments)
+  /// }
+  /// ```
+  ///
+  /// A factory that cannot be built (it needs a missing key, or is part of a cycle) parks the thread
+  /// that was building it for the rest of the process, since resolution has no way to back out of a
+  /// factory; verify in tests and debug builds.
+  ///
+  /// - Parameters:
+  ///   - scopes: The scopes to open, outermost first; by default every scope a binding uses that this
+  ///     graph and its ancestors do not open already, in the order the keys were created.
+  ///   - arguments: Sample arguments for assisted keys.
+  /// - Returns: What was verified: the keys, the dependencies found, the keys skipped.
+  /// - Throws: ``VerificationError`` listing every problem.
+  @discardableResult
+  public func verify(scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments()) throws
+    -> VerificationReport
+  {
+    let (report, problems) = inspect(scopes: scopes, arguments: arguments)
+    guard problems.isEmpty else { throw VerificationError(problems: problems, skipped: report.skipped) }
+    return report
+  }
+
+  /// Verifies the graph and returns what was found, without throwing.
+  func inspect(scopes: [Scope]?, arguments: VerificationArguments) -> (VerificationReport, [VerificationProblem]) {
+    let recorder = Verification()
+    let chain = mirrorChain(openingScopes: scopes ?? unopenedScopes())
+    let leaf = chain[chain.count - 1]
+    var work: [(Keys, @Sendable (ResolutionContext) -> Void)] = []
+    var skipped: [String] = []
+    var seen: Set<ObjectIdentifier> = []
+    for graph in chain {
+      for key in graph.boundKeys where seen.insert(ObjectIdentifier(key)).inserted {
+        guard let binding = leaf.entries[key.slot]?.binding else { continue }
+        if let provided = arguments.provided.first(where: { $0.key === key }) {
+          work.append((key, { provided.verify(leaf, $0) }))
+        } else if let reason = binding.verificationSkipReason(key) {
+          skipped.append(reason)
+        } else {
+          work.append((key, { binding.resolveDiscardingValue(key, from: leaf, $0) }))
+        }
+      }
+    }
+    for provided in arguments.provided where !seen.contains(ObjectIdentifier(provided.key)) {
+      work.append((provided.key, { provided.verify(leaf, $0) }))
+    }
+    runProbes(work, recorder: recorder)
+    let report = VerificationReport(
+      keys: work.map(\.0), edges: recorder.edgeList.map { ($0.fromKey, $0.toKey) }, skipped: skipped)
+    return (report, recorder.problems)
+  }
+
+  /// Runs the work on probe threads, starting a new probe whenever one parks on a problem.
+  private func runProbes(_ work: [(Keys, @Sendable (ResolutionContext) -> Void)], recorder: Verification) {
+    let next = Locked(0)
+    let finished = Locked(false)
+    while !finished.withLock({ $0 }) {
+      let probe = Thread {
+        while let item = next.withLock({ index -> (Keys, @Sendable (ResolutionContext) -> Void)? in
+          guard index < work.count else { return nil }
+          index += 1
+          return work[index - 1]
+        }) {
+          let context = ResolutionContext(depth: 0, trail: Trail(recordingInto: recorder))
+          item.1(context)
+        }
+        finished.withLock { $0 = true }
+        recorder.probeAbandoned.signal()
+      }
+      probe.stackSize = 8 << 20
+      probe.start()
+      recorder.probeAbandoned.wait()
+    }
+  }
+
+  /// A copy of this graph and its ancestors with fresh caches, and children opening `scopes`.
+  private func mirrorChain(openingScopes scopes: [Scope]) -> [Graph] {
+    var originals: [Graph] = []
+    var graph: Graph? = self
+    while let current = graph {
+      originals.insert(current, at: 0)
+      graph = current.parent
+    }
+    let coordinator = BuildCoordinator()
+    var chain: [Graph] = []
+    for original in originals {
+      chain.append(Graph(mirroring: original, parent: chain.last, coordinator: coordinator))
+    }
+    for scope in scopes {
+      chain.append(Graph(parent: chain[chain.count - 1], scope: scope))
+    }
+    return chain
+  }
+
+  /// Scopes that bindings use and that neither this graph nor an ancestor opens, by key creation order.
+  private func unopenedScopes() -> [Scope] {
+    var scopes: [Scope] = []
+    for entry in entries.compactMap({ $0 }) {
+      if case .scoped(let scope) = entry.binding.lifetime, nearest(opening: scope) == nil, !scopes.contains(scope) {
+        scopes.append(scope)
+      }
+    }
+    return scopes
+  }
+}
+
+/// Sample arguments for verifying assisted keys, typed by key.
+///
+/// ```swift
+/// var arguments = VerificationArguments()
+/// arguments.provide(.profileViewModel, StubProfileView())
+/// try graph.verify(arguments: arguments)
+/// ```
+public struct VerificationArguments: Sendable {
+  /// Each assisted key given an argument, in the order given, with how to build it.
+  var provided: [(key: Keys, verify: @Sendable (Graph, ResolutionContext) -> Void)] = []
+
+  /// Creates an empty set of arguments.
+  public init() {}
+
+  /// Verifies `key` by building it with `argument`.
+  ///
+  /// - Parameters:
+  ///   - key: The assisted key.
+  ///   - argument: A sample argument, such as a stub view.
+  public mutating func provide<Argument: Sendable, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) {
+    let verify: @Sendable (Graph, ResolutionContext) -> Void = { graph, context in
+      _ = graph.make(key, argument, context)
+    }
+    if let index = provided.firstIndex(where: { $0.key === key }) {
+      provided[index].verify = verify
+    } else {
+      provided.append((key, verify))
+    }
+  }
+}
+
+/// What ``Graph/verify(scopes:arguments:)`` verified.
+public struct VerificationReport: Sendable {
+  let keys: [Keys]
+  let edges: [(Keys, Keys)]
+
+  /// A line for each key that was not verified, saying why and what would verify it.
+  public let skipped: [String]
+
+  /// The keys built, by name, in the order they were verified.
+  public var verifiedKeys: [String] { keys.map(\.name) }
+
+  /// Every dependency found, as `(from, to)` key names, in the order found.
+  public var dependencies: [(from: String, to: String)] { edges.map { ($0.0.name, $0.1.name) } }
+}
+
+/// The problems ``Graph/verify(scopes:arguments:)`` found: every one, in the order found.
+public struct VerificationError: Error, CustomStringConvertible, Sendable {
+  /// The problems.
+  public let problems: [VerificationProblem]
+  /// A line for each key that was not verified.
+  public let skipped: [String]
+
+  /// A header line, every problem's message, and the keys skipped.
+  public var description: String {
+    let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+    let notes = skipped.isEmpty ? [] : ["\n" + skipped.map { "note: " + $0 }.joined(separator: "\n")]
+    return (["Sheath found \(count) in the graph:"] + problems.map { "\n" + $0.description } + notes)
+      .joined(separator: "\n")
+  }
+}
+
+/// One problem ``Graph/verify(scopes:arguments:)`` found.
+public struct VerificationProblem: Hashable, Sendable, CustomStringConvertible {
+  /// What kind of problem this is; new kinds may be added.
+  public struct Kind: Hashable, Sendable, CustomStringConvertible {
+    let name: String
+
+    /// A required key that nothing binds.
+    public static let missingBinding = Kind(name: "missing binding")
+    /// Keys that need each other.
+    public static let dependencyCycle = Kind(name: "dependency cycle")
+    /// A shared instance holding a shorter-lived one.
+    public static let captiveDependency = Kind(name: "captive dependency")
+    /// A scoped key reached from a graph that does not open its scope.
+    public static let scopeNotOpen = Kind(name: "scope not open")
+    /// A `.weak` key whose factory returns a value type.
+    public static let weakValueNotAnObject = Kind(name: "weak value not an object")
+
+    /// The kind's name.
+    public var description: String { name }
+  }
+
+  /// What kind of problem this is.
+  public let kind: Kind
+  /// The name of the key the problem is about.
+  public let keyName: String
+  let diagnostic: Diagnostic
+
+  /// The full message.
+  public var description: String { diagnostic.rendered(prefix: "error: ") }
+}

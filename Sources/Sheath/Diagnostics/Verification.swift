@@ -1,0 +1,180 @@
+import Foundation
+
+/// What `Graph.verify()` learns while it builds every binding: the dependency edges, and every
+/// problem with the paths that lead to it.
+///
+/// Verification resolves with a trail from the start (see ``ResolutionContext``), so each step calls
+/// ``entered(_:)``. A problem that leaves a factory without a value — a missing binding, a cycle —
+/// cannot be returned from, since resolution neither throws nor returns an Optional: the probe thread
+/// records it, marks the keys it was building as broken, and parks for good (``abandon(_:path:)``),
+/// and `verify()` carries on with a new probe. A later probe that reaches a broken key records its
+/// path to the same problem and parks too. A broken graph therefore costs a parked thread per path to
+/// a problem, for the life of the process: verify in tests and debug builds.
+final class Verification: @unchecked Sendable {
+  // @unchecked: every mutable property is only accessed under `lock`.
+
+  private let lock = NSLock()
+  private var findings: [Finding] = []
+  private var findingIndex: [FindingID: Int] = [:]
+  private var edgeSet: Set<Edge> = []
+  private(set) var edgeList: [Edge] = []
+  /// Broken keys: the finding they lead to, and the path from each to the failing key.
+  private var broken: [ObjectIdentifier: (finding: Int, suffix: [Keys])] = [:]
+  /// Signalled when a probe parks, so `verify()` can start the next one.
+  let probeAbandoned = DispatchSemaphore(value: 0)
+
+  struct Edge: Hashable {
+    let from: ObjectIdentifier
+    let to: ObjectIdentifier
+    let fromKey: Keys
+    let toKey: Keys
+
+    static func == (lhs: Edge, rhs: Edge) -> Bool { lhs.from == rhs.from && lhs.to == rhs.to }
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(from)
+      hasher.combine(to)
+    }
+  }
+
+  /// One problem, and every path from a verified key to it.
+  struct Finding {
+    let diagnostic: (_ paths: [[Keys]]) -> Diagnostic
+    let kind: VerificationProblem.Kind
+    let keyName: String
+    var paths: [[Keys]]
+  }
+
+  private struct FindingID: Hashable {
+    let kind: String
+    let keys: [ObjectIdentifier]
+  }
+
+  // MARK: Recording
+
+  /// Records the edge into `node`'s key, and checks it against broken keys and captive dependencies.
+  func entered(_ node: Trail) {
+    guard let key = node.key else { return }
+    var parent = node.previous
+    while let current = parent, current.key == nil { parent = current.previous }
+    let brokenEntry: (finding: Int, suffix: [Keys])? = lock.withLock {
+      if let from = parent?.key {
+        let edge = Edge(from: ObjectIdentifier(from), to: ObjectIdentifier(key), fromKey: from, toKey: key)
+        if edgeSet.insert(edge).inserted { edgeList.append(edge) }
+      }
+      return broken[ObjectIdentifier(key)]
+    }
+    if let brokenEntry {
+      let path = node.path
+      lock.withLock { findings[brokenEntry.finding].paths.append(path.dropLast() + brokenEntry.suffix) }
+      park()
+    }
+    checkCaptive(node, key)
+  }
+
+  /// A shared instance that holds a shorter-lived one, directly or through transient keys.
+  private func checkCaptive(_ node: Trail, _ key: Keys) {
+    guard node.lifetime.isShared else { return }
+    var holder = node.previous
+    while let current = holder, current.key != nil, !current.lifetime.isShared { holder = current.previous }
+    guard let holderNode = holder, let holderKey = holderNode.key,
+      holderNode.lifetime.rank > node.lifetime.rank
+    else { return }
+    let path = node.path
+    let fromHolder = Array(path.drop { $0 !== holderKey })
+    let holderLifetime = holderNode.lifetime
+    let heldLifetime = node.lifetime
+    add(.captiveDependency, [holderKey, key], keyName: holderKey.name, path: fromHolder) { paths in
+      Diagnostic(
+        summary:
+          "captive dependency: \(holderKey.described) is \(holderLifetime), but holds \(key.described), which is \(heldLifetime)",
+        details: paths.map(describePath),
+        fix:
+          "give \(holderKey.name) a lifetime no longer than \(heldLifetime), or inject r.provider(\(key.callSiteName)) and resolve it when needed"
+      )
+    }
+  }
+
+  /// Records a key resolved where no graph opens its scope; verification goes on.
+  func scopeNotOpen(_ key: Keys, _ scope: Scope, path: [Keys]) {
+    record(.scopeNotOpen(key, scope), path: path)
+  }
+
+  /// Records a problem that verification can go on after.
+  func record(_ failure: ResolutionFailure, path: [Keys]) {
+    let (kind, keys) = Self.identity(of: failure)
+    add(kind, keys, keyName: keys[0].name, path: path) { paths in
+      var diagnostic = failure.diagnostic
+      diagnostic.details += paths.filter { $0.count > 1 }.map { "reached by " + describePath($0) }
+      return diagnostic
+    }
+  }
+
+  /// Records a problem that leaves the probe without a value, marks the keys on `path` as broken,
+  /// and parks the probe's thread for good.
+  func abandon(_ failure: ResolutionFailure, path: [Keys]) -> Never {
+    let (kind, keys) = Self.identity(of: failure)
+    let index = add(kind, keys, keyName: keys[0].name, path: path) { paths in
+      var diagnostic = failure.diagnostic
+      if case .missingBinding = failure {
+        diagnostic.details += paths.filter { $0.count > 1 }.map { "needed by " + describePath($0) }
+      }
+      return diagnostic
+    }
+    lock.withLock {
+      for (offset, key) in path.enumerated() where broken[ObjectIdentifier(key)] == nil {
+        broken[ObjectIdentifier(key)] = (index, Array(path[offset...]))
+      }
+    }
+    park()
+  }
+
+  @discardableResult
+  private func add(
+    _ kind: VerificationProblem.Kind, _ keys: [Keys], keyName: String, path: [Keys],
+    diagnostic: @escaping ([[Keys]]) -> Diagnostic
+  ) -> Int {
+    let id = FindingID(kind: kind.description, keys: keys.map(ObjectIdentifier.init))
+    return lock.withLock {
+      if let index = findingIndex[id] {
+        if !findings[index].paths.contains(where: { $0.elementsEqual(path, by: ===) }) {
+          findings[index].paths.append(path)
+        }
+        return index
+      }
+      findings.append(Finding(diagnostic: diagnostic, kind: kind, keyName: keyName, paths: [path]))
+      findingIndex[id] = findings.count - 1
+      return findings.count - 1
+    }
+  }
+
+  private func park() -> Never {
+    probeAbandoned.signal()
+    let never = DispatchSemaphore(value: 0)
+    while true { never.wait() }
+  }
+
+  /// The problems found, in the order they were found.
+  var problems: [VerificationProblem] {
+    lock.withLock {
+      findings.map { VerificationProblem(kind: $0.kind, keyName: $0.keyName, diagnostic: $0.diagnostic($0.paths)) }
+    }
+  }
+
+  private static func identity(of failure: ResolutionFailure) -> (VerificationProblem.Kind, [Keys]) {
+    switch failure {
+    case .cycle(let keys), .crossThreadCycle(let keys):
+      // The same cycle found from another key is the same finding.
+      let members = keys.dropLast().sorted { $0.slot < $1.slot }
+      return (.dependencyCycle, Array(members))
+    case .missingBinding(let key): return (.missingBinding, [key])
+    case .scopeNotOpen(let key, _): return (.scopeNotOpen, [key])
+    case .weakValueNotAnObject(let key, _): return (.weakValueNotAnObject, [key])
+    case .noAmbientGraph(let key, _): return (.missingBinding, [key])
+    }
+  }
+}
+
+/// `Keys.a → Keys.b → Keys.c`.
+func describePath(_ path: [Keys]) -> String {
+  path.map(\.name).joined(separator: " → ")
+}
