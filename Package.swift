@@ -5,7 +5,8 @@ let package = Package(
   name: "Sheath",
   platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
   products: [
-    .library(name: "Sheath", targets: ["Sheath"])
+    .library(name: "Sheath", targets: ["Sheath"]),
+    .library(name: "SheathTesting", targets: ["SheathTesting"]),
   ],
   targets: [
     // NB: a C target (not a package dependency) gives us acquire/release atomics on every OS version we
@@ -14,10 +15,14 @@ let package = Package(
     .target(name: "Sheath", dependencies: ["CSheathAtomics"]),
     .testTarget(name: "SheathTests", dependencies: ["Sheath"]),
 
+    // Test graphs, a Swift Testing trait and an XCTest helper, for the tests of apps that use Sheath.
+    .target(name: "SheathTesting", dependencies: ["Sheath"]),
+    .testTarget(name: "SheathTestingTests", dependencies: ["SheathTesting"]),
+
     // The sample: the followers flow's domain, wired with Sheath, and its terminal front end.
     .target(name: "FollowersKit", path: "Samples/Followers/FollowersKit"),
     .testTarget(
-      name: "FollowersTests", dependencies: ["FollowersKit"], path: "Tests/FollowersTests",
+      name: "FollowersTests", dependencies: ["FollowersKit", "SheathTesting"], path: "Tests/FollowersTests",
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -10,7 +10,7 @@ enum ResolutionFailure {
   case missingBinding(Keys)
   case scopeNotOpen(Keys, Scope)
   case weakValueNotAnObject(Keys, valueType: String)
-  case noAmbientGraph(Keys, SourceLocation)
+  case noAmbientGraph(Keys, CodeLocation)
 
   var diagnostic: Diagnostic {
     switch self {

@@ -87,7 +87,9 @@ struct BuildPlan {
           details: overrides.map { "overridden by \($0.source)" },
           fix: "keep one override of \(key.name); install the other module in a child graph if both are needed"))
     }
-    if let override = overrides.first, plain.isEmpty, inherited == nil, !key.hasDefault {
+    if let override = overrides.first, plain.isEmpty, inherited == nil, !key.hasDefault,
+      !override.source.isTestOverride
+    {
       problems.append(
         .overrideOfUnboundKey, key,
         Diagnostic(

@@ -14,6 +14,7 @@ extension Graph {
     } else if let fallback {
       binding = fallback
       ownerLevel = 0
+      if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }
     } else {
       context.fail(.missingBinding(key))
     }
@@ -36,6 +37,20 @@ extension Graph {
     case .weak:
       return ancestor(atLevel: ownerLevel).weakInstance(key, binding.factory, inner)
     }
+  }
+
+  /// The binding a key falls back on when no module binds it: its test behaviour in a test graph.
+  @inline(__always)
+  func defaultBinding<Value>(of key: Key<Value>) -> Binding<Value>? {
+    usesTestValues ? key.testBinding ?? key.defaultBinding : key.defaultBinding
+  }
+
+  private func reportLiveOnly(_ key: Keys) {
+    guard let testHooks else {
+      FileHandleOutput.standardError("Sheath: " + TestHooks.liveOnlyMessage(key))
+      return
+    }
+    testHooks.reportLiveOnly(key)
   }
 
   /// Builds an assisted key's value with `argument`.

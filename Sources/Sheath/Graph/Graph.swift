@@ -29,6 +29,12 @@ public final class Graph: @unchecked Sendable {
   /// The environment the graph was built for; child graphs share their parent's.
   public let environment: AppEnvironment
 
+  /// Whether keys' test behaviours replace their defaults: in the ``AppEnvironment/test`` environment.
+  let usesTestValues: Bool
+
+  /// What a test graph reports to its test framework.
+  let testHooks: TestHooks?
+
   /// How many ancestors this graph has: 0 for a root.
   let level: Int
 
@@ -61,13 +67,30 @@ public final class Graph: @unchecked Sendable {
     try self.init(parent: nil, scope: nil, environment: environment, modules: modules)
   }
 
-  init(parent: Graph?, scope: Scope?, environment: AppEnvironment, modules: [any Module]) throws {
+  /// Builds a test graph: the app's modules, then the test's overrides, reporting to `hooks`.
+  package convenience init(
+    modules: [any Module], testOverrides: (inout Bindings) -> Void, usage: OverrideUsage, hooks: TestHooks
+  ) throws {
+    try self.init(parent: nil, scope: nil, environment: .test, modules: modules, hooks: hooks) { bindings in
+      bindings.testOverrideUsage = usage
+      testOverrides(&bindings)
+      bindings.testOverrideUsage = nil
+    }
+  }
+
+  init(
+    parent: Graph?, scope: Scope?, environment: AppEnvironment, modules: [any Module], hooks: TestHooks? = nil,
+    registerMore: (inout Bindings) -> Void = { _ in }
+  ) throws {
     var bindings = Bindings(environment: environment)
     bindings.install(modules)
+    registerMore(&bindings)
     let plan = try BuildPlan(bindings.registrations, parent: parent, scope: scope)
     self.parent = parent
     self.scope = scope
     self.environment = environment
+    self.usesTestValues = environment == .test
+    self.testHooks = hooks ?? parent?.testHooks
     self.level = parent.map { $0.level + 1 } ?? 0
     self.contributions = plan.contributions
     self.boundKeys = plan.bindings.map(\.key)
@@ -109,6 +132,8 @@ public final class Graph: @unchecked Sendable {
     self.parent = parent
     self.scope = scope
     self.environment = parent.environment
+    self.usesTestValues = parent.usesTestValues
+    self.testHooks = parent.testHooks
     self.level = parent.level + 1
     self.contributions = parent.contributions
     self.boundKeys = []
@@ -121,6 +146,8 @@ public final class Graph: @unchecked Sendable {
     self.parent = parent
     self.scope = original.scope
     self.environment = original.environment
+    self.usesTestValues = original.usesTestValues
+    self.testHooks = original.testHooks
     self.level = original.level
     self.contributions = original.contributions
     self.boundKeys = original.boundKeys

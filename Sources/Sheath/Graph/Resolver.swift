@@ -18,7 +18,7 @@ public struct Resolver: Sendable {
   ///
   /// - Parameter key: The key to resolve.
   public subscript<Value>(key: Key<Value>) -> Value {
-    graph.resolve(key, default: key.defaultBinding, context)
+    graph.resolve(key, default: graph.defaultBinding(of: key), context)
   }
 
   /// A function that builds `key`'s value from an argument, to call later.
@@ -84,7 +84,7 @@ extension Graph {
   ///
   /// - Parameter key: The key to resolve.
   public subscript<Value>(key: Key<Value>) -> Value {
-    resolve(key, default: key.defaultBinding, .root)
+    resolve(key, default: defaultBinding(of: key), .root)
   }
 
   /// A function that builds `key`'s value from an argument, to call later.

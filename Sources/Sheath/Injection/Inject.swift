@@ -27,7 +27,7 @@ public struct Inject<Value> {
   ///   - line: Where the property is declared, for the message when no graph is set.
   public init(_ key: Key<Value>, fileID: String = #fileID, line: Int = #line) {
     guard let graph = Graph.ambient else {
-      ResolutionFailure.noAmbientGraph(key, SourceLocation(fileID: fileID, line: line)).trap()
+      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: fileID, line: line)).trap()
     }
     wrappedValue = graph[key]
   }

@@ -36,7 +36,7 @@ public final class AssistedKey<Argument, Value>: Keys, @unchecked Sendable {
     line: Int = #line,
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
-    let declaration = SourceLocation(fileID: fileID, line: line)
+    let declaration = CodeLocation(fileID: fileID, line: line)
     self.defaultBinding = AssistedBinding(
       source: BindingSource(modulePath: nil, location: declaration), factory: factory)
     super.init(

@@ -44,7 +44,7 @@ public final class CollectionKey<Element>: Keys, @unchecked Sendable {
     filePath: String = #filePath,
     line: Int = #line
   ) {
-    let declaration = SourceLocation(fileID: fileID, line: line)
+    let declaration = CodeLocation(fileID: fileID, line: line)
     self.lifetime = lifetime
     self.emptyBinding = Binding(
       lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration)
@@ -90,7 +90,7 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>: Keys, @unchecke
     filePath: String = #filePath,
     line: Int = #line
   ) {
-    let declaration = SourceLocation(fileID: fileID, line: line)
+    let declaration = CodeLocation(fileID: fileID, line: line)
     self.lifetime = lifetime
     self.emptyBinding = Binding(
       lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration)

@@ -25,10 +25,14 @@ public final class Key<Value>: Keys, @unchecked Sendable {
   /// The default binding, or `nil` for a required key.
   let defaultBinding: Binding<Value>?
 
+  /// What the key provides in a test graph instead of its default, if anything.
+  let testBinding: Binding<Value>?
+
   /// Creates a key with a default factory.
   ///
   /// - Parameters:
   ///   - lifetime: How long a value lives; ``Lifetime/transient`` unless you say otherwise.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
   ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
@@ -36,22 +40,31 @@ public final class Key<Value>: Keys, @unchecked Sendable {
   ///   - factory: Builds the value, resolving its dependencies from the ``Resolver``.
   public init(
     _ lifetime: Lifetime<Value> = .transient,
+    test: TestBehavior<Value>? = nil,
     name: String? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line,
     _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
-    let declaration = SourceLocation(fileID: fileID, line: line)
+    let declaration = CodeLocation(fileID: fileID, line: line)
+    let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultLifetime = lifetime
-    self.defaultBinding = Binding(
-      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: factory)
+    self.defaultBinding = Binding(lifetime: lifetime.kind, source: source, factory: factory)
+    self.testBinding = test.map { behaviour in
+      switch behaviour.kind {
+      case .value(let factory): Binding(lifetime: lifetime.kind, source: source, factory: factory)
+      case .liveOnly(let standIn):
+        Binding(lifetime: lifetime.kind, source: source, isLiveOnlyStandIn: true, factory: standIn)
+      }
+    }
     super.init(name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
   }
 
-  private init(required lifetime: Lifetime<Value>, name: String?, declaration: SourceLocation, filePath: String) {
+  private init(required lifetime: Lifetime<Value>, name: String?, declaration: CodeLocation, filePath: String) {
     self.defaultLifetime = lifetime
     self.defaultBinding = nil
+    self.testBinding = nil
     super.init(
       name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath, hasDefault: false)
   }
@@ -81,7 +94,7 @@ public final class Key<Value>: Keys, @unchecked Sendable {
     line: Int = #line
   ) -> Key {
     Key(
-      required: lifetime, name: name, declaration: SourceLocation(fileID: fileID, line: line), filePath: filePath)
+      required: lifetime, name: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
   }
 
   /// Whether the key has no default factory and must be bound by a module.

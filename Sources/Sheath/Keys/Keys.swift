@@ -49,7 +49,7 @@ public class Keys: @unchecked Sendable {
   public let typeName: String
 
   /// The file (as `#fileID`) and line where the key was declared.
-  public let declaration: SourceLocation
+  public let declaration: CodeLocation
 
   /// Whether resolving the key without a module's binding has a default to fall back on.
   let hasDefault: Bool
@@ -58,7 +58,7 @@ public class Keys: @unchecked Sendable {
   var defaultLifetimeKind: LifetimeKind { .transient }
 
   init(
-    name: String?, typeName: String, declaration: SourceLocation, filePath: String, hasDefault: Bool = true
+    name: String?, typeName: String, declaration: CodeLocation, filePath: String, hasDefault: Bool = true
   ) {
     self.slot = KeyRegistry.shared.nextSlot()
     self.givenName = name
@@ -70,7 +70,7 @@ public class Keys: @unchecked Sendable {
 }
 
 /// A place in source code, kept for diagnostics.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+public struct CodeLocation: Hashable, Sendable, CustomStringConvertible {
   /// The file, as `#fileID` gives it: `Module/File.swift`.
   public let fileID: String
   /// The line in that file.

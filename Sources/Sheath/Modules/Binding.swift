@@ -3,7 +3,9 @@
 struct BindingSource: Hashable, Sendable, CustomStringConvertible {
   /// `AppModule > APIModule`, or `nil` for a key's default factory.
   let modulePath: String?
-  let location: SourceLocation
+  let location: CodeLocation
+  /// Whether a test's graph registered it: a test override may also bind a key nothing binds.
+  var isTestOverride = false
 
   var description: String {
     guard let modulePath else { return "the key's default (\(location))" }
@@ -37,11 +39,15 @@ class AnyBinding: @unchecked Sendable {
 /// A binding of a ``Key``.
 final class Binding<Value>: AnyBinding, @unchecked Sendable {
   let factory: @Sendable (Resolver) -> Value
+  /// Whether this is a live-only key's stand-in, which a test graph reports when it is used.
+  let isLiveOnlyStandIn: Bool
 
   init(
-    lifetime: LifetimeKind, source: BindingSource, factory: @escaping @Sendable (Resolver) -> Value
+    lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false,
+    factory: @escaping @Sendable (Resolver) -> Value
   ) {
     self.factory = factory
+    self.isLiveOnlyStandIn = isLiveOnlyStandIn
     super.init(lifetime: lifetime, source: source)
   }
 

@@ -20,6 +20,10 @@ public struct Bindings {
   /// Module types already registered: a module included from several places registers once.
   private var installedModules: Set<ObjectIdentifier> = []
 
+  /// Set by SheathTesting while a test's overrides register: records them and which get resolved, and
+  /// lets an override bind a key nothing else binds.
+  package var testOverrideUsage: OverrideUsage?
+
   init(environment: AppEnvironment) {
     self.environment = environment
   }
@@ -45,7 +49,8 @@ public struct Bindings {
   func source(_ fileID: String, _ line: Int) -> BindingSource {
     BindingSource(
       modulePath: modulePath.isEmpty ? "Graph" : modulePath.joined(separator: " > "),
-      location: SourceLocation(fileID: fileID, line: line))
+      location: CodeLocation(fileID: fileID, line: line),
+      isTestOverride: testOverrideUsage != nil)
   }
 
   // MARK: Keys
@@ -76,7 +81,8 @@ public struct Bindings {
     register(key, lifetime, isOverride: false, source(fileID, line), factory)
   }
 
-  /// Binds `key` to a fixed value, shared by everyone who resolves it.
+  /// Binds `key` to a fixed value, shared by everyone who resolves it (the key's lifetime is kept for
+  /// diagnostics; the value is the same whatever it is).
   ///
   /// ```swift
   /// b.bind(.apiBaseURL, to: URL(string: "https://api.github.com")!)
@@ -90,7 +96,7 @@ public struct Bindings {
   public mutating func bind<Value: Sendable>(
     _ key: Key<Value>, to value: Value, fileID: String = #fileID, line: Int = #line
   ) {
-    register(key, .transient, isOverride: false, source(fileID, line)) { _ in value }
+    register(key, nil, isOverride: false, source(fileID, line)) { _ in value }
   }
 
   /// Replaces the binding of `key` that another module (or a parent graph) provides.
@@ -125,7 +131,7 @@ public struct Bindings {
   public mutating func override<Value: Sendable>(
     _ key: Key<Value>, to value: Value, fileID: String = #fileID, line: Int = #line
   ) {
-    register(key, .transient, isOverride: true, source(fileID, line)) { _ in value }
+    register(key, nil, isOverride: true, source(fileID, line)) { _ in value }
   }
 
   private mutating func register<Value>(
@@ -135,6 +141,14 @@ public struct Bindings {
     _ source: BindingSource,
     _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
+    var factory = factory
+    if isOverride, let usage = testOverrideUsage {
+      usage.registered(key, at: source)
+      factory = { [factory] r in
+        usage.markUsed(key)
+        return factory(r)
+      }
+    }
     let binding = Binding(lifetime: (lifetime ?? key.defaultLifetime).kind, source: source, factory: factory)
     registrations.append(.bind(key, binding, isOverride: isOverride))
   }
@@ -171,8 +185,16 @@ public struct Bindings {
     line: Int = #line,
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
-    let binding = AssistedBinding(source: source(fileID, line), factory: factory)
-    registrations.append(.bind(key, binding, isOverride: true))
+    let source = source(fileID, line)
+    var factory = factory
+    if let usage = testOverrideUsage {
+      usage.registered(key, at: source)
+      factory = { [factory] r, argument in
+        usage.markUsed(key)
+        return factory(r, argument)
+      }
+    }
+    registrations.append(.bind(key, AssistedBinding(source: source, factory: factory), isOverride: true))
   }
 
   // MARK: Multibindings

@@ -1,0 +1,106 @@
+/// What a key provides in a test graph, in place of its default (live) factory.
+///
+/// ```swift
+/// extension Keys {
+///   // Pure logic: tests use the real thing (no test behaviour needed).
+///   static let validator = Key<any LoginValidating> { _ in LoginValidator() }
+///   // A clock: tests get a fixed one automatically.
+///   static let now = Key<@Sendable () -> Date>(test: .value { _ in { Date(timeIntervalSince1970: 0) } }) { _ in
+///     { Date() }
+///   }
+///   // The network: a test that forgets to override it fails, naming the line to add.
+///   static let userAPI = Key<any UserAPI>(.singleton, test: .liveOnly { _ in UnimplementedUserAPI() }) { _ in
+///     LiveUserAPI()
+///   }
+/// }
+/// ```
+///
+/// A test graph (environment ``AppEnvironment/test``, such as SheathTesting builds) uses it wherever the
+/// key's default would be used. Bindings that modules make are used as they are: a module decides
+/// per environment with ``Module/only(in:)``.
+public struct TestBehavior<Value>: Sendable {
+  enum Kind: Sendable {
+    case value(@Sendable (Resolver) -> Value)
+    case liveOnly(standIn: @Sendable (Resolver) -> Value)
+  }
+
+  let kind: Kind
+
+  /// A value used automatically in test graphs: a fixed clock, an in-memory store.
+  ///
+  /// - Parameter factory: Builds the test value.
+  /// - Returns: The behaviour.
+  public static func value(_ factory: @escaping @Sendable (Resolver) -> Value) -> Self {
+    Self(kind: .value(factory))
+  }
+
+  /// Marks the key live-only (network, disk, a real clock): a test that resolves it without
+  /// overriding it fails, with a message naming the key and the override line to add, and gets
+  /// `standIn` instead — never the live implementation.
+  ///
+  /// - Parameter standIn: A value that fails on use (for example, one whose methods throw or report an
+  ///   issue), so that the test cannot pass by accident.
+  /// - Returns: The behaviour.
+  public static func liveOnly(standIn: @escaping @Sendable (Resolver) -> Value) -> Self {
+    Self(kind: .liveOnly(standIn: standIn))
+  }
+}
+
+/// What a test graph reports to the test framework: SheathTesting installs one that records issues
+/// with Swift Testing or XCTest.
+package final class TestHooks: Sendable {
+  /// Records a test failure.
+  package let report: @Sendable (_ message: String) -> Void
+  private let reported = Locked<Set<ObjectIdentifier>>([])
+
+  package init(report: @escaping @Sendable (_ message: String) -> Void) {
+    self.report = report
+  }
+
+  /// Reports a live-only key resolved without an override, once per key and graph.
+  func reportLiveOnly(_ key: Keys) {
+    guard reported.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
+    report(Self.liveOnlyMessage(key))
+  }
+
+  package static func liveOnlyMessage(_ key: Keys) -> String {
+    Diagnostic(
+      summary: "\(key.described) is live-only, and this test did not override it",
+      details: [],
+      fix: "override it in the test's graph: $0.override(\(key.callSiteName)) { _ in … }"
+    ).rendered()
+  }
+}
+
+/// Which test overrides were resolved, for reporting the ones a test never used.
+package final class OverrideUsage: Sendable {
+  private struct State {
+    var overrides: [(key: Keys, source: BindingSource)] = []
+    var used: Set<ObjectIdentifier> = []
+  }
+
+  private let state = Locked(State())
+
+  package init() {}
+
+  func registered(_ key: Keys, at source: BindingSource) {
+    state.withLock { $0.overrides.append((key, source)) }
+  }
+
+  func markUsed(_ key: Keys) {
+    state.withLock { _ = $0.used.insert(ObjectIdentifier(key)) }
+  }
+
+  /// A message for each override that was never resolved, in registration order.
+  package var unusedOverrideMessages: [String] {
+    state.withLock { state in
+      state.overrides.filter { !state.used.contains(ObjectIdentifier($0.key)) }.map { key, source in
+        Diagnostic(
+          summary: "the override of \(key.described) was never resolved: is the test exercising what you think?",
+          details: ["overridden at \(source.location)"],
+          fix: "remove the override, or make sure the test resolves \(key.name)"
+        ).rendered()
+      }
+    }
+  }
+}

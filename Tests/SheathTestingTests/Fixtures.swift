@@ -1,0 +1,55 @@
+import Foundation
+import SheathTesting
+import Testing
+
+protocol Greeter: Sendable {
+  func greet(_ name: String) -> String
+}
+
+struct LiveGreeter: Greeter {
+  func greet(_ name: String) -> String { "Hello, \(name)" }
+}
+
+struct StubGreeter: Greeter {
+  let word: String
+  func greet(_ name: String) -> String { "\(word), \(name)" }
+}
+
+/// Fails on use: the stand-in for the live-only network key.
+struct UnimplementedNetwork: Network {
+  func fetch() -> String {
+    Issue.record("UnimplementedNetwork.fetch() was called")
+    return ""
+  }
+}
+
+protocol Network: Sendable {
+  func fetch() -> String
+}
+
+struct LiveNetwork: Network {
+  func fetch() -> String { "from the internet" }
+}
+
+final class Box: Sendable {
+  let number: Int
+  init(_ number: Int) { self.number = number }
+}
+
+extension Keys {
+  static let greeter = Key<any Greeter> { _ in LiveGreeter() }
+  static let clock = Key<String>(test: .value { _ in "1970-01-01" }) { _ in "now" }
+  static let network = Key<any Network>(
+    .singleton, test: .liveOnly { _ in UnimplementedNetwork() }, name: "Keys.network",
+    fileID: "App/Keys.swift", line: 12
+  ) { _ in LiveNetwork() }
+  static let number = Key<Int>.required()
+  static let shared = Key<Box>(.singleton) { r in Box(r[.number]) }
+  static let greeting = Key<String> { r in r[.greeter].greet("Ada") }
+}
+
+struct AppModule: Module {
+  func register(into b: inout Bindings) {
+    b.bind(.number, to: 0)
+  }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import SheathTesting
+import Testing
+
+@Suite("Test graphs")
+struct TestGraphTests {
+  @Test("a test graph is the app's modules with the test's overrides on top")
+  func overrides() throws {
+    let test = try TestGraph(modules: [AppModule()]) { b in
+      b.override(.greeter) { _ in StubGreeter(word: "Hi") }
+      b.override(.number, to: 7)
+    }
+    #expect(test.graph[.greeting] == "Hi, Ada")
+    #expect(test.graph[.shared].number == 7)
+    #expect(test.graph.environment == .test)
+  }
+
+  @Test("an override may bind a required key the app leaves unbound")
+  func overrideBindsUnbound() throws {
+    let test = try TestGraph { $0.override(.number, to: 3) }
+    #expect(test.graph[.number] == 3)
+  }
+
+  @Test("keys use their test values in a test graph, and their live ones elsewhere")
+  func testValues() throws {
+    #expect(try TestGraph().graph[.clock] == "1970-01-01")
+    #expect(try Graph(modules: [])[.clock] == "now")
+  }
+
+  @Test("a live-only key the test did not override fails the test and returns its stand-in")
+  func liveOnly() throws {
+    let test = try TestGraph()
+    withKnownIssue {
+      let network = test.graph[.network]
+      #expect(network is UnimplementedNetwork)
+    } matching: { issue in
+      issue.comments.map(\.rawValue) == [
+        """
+        Keys.network (any Network, App/Keys.swift:12) is live-only, and this test did not override it
+        fix: override it in the test's graph: $0.override(.network) { _ in … }
+        """
+      ]
+    }
+  }
+
+  @Test("an override the test never resolved is reported")
+  func unusedOverride() throws {
+    let test = try TestGraph {
+      $0.override(.greeter, fileID: "AppTests/ProfileTests.swift", line: 12) { _ in StubGreeter(word: "Hi") }
+      $0.override(.number, to: 1)
+    }
+    _ = test.graph[.number]
+    #expect(
+      test.unusedOverrides == [
+        """
+        the override of Keys.greeter (any Greeter, SheathTestingTests/Fixtures.swift:40) was never resolved: is the test exercising what you think?
+          overridden at AppTests/ProfileTests.swift:12
+        fix: remove the override, or make sure the test resolves Keys.greeter
+        """
+      ])
+    withKnownIssue { test.reportUnusedOverrides() }
+  }
+
+  @Test("100 parallel test graphs with colliding overrides never see each other's", arguments: 0..<100)
+  func isolation(index: Int) async throws {
+    let test = try TestGraph(modules: [AppModule()]) { $0.override(.number, to: index) }
+    await Graph.$current.withValue(test.graph) {
+      let shared = test.graph[.shared]
+      for _ in 0..<20 {
+        await Task.yield()
+        #expect(Graph.current?[.number] == index)
+        #expect(Graph.current?[.shared] === shared)
+        #expect(InjectedNumber().number == index)
+      }
+      #expect(shared.number == index)
+    }
+  }
+}
+
+/// Something a framework creates, resolving from the current graph.
+struct InjectedNumber {
+  @Inject(.number) var number: Int
+}
