@@ -1,0 +1,148 @@
+/// A key for a value that lives on the main actor — a view model, a presenter that talks to a view —
+/// built by a `@MainActor` factory and resolved only from the main actor.
+///
+/// UI objects are main-actor types, and are rarely `Sendable`. A ``Key`` cannot provide them: its
+/// factory runs on whatever thread resolves it, and its shared lifetimes need `Sendable` values. A
+/// `MainActorKey`'s factory is `@MainActor`, and the graph resolves it only from the main actor, so
+/// the compiler — not a runtime check — keeps every use on the main actor:
+///
+/// ```swift
+/// @MainActor final class ProfileViewModel {
+///   init(data: any FollowersDataControlling, presenter: FollowerPresenter) { … }
+/// }
+///
+/// extension Keys {
+///   static let profileViewModel = MainActorKey<ProfileViewModel>(.scoped(.flow)) { r in
+///     ProfileViewModel(data: r[.followersData], presenter: r[.presenter])
+///   }
+/// }
+///
+/// @MainActor func showProfile(in flow: Graph) {
+///   let viewModel = flow[.profileViewModel]      // no `await`, no `assumeIsolated`, no cast
+/// }
+///
+/// func somewhereElse(graph: Graph) {
+///   _ = graph[.profileViewModel]
+///   // error: main actor-isolated subscript 'subscript(_:)' can not be referenced from a nonisolated context
+/// }
+/// ```
+///
+/// ## What the factory can resolve
+///
+/// The factory receives a ``MainActorResolver``: it resolves other main-actor keys and every
+/// nonisolated key (``Key``, ``AssistedKey``, ``CollectionKey``, ``MapKey``). The other direction is
+/// closed: a ``Key``'s factory gets a plain ``Resolver``, which has no way to resolve a main-actor key,
+/// so a nonisolated singleton can never capture a view model.
+///
+/// ## Lifetimes
+///
+/// ``MainActorLifetime`` offers the same lifetimes as ``Lifetime`` without asking for `Sendable`
+/// values: the cached instances are created, read and handed out only on the main actor. Each graph
+/// keeps them next to its other shared instances and releases them with the graph — on whichever
+/// thread lets go of the graph last, like any other reference; give a main-actor class an
+/// `isolated deinit` if its deinitializer must run on the main actor.
+///
+/// ## From asynchronous code
+///
+/// Code that is not on the main actor can still `await graph[.key]` when the key's value is
+/// `Sendable`: the call hops to the main actor, where the factory runs. A value that is not `Sendable`
+/// cannot leave the main actor, so the compiler rejects that call — resolve such values in
+/// main-actor code.
+///
+/// ## Cycles
+///
+/// Main-actor keys that need each other stop the program with a "dependency cycle" message naming
+/// the path, as other keys do. Break such a cycle by injecting a ``MainActorProvider``
+/// (`r.provider(.key)`) and calling it after the factory returns.
+public final class MainActorKey<Value>: Keys, @unchecked Sendable {
+  // @unchecked: immutable; the stored binding is Sendable, and its factory only runs on the main actor.
+
+  /// The lifetime used when a module binds the key without naming one, and by the default factory.
+  public let defaultLifetime: MainActorLifetime
+
+  let defaultBinding: MainActorBinding<Value>
+
+  override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
+
+  /// Creates a main-actor key with its default factory.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives; ``MainActorLifetime/transient`` unless you say otherwise.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value on the main actor, resolving its dependencies from the
+  ///     ``MainActorResolver``.
+  public init(
+    _ lifetime: MainActorLifetime = .transient,
+    name: String? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
+  ) {
+    let declaration = CodeLocation(fileID: fileID, line: line)
+    self.defaultLifetime = lifetime
+    self.defaultBinding = MainActorBinding(
+      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: factory)
+    super.init(name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
+  }
+}
+
+/// How long a ``MainActorKey``'s value lives: the lifetimes of ``Lifetime``, for values that never
+/// leave the main actor and so need not be `Sendable`.
+///
+/// | lifetime | one instance per | released when |
+/// |---|---|---|
+/// | ``transient`` | resolution | the caller lets go of it |
+/// | ``singleton`` | graph that binds the key | that graph is released |
+/// | ``weak`` | graph, while someone holds it | the last holder lets go of it |
+/// | ``scoped(_:)`` | graph that opened the scope | that graph is released |
+public struct MainActorLifetime: Hashable, Sendable, CustomStringConvertible {
+  let kind: LifetimeKind
+
+  private init(_ kind: LifetimeKind) {
+    self.kind = kind
+  }
+
+  /// A new instance for every resolution.
+  public static var transient: Self { Self(.transient) }
+
+  /// One instance per graph that binds the key, built on the main actor the first time it is
+  /// resolved and kept until the graph is released. Child graphs share their parent's instance.
+  public static var singleton: Self { Self(.singleton) }
+
+  /// One instance shared while anyone holds a strong reference to it; the next resolution after the
+  /// last holder lets go builds a new one. The value must be a class instance.
+  public static var weak: Self { Self(.weak) }
+
+  /// One instance per graph that opened `scope` (see ``Graph/child(scope:)``), released with that
+  /// graph — one view model per flow of screens, say.
+  ///
+  /// - Parameter scope: The scope whose graphs own the instance.
+  /// - Returns: The lifetime of a scoped key.
+  public static func scoped(_ scope: Scope) -> Self { Self(.scoped(scope)) }
+
+  /// How the lifetime is written in code: `.singleton`, `.scoped(.flow)`.
+  public var description: String { kind.description }
+}
+
+/// A binding of a ``MainActorKey``.
+final class MainActorBinding<Value>: AnyBinding, @unchecked Sendable {
+  // @unchecked: immutable; the factory is a Sendable closure isolated to the main actor.
+  let factory: @MainActor @Sendable (MainActorResolver) -> Value
+
+  init(
+    lifetime: LifetimeKind, source: BindingSource,
+    factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
+  ) {
+    self.factory = factory
+    super.init(lifetime: lifetime, source: source)
+  }
+
+  // NB: `verify()` builds bindings on probe threads, and a main-actor factory cannot run there.
+  override func verificationSkipReason(_ key: Keys) -> String? {
+    "skipped \(key.name) (main actor): verify() builds keys off the main actor; resolve it in a @MainActor test"
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Sheath
+import Testing
+
+// Keys that refer to each other need their types written out. Line numbers are pinned below.
+extension Keys {
+  fileprivate static let asyncFirst: AsyncKey<Database> = AsyncKey(.singleton) { r in
+    _ = try await r[.asyncSecond]
+    return Database()
+  }
+  fileprivate static let asyncSecond: AsyncKey<Database> = AsyncKey(.singleton) { r in
+    _ = try await r[.asyncHelper]
+    return Database()
+  }
+  fileprivate static let asyncHelper: AsyncKey<Database> = AsyncKey { r in try await r[.asyncFirst] }
+
+  fileprivate static let ping: AsyncKey<Database> = AsyncKey { r in try await r[.pong] }
+  fileprivate static let pong: AsyncKey<Database> = AsyncKey { r in try await r[.ping] }
+
+  fileprivate static let taskA: AsyncKey<Database> = AsyncKey(.singleton) { r in
+    aStarted.open()
+    await bStarted.wait()
+    return try await r[.taskB]
+  }
+  fileprivate static let taskB: AsyncKey<Database> = AsyncKey(.singleton) { r in
+    bStarted.open()
+    await aStarted.wait()
+    return try await r[.taskA]
+  }
+
+  fileprivate static let mainFirst: MainActorKey<Presenter> = MainActorKey(.singleton) { r in r[.mainSecond] }
+  fileprivate static let mainSecond: MainActorKey<Presenter> = MainActorKey { r in r[.mainFirst] }
+
+  // Factories that resolve through the ambient graph instead of their resolver.
+  fileprivate static let ambientFirst: AsyncKey<Database> = AsyncKey(.singleton) { _ in
+    try await ambientGraph()[.ambientSecond]
+  }
+  fileprivate static let ambientSecond: AsyncKey<Database> = AsyncKey(.singleton) { _ in
+    try await ambientGraph()[.ambientFirst]
+  }
+}
+
+private struct NoAmbientGraph: Error {}
+
+private func ambientGraph() throws -> Graph {
+  guard let graph = Graph.current else { throw NoAmbientGraph() }
+  return graph
+}
+
+// For the cross-task cycle: each factory starts, waits for the other to start, then asks for it.
+private let aStarted = AsyncGate()
+private let bStarted = AsyncGate()
+
+private let fix =
+  "fix: resolve one of these keys with r.provider(…) instead of r[…] in the factory that needs it and call the provider after the factory returns, or split a type so the cycle disappears"
+
+@Suite("Cycles among async and main-actor keys")
+struct ConcurrencyCycleTests {
+  @Test("async builds that wait for each other in one task are reported, not hung")
+  func asyncCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try await Graph(modules: [])[.asyncFirst]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.asyncFirst (Database, SheathTests/ConcurrencyCycleTests.swift:7)
+        → Keys.asyncSecond (Database, SheathTests/ConcurrencyCycleTests.swift:11)
+        → Keys.asyncHelper (Database, SheathTests/ConcurrencyCycleTests.swift:15)
+        → Keys.asyncFirst
+      \(fix)
+      """)
+  }
+
+  @Test("async builds in two tasks that wait for each other are reported, not hung")
+  func crossTaskCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = (Keys.taskA, Keys.taskB)  // create the keys in this order
+      let graph = try Graph(modules: [])
+      let other = Task { try await graph[.taskB] }
+      _ = try await graph[.taskA]
+      _ = try await other.value
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.taskA (Database, SheathTests/ConcurrencyCycleTests.swift:20)
+        → Keys.taskB (Database, SheathTests/ConcurrencyCycleTests.swift:25)
+        → Keys.taskA
+      \(fix)
+      """)
+  }
+
+  @Test("transient async keys that need each other are reported")
+  func transientAsyncCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try await Graph(modules: [])[.ping]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.ping (Database, SheathTests/ConcurrencyCycleTests.swift:17)
+        → Keys.pong (Database, SheathTests/ConcurrencyCycleTests.swift:18)
+        → Keys.ping
+      \(fix)
+      """)
+  }
+
+  @Test("main-actor keys that need each other are reported")
+  func mainActorCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let graph = try Graph(modules: [])
+      await MainActor.run { _ = graph[.mainFirst] }
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.mainFirst (Presenter, SheathTests/ConcurrencyCycleTests.swift:31)
+        → Keys.mainSecond (Presenter, SheathTests/ConcurrencyCycleTests.swift:32)
+        → Keys.mainFirst
+      \(fix)
+      """)
+  }
+
+  @Test("a cycle through factories that resolve from the ambient graph is reported too")
+  func ambientCycle() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let graph = try Graph(modules: [])
+      try await Graph.$current.withValue(graph) { _ = try await graph[.ambientFirst] }
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.ambientFirst (Database, SheathTests/ConcurrencyCycleTests.swift:35)
+        → Keys.ambientSecond (Database, SheathTests/ConcurrencyCycleTests.swift:38)
+        → Keys.ambientFirst
+      \(fix)
+      """)
+  }
+}
