@@ -2,7 +2,7 @@ extension Graph {
   /// The graph as Graphviz DOT: a node per key (its name, type and lifetime), an edge per dependency,
   /// scoped keys grouped in a cluster per scope, and keys with problems outlined in red.
   ///
-  /// The dependencies are found as ``verify(scopes:arguments:)`` finds them, by building every binding
+  /// The dependencies are found as ``verify(scopes:arguments:entryPoints:)`` finds them, by building every binding
   /// in a throwaway copy of the graph. Render the result with Graphviz:
   ///
   /// ```sh
@@ -12,11 +12,14 @@ extension Graph {
   /// Fill colours: singletons blue, scoped keys green, weak keys yellow, transient keys white.
   ///
   /// - Parameters:
-  ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:)``.
-  ///   - arguments: Sample arguments for assisted keys, as for ``verify(scopes:arguments:)``.
+  ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:entryPoints:)``.
+  ///   - arguments: Sample arguments for assisted keys, as for ``verify(scopes:arguments:entryPoints:)``.
+  ///   - entryPoints: Keys to draw besides those the modules bind.
   /// - Returns: A DOT document.
-  public func dot(scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments()) -> String {
-    let (report, problems) = inspect(scopes: scopes, arguments: arguments)
+  public func dot(
+    scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
+  ) -> String {
+    let (report, problems) = inspect(scopes: scopes, arguments: arguments, entryPoints: entryPoints)
     var keys: [Keys] = []
     var seen: Set<ObjectIdentifier> = []
     for (from, to) in report.edges {

@@ -34,35 +34,42 @@ extension Graph {
   ///   - scopes: The scopes to open, outermost first; by default every scope a binding uses that this
   ///     graph and its ancestors do not open already, in the order the keys were created.
   ///   - arguments: Sample arguments for assisted keys.
+  ///   - entryPoints: Keys to build besides those the modules bind — keys the app resolves with their
+  ///     default factories.
   /// - Returns: What was verified: the keys, the dependencies found, the keys skipped.
   /// - Throws: ``VerificationError`` listing every problem.
   @discardableResult
-  public func verify(scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments()) throws
-    -> VerificationReport
-  {
-    let (report, problems) = inspect(scopes: scopes, arguments: arguments)
+  public func verify(
+    scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
+  ) throws -> VerificationReport {
+    let (report, problems) = inspect(scopes: scopes, arguments: arguments, entryPoints: entryPoints)
     guard problems.isEmpty else { throw VerificationError(problems: problems, skipped: report.skipped) }
     return report
   }
 
   /// Verifies the graph and returns what was found, without throwing.
-  func inspect(scopes: [Scope]?, arguments: VerificationArguments) -> (VerificationReport, [VerificationProblem]) {
+  func inspect(scopes: [Scope]?, arguments: VerificationArguments, entryPoints: [Keys])
+    -> (VerificationReport, [VerificationProblem])
+  {
     let recorder = Verification()
     let chain = mirrorChain(openingScopes: scopes ?? unopenedScopes())
     let leaf = chain[chain.count - 1]
     var work: [(Keys, @Sendable (ResolutionContext) -> Void)] = []
     var skipped: [String] = []
     var seen: Set<ObjectIdentifier> = []
-    for graph in chain {
-      for key in graph.boundKeys where seen.insert(ObjectIdentifier(key)).inserted {
-        guard let binding = leaf.entries[key.slot]?.binding else { continue }
-        if let provided = arguments.provided.first(where: { $0.key === key }) {
-          work.append((key, { provided.verify(leaf, $0) }))
-        } else if let reason = binding.verificationSkipReason(key) {
-          skipped.append(reason)
-        } else {
-          work.append((key, { binding.resolveDiscardingValue(key, from: leaf, $0) }))
-        }
+    let bound = chain.flatMap(\.boundKeys)
+    for key in bound + entryPoints where seen.insert(ObjectIdentifier(key)).inserted {
+      let entry = key.slot < leaf.entries.count ? leaf.entries[key.slot]?.binding : nil
+      guard let binding = entry ?? key.defaultAnyBinding else {
+        skipped.append("skipped \(key.name): verify() cannot build this kind of key")
+        continue
+      }
+      if let provided = arguments.provided.first(where: { $0.key === key }) {
+        work.append((key, { provided.verify(leaf, $0) }))
+      } else if let reason = binding.verificationSkipReason(key) {
+        skipped.append(reason)
+      } else {
+        work.append((key, { binding.resolveDiscardingValue(key, from: leaf, $0) }))
       }
     }
     for provided in arguments.provided where !seen.contains(ObjectIdentifier(provided.key)) {
@@ -159,7 +166,7 @@ public struct VerificationArguments: Sendable {
   }
 }
 
-/// What ``Graph/verify(scopes:arguments:)`` verified.
+/// What ``Graph/verify(scopes:arguments:entryPoints:)`` verified.
 public struct VerificationReport: Sendable {
   let keys: [Keys]
   let edges: [(Keys, Keys)]
@@ -174,7 +181,7 @@ public struct VerificationReport: Sendable {
   public var dependencies: [(from: String, to: String)] { edges.map { ($0.0.name, $0.1.name) } }
 }
 
-/// The problems ``Graph/verify(scopes:arguments:)`` found: every one, in the order found.
+/// The problems ``Graph/verify(scopes:arguments:entryPoints:)`` found: every one, in the order found.
 public struct VerificationError: Error, CustomStringConvertible, Sendable {
   /// The problems.
   public let problems: [VerificationProblem]
@@ -190,7 +197,7 @@ public struct VerificationError: Error, CustomStringConvertible, Sendable {
   }
 }
 
-/// One problem ``Graph/verify(scopes:arguments:)`` found.
+/// One problem ``Graph/verify(scopes:arguments:entryPoints:)`` found.
 public struct VerificationProblem: Hashable, Sendable, CustomStringConvertible {
   /// What kind of problem this is; new kinds may be added.
   public struct Kind: Hashable, Sendable, CustomStringConvertible {

@@ -21,6 +21,8 @@ public final class AssistedKey<Argument, Value>: Keys, @unchecked Sendable {
 
   let defaultBinding: AssistedBinding<Argument, Value>
 
+  override var defaultAnyBinding: AnyBinding? { defaultBinding }
+
   /// Creates an assisted key with its default factory.
   ///
   /// - Parameters:

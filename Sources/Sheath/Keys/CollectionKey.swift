@@ -29,6 +29,8 @@ public final class CollectionKey<Element>: Keys, @unchecked Sendable {
 
   override var defaultLifetimeKind: LifetimeKind { lifetime.kind }
 
+  override var defaultAnyBinding: AnyBinding? { emptyBinding }
+
   /// Creates a collection key.
   ///
   /// - Parameters:
@@ -74,6 +76,8 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>: Keys, @unchecke
   let emptyBinding: Binding<[EntryKey: Value]>
 
   override var defaultLifetimeKind: LifetimeKind { lifetime.kind }
+
+  override var defaultAnyBinding: AnyBinding? { emptyBinding }
 
   /// Creates a map key.
   ///

@@ -101,4 +101,6 @@ public final class Key<Value>: Keys, @unchecked Sendable {
   public var isRequired: Bool { defaultBinding == nil }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
+
+  override var defaultAnyBinding: AnyBinding? { defaultBinding }
 }

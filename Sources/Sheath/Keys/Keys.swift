@@ -57,6 +57,9 @@ public class Keys: @unchecked Sendable {
   /// The lifetime of the key's default binding.
   var defaultLifetimeKind: LifetimeKind { .transient }
 
+  /// The key's default binding, type-erased, for `verify()`'s entry points.
+  var defaultAnyBinding: AnyBinding? { nil }
+
   init(
     name: String?, typeName: String, declaration: CodeLocation, filePath: String, hasDefault: Bool = true
   ) {
