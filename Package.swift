@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "Sheath", targets: ["Sheath"]),
     .library(name: "SheathTesting", targets: ["SheathTesting"]),
+    .executable(name: "followers", targets: ["followers"]),
   ],
   targets: [
     // NB: a C target (not a package dependency) gives us acquire/release atomics on every OS version we
@@ -20,9 +21,11 @@ let package = Package(
     .testTarget(name: "SheathTestingTests", dependencies: ["SheathTesting"]),
 
     // The sample: the followers flow's domain, wired with Sheath, and its terminal front end.
-    .target(name: "FollowersKit", path: "Samples/Followers/FollowersKit"),
+    .target(name: "FollowersKit", dependencies: ["Sheath"], path: "Samples/Followers/FollowersKit"),
+    .executableTarget(name: "followers", dependencies: ["FollowersKit"], path: "Samples/Followers/followers"),
     .testTarget(
-      name: "FollowersTests", dependencies: ["FollowersKit", "SheathTesting"], path: "Tests/FollowersTests",
+      name: "FollowersTests", dependencies: ["FollowersKit", "SheathTesting", "followers"],
+      path: "Tests/FollowersTests",
       exclude: ["Fixtures"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,55 @@
+/// What the registration screen shows; the terminal (or a test) implements it.
+@MainActor
+public protocol RegistrationView: AnyObject {
+  /// Asks for a login; `nil` when there is no more input.
+  func requestLogin() async -> String?
+
+  /// Says why the login was rejected.
+  ///
+  /// - Parameter reason: One sentence, from the validator.
+  func showInvalidLogin(reason: String)
+}
+
+/// The registration screen's logic: takes a login, validates it, and says why when it is invalid.
+///
+/// It knows the validator only by its protocol, so its tests need only the two outcomes — valid and
+/// invalid — from a stub; the rules themselves are tested once, on ``LoginValidator``.
+@MainActor
+public final class RegistrationViewModel {
+  private let view: any RegistrationView
+  private let validator: any LoginValidating
+
+  /// Creates the view model for a view.
+  ///
+  /// - Parameters:
+  ///   - view: The screen.
+  ///   - validator: Decides whether a login is acceptable.
+  public init(view: any RegistrationView, validator: any LoginValidating) {
+    self.view = view
+    self.validator = validator
+  }
+
+  /// Validates a login given up front (a command-line argument).
+  ///
+  /// - Parameter input: The login as typed.
+  /// - Returns: The normalized login, or `nil` after showing why it is invalid.
+  public func submit(_ input: String) -> String? {
+    switch validator.validate(input) {
+    case .valid(let login):
+      return login
+    case .invalid(let reason):
+      view.showInvalidLogin(reason: reason)
+      return nil
+    }
+  }
+
+  /// Asks until the view supplies a valid login.
+  ///
+  /// - Returns: The normalized login, or `nil` when the input ends first.
+  public func run() async -> String? {
+    while let input = await view.requestLogin() {
+      if let login = submit(input) { return login }
+    }
+    return nil
+  }
+}

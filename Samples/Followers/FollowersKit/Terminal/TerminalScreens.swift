@@ -1,0 +1,87 @@
+/// The flow's screens on a terminal: each view writes what its view model shows.
+@MainActor
+public final class TerminalScreens: FollowersScreens {
+  private let terminal: any Terminal
+
+  /// Creates the screens.
+  ///
+  /// - Parameter terminal: Where the screens read and write.
+  public init(terminal: any Terminal) {
+    self.terminal = terminal
+  }
+
+  /// The registration screen.
+  public func registrationView() -> any RegistrationView { TerminalRegistrationView(terminal: terminal) }
+  /// The profile screen.
+  public func profileView() -> any ProfileView { TerminalProfileView(terminal: terminal) }
+  /// The followers screen.
+  public func followersView() -> any FollowersView { TerminalFollowersView(terminal: terminal) }
+}
+
+/// Asks for a login; says why an invalid one was rejected — on standard output while asking, on
+/// standard error for a login given as an argument.
+@MainActor
+final class TerminalRegistrationView: RegistrationView {
+  private let terminal: any Terminal
+  private var isAsking = false
+
+  init(terminal: any Terminal) {
+    self.terminal = terminal
+  }
+
+  func requestLogin() async -> String? {
+    isAsking = true
+    guard let line = terminal.ask("GitHub username: ") else {
+      terminal.write("")  // end the prompt's line
+      return nil
+    }
+    return line
+  }
+
+  func showInvalidLogin(reason: String) {
+    if isAsking {
+      terminal.write(reason)
+    } else {
+      terminal.writeError("error: \(reason)")
+    }
+  }
+}
+
+/// Writes the title and the presenter's lines.
+@MainActor
+final class TerminalProfileView: ProfileView {
+  private let terminal: any Terminal
+
+  init(terminal: any Terminal) {
+    self.terminal = terminal
+  }
+
+  func showProfile(title: String, lines: [String]) {
+    terminal.write(title)
+    lines.forEach(terminal.write)
+  }
+
+  func showError(_ message: String) {
+    terminal.writeError("error: \(message)")
+  }
+}
+
+/// Writes the header and one login per line, after a blank line.
+@MainActor
+final class TerminalFollowersView: FollowersView {
+  private let terminal: any Terminal
+
+  init(terminal: any Terminal) {
+    self.terminal = terminal
+  }
+
+  func showFollowers(header: String, logins: [String]) {
+    terminal.write("")
+    terminal.write(header)
+    logins.forEach(terminal.write)
+  }
+
+  func showError(_ message: String) {
+    terminal.writeError("error: \(message)")
+  }
+}
