@@ -1,0 +1,107 @@
+import Sheath
+
+// Sheath, written the way its README says: keys with default factories in an extension of `Keys`, a
+// module that binds what the app decides (here the API client, as a singleton), a graph built once.
+
+extension Keys {
+  static let api = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
+  static let validator = Key<any Validating> { _ in Validator() }
+  static let data = Key<any DataControlling> { r in DataController(api: r[.api]) }
+  static let flowData = Key<any DataControlling>(.scoped(.flow)) { r in DataController(api: r[.api]) }
+  static let viewModel = Key<RegistrationViewModel> { r in
+    RegistrationViewModel(view: nil, data: r[.data], validator: r[.validator])
+  }
+  static let assistedViewModel = AssistedKey<any RegistrationView, RegistrationViewModel> { r, view in
+    RegistrationViewModel(view: view, data: r[.data], validator: r[.validator])
+  }
+}
+
+extension Scope {
+  static let flow = Scope("flow")
+}
+
+struct AppModule: Module {
+  func register(into b: inout Bindings) {
+    b.bind(.api, .singleton) { _ in LiveAPIClient() }
+  }
+}
+
+enum SheathContender {
+  static func makeGraph() -> Graph {
+    do {
+      return try Graph(modules: [AppModule()])
+    } catch {
+      fatalError("the benchmark graph does not build: \(error)")
+    }
+  }
+
+  static func leaf() -> Loop {
+    let graph = makeGraph()
+    let sink = makeSink((any Validating).self)
+    return { n in timeLoop(n, sink) { graph[.validator] } }
+  }
+
+  static func singleton() -> Loop {
+    let graph = makeGraph()
+    _ = graph[.api]
+    let sink = makeSink((any APIClient).self)
+    return { n in timeLoop(n, sink) { graph[.api] } }
+  }
+
+  static func graph() -> Loop {
+    let graph = makeGraph()
+    let sink = makeSink(RegistrationViewModel.self)
+    return { n in timeLoop(n, sink) { graph[.viewModel] } }
+  }
+
+  static func assisted() -> Loop {
+    let graph = makeGraph()
+    let view = sharedView
+    let sink = makeSink(RegistrationViewModel.self)
+    return { n in timeLoop(n, sink) { graph.make(.assistedViewModel, view) } }
+  }
+
+  /// Opens a flow (a child graph for the scope) and resolves its scoped data controller, which the
+  /// child builds; the child is released with the next iteration.
+  static func flowOpen() -> Loop {
+    let graph = makeGraph()
+    let sink = makeSink((any DataControlling).self)
+    return { n in
+      timeLoop(n, sink) {
+        let flow = graph.child(scope: .flow)
+        return flow[.flowData]
+      }
+    }
+  }
+
+  /// Resolves the scoped data controller that an open flow already holds.
+  static func flowCached() -> Loop {
+    let flow = makeGraph().child(scope: .flow)
+    _ = flow[.flowData]
+    let sink = makeSink((any DataControlling).self)
+    return { n in timeLoop(n, sink) { flow[.flowData] } }
+  }
+
+  static func threads() -> ThreadLoop {
+    let graph = makeGraph()
+    let sinks = (0..<2).map { _ in makeSink(RegistrationViewModel.self) }
+    return { thread, n in timeLoop(n, sinks[thread]) { graph[.viewModel] } }
+  }
+
+  /// A chain of `length` transient keys, each resolving the next; returns the head.
+  static func chainKeys(length: Int) -> Key<ChainNode> {
+    var next = Key<ChainNode>(name: "chain\(length - 1)") { _ in ChainNode(next: nil) }
+    for index in stride(from: length - 2, through: 0, by: -1) {
+      let tail = next
+      next = Key<ChainNode>(name: "chain\(index)") { r in ChainNode(next: r[tail]) }
+    }
+    return next
+  }
+
+  static func deepChain(length: Int) -> Loop {
+    let head = chainKeys(length: length)
+    let graph = makeGraph()
+    let sink = makeSink(ChainNode.self)
+    return { n in timeLoop(n, sink) { graph[head] } }
+  }
+}

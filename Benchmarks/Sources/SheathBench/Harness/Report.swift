@@ -1,0 +1,244 @@
+import Foundation
+
+/// Builds the Markdown report: the results table, derived ratios, targets, memory and footnotes.
+struct Report {
+  let options: Options
+  let rows: [Row]
+  let results: [String: [Contender: Measurement]]
+  let controls: [(title: String, one: Double, two: Double)]
+  let memory: [String: MemoryProbe.Figures]
+
+  private var footnotes: [String] = []
+
+  init(
+    options: Options, rows: [Row], results: [String: [Contender: Measurement]],
+    controls: [(title: String, one: Double, two: Double)], memory: [String: MemoryProbe.Figures]
+  ) {
+    self.options = options
+    self.rows = rows
+    self.results = results
+    self.controls = controls
+    self.memory = memory
+  }
+
+  /// The footnote reference for `text`, numbering new texts in order.
+  private mutating func footnote(_ text: String) -> String {
+    if let index = footnotes.firstIndex(of: text) { return "[^\(index + 1)]" }
+    footnotes.append(text)
+    return "[^\(footnotes.count)]"
+  }
+
+  mutating func render() -> String {
+    var out = ""
+    let date = ISO8601DateFormatter().string(from: Date())
+    let cores = ProcessInfo.processInfo.activeProcessorCount
+    out += "## sheath-bench results\n\n"
+    out +=
+      "- date: \(date); \(cores) cores (`nproc`); \(ProcessInfo.processInfo.operatingSystemVersionString); \(compilerVersion)\n"
+    if let start = options.loadAtStart, let end = loadAverage() {
+      out +=
+        "- load average (1/5/15 min) at start: \(start); at end: \(end) (other work on the machine skews the figures)\n"
+    }
+    if options.quick {
+      out +=
+        "- mode: **--quick** (\(options.runs) runs × ~\(options.targetMilliseconds) ms): proves every scenario runs; the timings mean little\n"
+    } else {
+      out +=
+        "- mode: full: median of \(options.runs) runs, each run ~\(formatMs(options.targetMilliseconds)) ms (iterations calibrated per cell); contenders interleaved run by run\n"
+    }
+    out +=
+      "- cells: time per operation (median), and in parentheses the ratio to the hand-written cell of the same row\n\n"
+    out += "| scenario | " + Contender.allCases.map(\.title).joined(separator: " | ") + " |\n"
+    out += "|---|" + Contender.allCases.map { _ in "--:|" }.joined() + "\n"
+    for row in rows {
+      guard let line = renderRow(row) else { continue }
+      out += line + "\n"
+    }
+    out += renderTargets()
+    out += renderControls()
+    out += renderMemory()
+    if options.details { out += renderDetails() }
+    if !footnotes.isEmpty {
+      out += "\n"
+      for (index, text) in footnotes.enumerated() { out += "[^\(index + 1)]: \(text)\n" }
+    }
+    return out
+  }
+
+  private mutating func renderRow(_ row: Row) -> String? {
+    switch row {
+    case .measured(let scenario):
+      guard let measured = results[scenario.id] else { return nil }
+      let baseline = measured[.handWritten]?.median
+      var cells: [String] = []
+      for contender in Contender.allCases {
+        var cell: String
+        switch scenario.work[contender] {
+        case .notApplicable(let why):
+          cell = "n/a" + footnote(why)
+        case .loop, .threads:
+          guard let median = measured[contender]?.median else {
+            cells.append("—")
+            continue
+          }
+          cell = formatDuration(median)
+          if contender != .handWritten, let baseline, baseline > 0 { cell += " (\(formatRatio(median / baseline)))" }
+        case nil:
+          cell = "—"
+        }
+        if let note = scenario.notes[contender] { cell += footnote(note) }
+        cells.append(cell)
+      }
+      return "| \(scenario.title) | " + cells.joined(separator: " | ") + " |"
+    case .ratio(_, let title, let numerator, let denominator):
+      guard let top = results[numerator], let bottom = results[denominator] else { return nil }
+      let cells = Contender.allCases.map { contender -> String in
+        guard let a = top[contender]?.median, let b = bottom[contender]?.median, b > 0 else { return "—" }
+        return "**\(formatRatio(a / b))**"
+      }
+      return "| \(title) | " + cells.joined(separator: " | ") + " |"
+    }
+  }
+
+  // MARK: Targets
+
+  private func sheathOverHand(_ id: String) -> Double? {
+    guard let row = results[id], let sheath = row[.sheath]?.median, let hand = row[.handWritten]?.median else {
+      return nil
+    }
+    return sheath / hand
+  }
+
+  private func sheathRatio(_ numerator: String, _ denominator: String) -> Double? {
+    guard let a = results[numerator]?[.sheath]?.median, let b = results[denominator]?[.sheath]?.median else {
+      return nil
+    }
+    return a / b
+  }
+
+  private func renderTargets() -> String {
+    var lines: [String] = []
+    func add(_ what: String, _ goal: String, _ measured: String?, _ met: Bool?) {
+      guard let measured else { return }
+      let verdict = met.map { $0 ? "yes" : "**no**" } ?? "—"
+      lines.append("| \(what) | \(goal) | \(measured) | \(verdict) |")
+    }
+    for (id, what) in [
+      ("graph", "graph resolve"), ("leaf", "leaf transient resolve"), ("assisted", "assisted resolve"),
+    ] {
+      let ratio = sheathOverHand(id)
+      add(what, "≤ 1.5× hand-written", ratio.map(formatRatio), ratio.map { $0 <= 1.5 })
+    }
+    let singleton = sheathOverHand("singleton")
+    add("singleton resolve", "≤ 1.5× reading a global", singleton.map(formatRatio), singleton.map { $0 <= 1.5 })
+    let threads = sheathRatio("threads-2", "threads-1")
+    add("2 threads, per op", "≤ 1.2× one thread", threads.map(formatRatio), threads.map { $0 <= 1.2 })
+    let build = results["build-\(Scale.largest)"]?[.sheath]?.median
+    add("build 10,000 bindings", "≤ 10 ms", build.map(formatDuration), build.map { $0 <= 10_000_000 })
+    let verify = results["verify-\(Scale.largest)"]?[.sheath]?.median
+    add("verify 10,000 bindings", "≤ 100 ms", verify.map(formatDuration), verify.map { $0 <= 100_000_000 })
+    let flat = sheathRatio("resolve-\(Scale.largest)", "resolve-10")
+    add(
+      "resolve at 10,000 vs 10 bindings", "within 10%", flat.map(formatRatio), flat.map { abs($0 - 1) <= 0.10 })
+    guard !lines.isEmpty else { return "" }
+    var out = "\n### Targets (Sheath)\n\n| scenario | target | measured | met |\n|---|---|--:|---|\n"
+    out += lines.joined(separator: "\n") + "\n"
+    out += "| compile a 1,000-binding app | ≤ 1.5× Swinject | see `scripts/compile-time.sh` | — |\n"
+    return out
+  }
+
+  // MARK: Controls
+
+  private func renderControls() -> String {
+    guard !controls.isEmpty else { return "" }
+    var out = "\n### Thread scaling of this machine (controls, no DI)\n\n"
+    out += "| work per op | 1 thread | 2 threads at once (per op, per thread) | 2 ÷ 1 |\n|---|--:|--:|--:|\n"
+    for control in controls {
+      out +=
+        "| \(control.title) | \(formatDuration(control.one)) | \(formatDuration(control.two)) | \(formatRatio(control.two / control.one)) |\n"
+    }
+    return out
+  }
+
+  // MARK: Memory
+
+  private func renderMemory() -> String {
+    guard let sheath = memory["sheath"] else { return "" }
+    let swinject = memory["swinject"]
+    let count = Scale.largest.formatted
+    var out = "\n### Memory of a \(count)-binding graph\n\n"
+    out += "| \(count) bindings | Sheath | Swinject |\n|---|--:|--:|\n"
+    out +=
+      "| heap kept by the \(count) keys (Sheath) / names (Swinject) | \(formatBytes(sheath.keys)) | \(swinject.map { formatBytes($0.keys) } ?? "—") |\n"
+    out +=
+      "| heap kept by the built graph / container | \(formatBytes(sheath.graph)) | \(swinject.map { formatBytes($0.graph) } ?? "—") |\n"
+    out +=
+      "| per binding | \(formatBytes(sheath.graph / Int64(Scale.largest))) | \(swinject.map { formatBytes($0.graph / Int64(Scale.largest)) } ?? "—") |\n"
+    out +=
+      "| peak RSS growth while building | \(formatBytes(sheath.peak)) | \(swinject.map { formatBytes($0.peak) } ?? "—") |\n"
+    if let empty = memory["sheath-empty"] {
+      out +=
+        "\nSheath's fixed costs: an empty root graph keeps \(formatBytes(empty.graph)); `child(scope:)` keeps \(formatBytes(empty.peak)) more.\n"
+    }
+    out +=
+      "\nMeasured in fresh child processes: heap = glibc `mallinfo2()` bytes in use after minus before (what stays alive); peak RSS growth = peak resident size while building (Linux VmHWM, reset just before) minus the resident size before (includes what building allocated and freed; 4 KiB pages).\n"
+    return out
+  }
+
+  // MARK: Details
+
+  private func renderDetails() -> String {
+    var out =
+      "\n### Details\n\n| scenario | contender | iterations/run | min | median | max |\n|---|---|--:|--:|--:|--:|\n"
+    for row in rows {
+      guard case .measured(let scenario) = row, let measured = results[scenario.id] else { continue }
+      for contender in Contender.allCases {
+        guard let m = measured[contender] else { continue }
+        out +=
+          "| \(scenario.id) | \(contender.title) | \(m.iterations) | \(formatDuration(m.min)) | \(formatDuration(m.median)) | \(formatDuration(m.max)) |\n"
+      }
+    }
+    return out
+  }
+}
+
+/// The system load average, `0.12 0.30 0.25`, where the system tells it.
+func loadAverage() -> String? {
+  guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return nil }
+  return text.split(separator: " ").prefix(3).joined(separator: " ")
+}
+
+/// `12.3 ns`, `4.56 µs`, `7.89 ms`.
+func formatDuration(_ ns: Double) -> String {
+  switch ns {
+  case ..<10: String(format: "%.2f ns", ns)
+  case ..<1_000: String(format: "%.1f ns", ns)
+  case ..<1_000_000: String(format: "%.2f µs", ns / 1_000)
+  case ..<1_000_000_000: String(format: "%.2f ms", ns / 1_000_000)
+  default: String(format: "%.2f s", ns / 1_000_000_000)
+  }
+}
+
+/// `1.23×`, `84×`.
+func formatRatio(_ ratio: Double) -> String {
+  ratio < 10 ? String(format: "%.2f×", ratio) : String(format: "%.0f×", ratio)
+}
+
+private func formatMs(_ ms: Double) -> String {
+  ms == ms.rounded() ? String(Int(ms)) : String(ms)
+}
+
+/// The compiler the benchmark was built with.
+let compilerVersion: String = {
+  #if compiler(>=6.4)
+    "Swift ≥ 6.4"
+  #elseif compiler(>=6.3)
+    "Swift 6.3"
+  #elseif compiler(>=6.2)
+    "Swift 6.2"
+  #elseif compiler(>=6.1)
+    "Swift 6.1"
+  #else
+    "Swift 6.0"
+  #endif
+}()

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# CI check for the benchmark package: it builds in release, and `sheath-bench --quick` runs every
+# scenario to the end and prints the whole report. It checks that the benchmarks still work, not how
+# fast anything is: a CI machine's timings mean little.
+#
+# Usage: Benchmarks/scripts/ci-quick.sh   (from anywhere)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "==> Build the benchmark package (release)"
+swift build -c release --product sheath-bench
+
+echo "==> sheath-bench --quick"
+bin="$(swift build -c release --show-bin-path)/sheath-bench"
+report=$("$bin" --quick 2>/dev/null)
+printf '%s\n' "$report"
+
+echo "==> Check the report"
+fail() {
+  echo "ci-quick: $*" >&2
+  exit 1
+}
+# Every scenario's row, the derived rows and every section must be there.
+for row in "leaf transient resolve" "singleton resolve" "graph resolve (view model" "assisted: view model" \
+  "flow: open a child graph" "flow: resolve the scoped" "1 thread at once" "2 threads at once" \
+  "2 threads ÷ 1 thread" "deep chain of 100" "build a graph of 10 bindings" "build a graph of 10,000 bindings" \
+  "verify a graph of 10,000 bindings" "resolve one key in a graph of 10,000" "resolve at 10,000 bindings ÷ at 10" \
+  "every key in turn" "### Targets (Sheath)" "### Thread scaling of this machine" "### Memory of a 10,000-binding graph"; do
+  grep -qF -- "$row" <<<"$report" || fail "missing from the report: $row"
+done
+# A measured cell that came out empty or not a number means a contender stopped measuring.
+if grep -E '^\| (leaf|singleton|graph|assisted|flow|deep)' <<<"$report" | grep -qE '\| — \||nan|inf'; then
+  fail "a measured row has an empty or non-numeric cell"
+fi
+# --filter selects rows.
+filtered=$("$bin" --quick --filter singleton --no-memory 2>/dev/null)
+grep -qF "singleton resolve" <<<"$filtered" || fail "--filter singleton lost the singleton row"
+if grep -qF "graph resolve (view model" <<<"$filtered"; then fail "--filter singleton kept other rows"; fi
+echo "ci-quick: ok"
