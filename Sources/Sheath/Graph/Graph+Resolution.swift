@@ -2,8 +2,13 @@
 /// comes from.
 extension Graph {
   /// Resolves `key`, falling back on `fallback` (the key's default) when no module bound it.
+  ///
+  /// The fallback is an autoclosure so that the common case — a bound slot — never loads (and retains)
+  /// the key's default binding.
   @inline(__always)
-  func resolve<Value>(_ key: Keys, default fallback: Binding<Value>?, _ context: ResolutionContext) -> Value {
+  func resolve<Value>(
+    _ key: Keys, default fallback: @autoclosure () -> Binding<Value>?, _ context: ResolutionContext
+  ) -> Value {
     let slot = key.slot
     let binding: Binding<Value>
     let ownerLevel: Int
@@ -11,7 +16,7 @@ extension Graph {
       // The slot belongs to `key`, whose bindings the compiler checked to be `Binding<Value>`.
       binding = unsafeDowncast(entry.binding, to: Binding<Value>.self)
       ownerLevel = entry.ownerLevel
-    } else if let fallback {
+    } else if let fallback = fallback() {
       binding = fallback
       ownerLevel = 0
       if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }

@@ -83,11 +83,19 @@ final class Trail: Sendable {
 
   /// The cycle `key → … → key` if `key` is already on the trail.
   func cycle(closingAt key: Keys) -> [Keys]? {
-    var since: [Keys] = []
+    // Walk without allocating; a deep legitimate chain checks every level, so only a found cycle
+    // builds its path.
     var node: Trail? = self
     while let current = node, let currentKey = current.key {
-      if currentKey === key { return [key] + Array(since.reversed()) + [key] }
-      since.append(currentKey)
+      if currentKey === key {
+        var since: [Keys] = []
+        var step: Trail? = self
+        while let inner = step, inner !== current {
+          if let innerKey = inner.key { since.append(innerKey) }
+          step = inner.previous
+        }
+        return [key] + Array(since.reversed()) + [key]
+      }
       node = current.previous
     }
     return nil

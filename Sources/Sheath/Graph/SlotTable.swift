@@ -10,13 +10,15 @@ final class SlotTable: @unchecked Sendable {
   // @unchecked: `chunks` and the cells are only accessed through acquire loads and CAS; a cell, once
   // set, never changes until deinit, when no other reference to the table exists.
 
-  static let chunkBits = 8
+  static let chunkBits = 9
   static let chunkSize = 1 << chunkBits
-  static let chunkCount = 1024
+  static let chunkCount = 512
   /// How many slots a table can address.
   static let capacity = chunkSize * chunkCount
 
   private let chunks: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  /// The chunks allocated, so that deinit visits only those (most graphs use one or two).
+  private let allocated = Locked<[UnsafeMutablePointer<UnsafeMutableRawPointer?>]>([])
 
   init() {
     chunks = .allocate(capacity: Self.chunkCount)
@@ -24,9 +26,7 @@ final class SlotTable: @unchecked Sendable {
   }
 
   deinit {
-    for chunkIndex in 0..<Self.chunkCount {
-      guard let chunk = chunks[chunkIndex] else { continue }
-      let cells = chunk.assumingMemoryBound(to: UnsafeMutableRawPointer?.self)
+    for cells in allocated.withLock({ $0 }) {
       for cell in 0..<Self.chunkSize {
         if let object = cells[cell] { Unmanaged<AnyObject>.fromOpaque(object).release() }
       }
@@ -60,6 +60,7 @@ final class SlotTable: @unchecked Sendable {
       let fresh = UnsafeMutablePointer<UnsafeMutableRawPointer?>.allocate(capacity: Self.chunkSize)
       fresh.initialize(repeating: nil, count: Self.chunkSize)
       if sheath_compare_exchange(chunkSlot, nil, UnsafeMutableRawPointer(fresh)) {
+        allocated.withLock { $0.append(fresh) }
         chunk = UnsafeMutableRawPointer(fresh)
       } else {
         fresh.deallocate()

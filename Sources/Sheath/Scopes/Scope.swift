@@ -20,16 +20,39 @@
 /// A scoped key is cached in the nearest graph, from the resolving graph up through its parents, that
 /// opened its scope; it is released with that graph. Scopes are equal when their names are equal.
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
-  /// The scope's name, used in diagnostics.
-  public let name: String
+  /// The scope's interned name: scopes are compared on every scoped resolution, so by integer.
+  let id: Int
 
   /// Creates a scope with a name for diagnostics.
   ///
   /// - Parameter name: A short name, such as `"flow"` or `"session"`.
   public init(_ name: String) {
-    self.name = name
+    self.id = ScopeNames.shared.id(for: name)
   }
+
+  /// The scope's name, used in diagnostics.
+  public var name: String { ScopeNames.shared.name(of: id) }
 
   /// `.name`, as the scope is written in code.
   public var description: String { ".\(name)" }
+}
+
+/// Interns scope names, so that a ``Scope`` (and a lifetime holding one) is a plain integer.
+final class ScopeNames: Sendable {
+  static let shared = ScopeNames()
+
+  private let names = Locked<(ids: [String: Int], names: [String])>(([:], []))
+
+  func id(for name: String) -> Int {
+    names.withLock { table in
+      if let id = table.ids[name] { return id }
+      table.names.append(name)
+      table.ids[name] = table.names.count - 1
+      return table.names.count - 1
+    }
+  }
+
+  func name(of id: Int) -> String {
+    names.withLock { $0.names[id] }
+  }
 }
