@@ -27,6 +27,9 @@ let package = Package(
       name: "FollowersTests", dependencies: ["FollowersKit", "SheathTesting", "followers"],
       path: "Tests/FollowersTests",
       exclude: ["Fixtures"]),
+
+    // The documentation's code (DocsSite/), compiled and run by `swift test` so the docs cannot rot.
+    .testTarget(name: "DocsSnippetsTests", dependencies: ["SheathTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,7 +1,8 @@
 #if compiler(>=6.1)
   import Testing
 
-  /// A Swift Testing trait that gives each test its own ``TestGraph`` and makes it ``Graph/current``.
+  /// A Swift Testing trait that gives each test its own ``TestGraph`` and makes it
+  /// ``/Sheath/Graph/current``.
   ///
   /// ```swift
   /// @Test(.graph(modules: [AppModule()]) { $0.override(.userAPI) { _ in FakeUserAPI(users: [.octocat]) } })
@@ -26,7 +27,7 @@
     /// Applies to every test in a suite.
     public var isRecursive: Bool { true }
 
-    /// Builds the test's graph and runs the test with it as ``Graph/current``.
+    /// Builds the test's graph and runs the test with it as ``/Sheath/Graph/current``.
     ///
     /// - Parameters:
     ///   - test: The test.
@@ -53,7 +54,7 @@
   }
 
   extension Trait where Self == GraphTrait {
-    /// Gives each test its own graph — `modules` with `overrides` on top — as ``Graph/current``.
+    /// Gives each test its own graph — `modules` with `overrides` on top — as ``/Sheath/Graph/current``.
     ///
     /// - Parameters:
     ///   - modules: The app's modules, evaluated for each test.

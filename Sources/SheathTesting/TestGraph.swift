@@ -1,7 +1,7 @@
 @_exported import Sheath
 
-/// A graph for one test: the app's modules built for the ``AppEnvironment/test`` environment, with the
-/// test's overrides on top.
+/// A graph for one test: the app's modules built for the ``/Sheath/AppEnvironment/test`` environment,
+/// with the test's overrides on top.
 ///
 /// ```swift
 /// let test = try TestGraph(modules: [AppModule()]) { $0.override(.userAPI) { _ in FakeUserAPI() } }
@@ -9,12 +9,12 @@
 /// ```
 ///
 /// Overrides are typed like bindings: an override must return the key's type, and may also bind a key
-/// the app's modules leave unbound. In a test graph, keys use their ``TestBehavior``: test values
-/// replace live defaults, and a live-only key the test did not override fails the test. A test graph
-/// is a value of its own: tests that run in parallel never share instances, caches or overrides.
+/// the app's modules leave unbound. In a test graph, keys use their ``/Sheath/TestBehavior``: test
+/// values replace live defaults, and a live-only key the test did not override fails the test. A test
+/// graph is a value of its own: tests that run in parallel never share instances, caches or overrides.
 ///
 /// In Swift Testing, the ``Testing/Trait/graph(modules:reportingUnusedOverrides:sourceLocation:overrides:)``
-/// trait builds one per test and makes it ``Graph/current``; in XCTest, use
+/// trait builds one per test and makes it ``/Sheath/Graph/current``; in XCTest, use
 /// `XCTestCase.withGraph(modules:reportingUnusedOverrides:file:line:overrides:_:)`.
 public struct TestGraph: Sendable {
   /// The graph.

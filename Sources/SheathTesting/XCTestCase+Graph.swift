@@ -1,7 +1,7 @@
 import XCTest
 
 extension XCTestCase {
-  /// Runs `body` with a ``TestGraph`` of its own as ``Graph/current``, for XCTest users.
+  /// Runs `body` with a ``TestGraph`` of its own as ``/Sheath/Graph/current``, for XCTest users.
   ///
   /// ```swift
   /// func testShowsFollowerCount() async throws {

@@ -58,7 +58,7 @@ public struct Bindings {
   /// Binds `key` to a factory, replacing the key's default.
   ///
   /// Binding a key that another installed module also binds is an error; use
-  /// ``override(_:_:fileID:line:_:)`` when one binding is meant to replace another.
+  /// ``override(_:_:fileID:line:_:)-(Key<Value>,_,_,_,_)`` when one binding is meant to replace another.
   ///
   /// ```swift
   /// b.bind(.userAPI) { _ in FakeUserAPI(users: .samples) }
@@ -101,9 +101,10 @@ public struct Bindings {
 
   /// Replaces the binding of `key` that another module (or a parent graph) provides.
   ///
-  /// An override wins over a plain ``bind(_:_:fileID:line:_:)`` of the same key whatever the module
-  /// order, so an environment- or test-specific module can be installed next to the app's modules.
-  /// Two overrides of one key, or an override of a required key that nothing binds, are errors.
+  /// An override wins over a plain ``bind(_:_:fileID:line:_:)-(Key<Value>,_,_,_,_)`` of the same key
+  /// whatever the module order, so an environment- or test-specific module can be installed next to the
+  /// app's modules. Two overrides of one key, or an override of a required key that nothing binds, are
+  /// errors.
   ///
   /// - Parameters:
   ///   - key: The key to rebind.

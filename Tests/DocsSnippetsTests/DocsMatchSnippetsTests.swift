@@ -1,0 +1,287 @@
+import Foundation
+import Testing
+
+// The documentation site's code lives in this target, so `swift test` compiles (and mostly runs) it.
+// These tests keep the articles honest: every Swift block in DocsSite/*.docc must be, line for line,
+// a region of this target's sources, and every message the articles quote must be one a test pins.
+//
+// In an article:
+//
+//     <!-- snippet: getting-started-keys -->
+//     ```swift
+//     …
+//     ```
+//
+// marks a block that must equal the region `getting-started-keys`, which a source file here delimits
+// with `// docs: getting-started-keys` and `// docs: end`. A name may delimit several pieces; the
+// article shows them joined by an empty line (to leave out imports and test scaffolding). Each piece
+// is compared without its common indentation and with `fileprivate ` removed, which the sources add
+// so that every article can declare its own `Keys.userAPI` in the one test module.
+//
+//     <!-- not compiled: code of another library -->
+//
+// marks a Swift block that is not compiled, saying why; and
+//
+//     <!-- pinned: SheathTests/BuildErrorTests.swift -->
+//
+// marks a block (a diagnostic) whose lines must appear, in order and with their indentation, in that
+// file under Tests/; and
+//
+//     <!-- quoted: SheathTests/Concurrency/IsolationCompileTests.swift -->
+//
+// marks a block (a compiler error, say) each of whose lines must appear somewhere in that file.
+
+@Suite("The docs' code is this target's code")
+struct DocsMatchSnippetsTests {
+  @Test(
+    "every Swift block is a compiled snippet, and every quoted message is pinned by a test", arguments: Docs.articles)
+  func article(_ article: Docs.Article) throws {
+    #expect(!article.blocks.isEmpty || !article.hasCode, "no code blocks were found in \(article.name)")
+    for block in article.blocks {
+      switch block.marker {
+      case .snippet(let name):
+        guard let region = Docs.regions[name] else {
+          Issue.record("\(block.location): no region `// docs: \(name)` in Tests/DocsSnippetsTests")
+          continue
+        }
+        if block.lines != region {
+          Issue.record(
+            """
+            \(block.location): the block differs from the region `\(name)` (- article, + region):
+            \(lineDiff(block.lines, region))
+            """)
+        }
+      case .notCompiled(let reason):
+        #expect(!reason.isEmpty, "\(block.location): say why the block is not compiled")
+      case .pinned(let path), .quoted(let path):
+        let file = Docs.packageRoot.appendingPathComponent("Tests").appendingPathComponent(path)
+        guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+          Issue.record("\(block.location): Tests/\(path) cannot be read")
+          continue
+        }
+        if case .pinned = block.marker {
+          if !containsIndented(text.components(separatedBy: "\n"), block.lines) {
+            Issue.record("\(block.location): the text is not pinned word for word by Tests/\(path)")
+          }
+        } else {
+          for line in block.lines where !line.isEmpty && !text.contains(line) {
+            Issue.record("\(block.location): Tests/\(path) does not contain `\(line)`")
+          }
+        }
+      case nil:
+        if block.language == "swift" {
+          Issue.record(
+            "\(block.location): a Swift block needs `<!-- snippet: name -->` or `<!-- not compiled: why -->` before it")
+        }
+      case .unknown(let text):
+        Issue.record("\(block.location): unknown marker `\(text)`")
+      }
+    }
+  }
+
+  @Test("every region is shown by an article")
+  func everyRegionIsUsed() {
+    let used = Set(
+      Docs.articles.flatMap(\.blocks).compactMap { block -> String? in
+        if case .snippet(let name) = block.marker { return name }
+        return nil
+      })
+    #expect(Set(Docs.regions.keys).subtracting(used).sorted() == [])
+  }
+
+  @Test("regions are well formed")
+  func wellFormedRegions() {
+    #expect(Docs.regionProblems == [])
+  }
+}
+
+/// Reads the catalogs and this target's regions.
+enum Docs {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// One Markdown file of a catalog.
+  struct Article: CustomTestStringConvertible, Sendable {
+    let name: String
+    let blocks: [Block]
+    let hasCode: Bool
+    var testDescription: String { name }
+  }
+
+  /// A fenced code block and the marker before it.
+  struct Block: Sendable {
+    enum Marker: Sendable {
+      case snippet(String)
+      case notCompiled(String)
+      case pinned(String)
+      case quoted(String)
+      case unknown(String)
+    }
+
+    let location: String
+    let language: String
+    let lines: [String]
+    let marker: Marker?
+  }
+
+  static let articles: [Article] = {
+    let manager = FileManager.default
+    let site = packageRoot.appendingPathComponent("DocsSite")
+    let catalogs = ((try? manager.contentsOfDirectory(atPath: site.path)) ?? []).filter { $0.hasSuffix(".docc") }
+    var articles: [Article] = []
+    for catalog in catalogs.sorted() {
+      let root = site.appendingPathComponent(catalog)
+      let files = (manager.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") }
+      for file in files.sorted() {
+        let name = "\(catalog)/\(file)"
+        let text = (try? String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)) ?? ""
+        let blocks = parseBlocks(text.components(separatedBy: "\n"), file: name)
+        articles.append(Article(name: name, blocks: blocks, hasCode: text.contains("```")))
+      }
+    }
+    return articles
+  }()
+
+  static func parseBlocks(_ lines: [String], file: String) -> [Block] {
+    var blocks: [Block] = []
+    var index = 0
+    while index < lines.count {
+      let line = lines[index].trimmingCharacters(in: .whitespaces)
+      guard line.hasPrefix("```") else {
+        index += 1
+        continue
+      }
+      let language = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+      let start = index
+      var body: [String] = []
+      index += 1
+      while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+        body.append(lines[index])
+        index += 1
+      }
+      index += 1
+      var previous = start - 1
+      while previous >= 0, lines[previous].trimmingCharacters(in: .whitespaces).isEmpty { previous -= 1 }
+      let marker = previous >= 0 ? parseMarker(lines[previous]) : nil
+      blocks.append(
+        Block(location: "\(file):\(start + 1)", language: language, lines: dedent(body), marker: marker))
+    }
+    return blocks
+  }
+
+  static func parseMarker(_ line: String) -> Block.Marker? {
+    let text = line.trimmingCharacters(in: .whitespaces)
+    guard text.hasPrefix("<!--"), text.hasSuffix("-->") else { return nil }
+    let inner = text.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespaces)
+    guard let colon = inner.firstIndex(of: ":") else { return .unknown(inner) }
+    let value = inner[inner.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    switch inner[..<colon] {
+    case "snippet": return .snippet(value)
+    case "not compiled": return .notCompiled(value)
+    case "pinned": return .pinned(value)
+    case "quoted": return .quoted(value)
+    default: return .unknown(inner)
+    }
+  }
+
+  /// The regions of this target's sources by name.
+  static var regions: [String: [String]] { regionsAndProblems.regions }
+
+  /// What is wrong with the regions: a region not ended, an end without a region.
+  static var regionProblems: [String] { regionsAndProblems.problems }
+
+  private static let regionsAndProblems: (regions: [String: [String]], problems: [String]) = {
+    let directory = packageRoot.appendingPathComponent("Tests/DocsSnippetsTests")
+    let files = (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? [])
+      .filter { $0.hasSuffix(".swift") }.sorted()
+    var regions: [String: [String]] = [:]
+    var problems: [String] = []
+    for file in files {
+      let text = (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)) ?? ""
+      var open: (name: String, line: Int, lines: [String])?
+      for (number, line) in text.components(separatedBy: "\n").enumerated() {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("// docs: ") else {
+          open?.lines.append(line)
+          continue
+        }
+        let name = String(trimmed.dropFirst("// docs: ".count))
+        if name == "end" {
+          guard let piece = open else {
+            problems.append("\(file):\(number + 1): `// docs: end` without a region")
+            continue
+          }
+          let lines = dedent(piece.lines).map(removingFileprivate)
+          regions[piece.name] = regions[piece.name].map { $0 + [""] + lines } ?? lines
+          open = nil
+        } else {
+          if let piece = open { problems.append("\(file):\(piece.line): region `\(piece.name)` is not ended") }
+          open = (name, number + 1, [])
+        }
+      }
+      if let piece = open { problems.append("\(file):\(piece.line): region `\(piece.name)` is not ended") }
+    }
+    return (regions, problems)
+  }()
+
+  /// `fileprivate ` at the start of a declaration (after its attributes), which only the sources have.
+  static func removingFileprivate(_ line: String) -> String {
+    line.replacingOccurrences(
+      of: #"^(\s*(?:@\w+(?:\([^)]*\))?\s+)*)fileprivate\s+"#, with: "$1", options: .regularExpression)
+  }
+}
+
+/// `lines` without their common indentation, and without trailing spaces.
+func dedent(_ lines: [String]) -> [String] {
+  let trimmed = lines.map { line -> String in
+    var line = line
+    while line.last == " " { line.removeLast() }
+    return line
+  }
+  let indentation =
+    trimmed.filter { !$0.isEmpty }.map { $0.prefix { $0 == " " }.count }.min() ?? 0
+  return trimmed.map { $0.isEmpty ? $0 : String($0.dropFirst(indentation)) }
+}
+
+/// Whether `needle` appears in `haystack` as consecutive lines, all indented by the same amount.
+func containsIndented(_ haystack: [String], _ needle: [String]) -> Bool {
+  guard let first = needle.first, !first.isEmpty else { return false }
+  for (index, line) in haystack.enumerated() where line.hasSuffix(first) {
+    let indentation = line.dropLast(first.count)
+    guard indentation.allSatisfy({ $0 == " " }), index + needle.count <= haystack.count else { continue }
+    let matches = needle.indices.allSatisfy { offset in
+      let candidate = haystack[index + offset]
+      return needle[offset].isEmpty
+        ? candidate.trimmingCharacters(in: .whitespaces).isEmpty : candidate == indentation + needle[offset]
+    }
+    if matches { return true }
+  }
+  return false
+}
+
+/// The lines of `old` and `new`, with `-` before lines only in `old` and `+` before lines only in `new`.
+func lineDiff(_ old: [String], _ new: [String]) -> String {
+  var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
+  for i in stride(from: old.count - 1, through: 0, by: -1) {
+    for j in stride(from: new.count - 1, through: 0, by: -1) {
+      lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
+    }
+  }
+  var lines: [String] = []
+  var i = 0
+  var j = 0
+  while i < old.count || j < new.count {
+    if i < old.count, j < new.count, old[i] == new[j] {
+      lines.append("  " + old[i])
+      i += 1
+      j += 1
+    } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
+      lines.append("- " + old[i])
+      i += 1
+    } else {
+      lines.append("+ " + new[j])
+      j += 1
+    }
+  }
+  return lines.joined(separator: "\n")
+}

@@ -1,0 +1,96 @@
+// The code of DocsSite/Sheath.docc/Articles/GettingStarted.md.
+// docs: getting-started-keys
+import Foundation
+import Sheath
+// docs: end
+import SheathTesting
+import Testing
+
+// docs: getting-started-keys
+/// Picks a quote for a day.
+fileprivate protocol QuoteService: Sendable {
+  func quote(forDay day: Int) -> String
+}
+
+fileprivate struct BundledQuotes: QuoteService {
+  let quotes = [
+    "Simplicity is prerequisite for reliability.",
+    "Make it work, make it right, make it fast.",
+  ]
+
+  func quote(forDay day: Int) -> String { quotes[day % quotes.count] }
+}
+
+/// What the quote screen shows.
+fileprivate final class QuoteViewModel {
+  private let quotes: any QuoteService
+  private let today: @Sendable () -> Int
+
+  init(quotes: any QuoteService, today: @escaping @Sendable () -> Int) {
+    self.quotes = quotes
+    self.today = today
+  }
+
+  var text: String { "“\(quotes.quote(forDay: today()))”" }
+}
+
+extension Keys {
+  fileprivate static let quotes = Key<any QuoteService>(.singleton) { _ in BundledQuotes() }
+  fileprivate static let today = Key<@Sendable () -> Int> { _ in
+    { Int(Date().timeIntervalSince1970 / 86_400) }
+  }
+  fileprivate static let quoteViewModel = Key<QuoteViewModel> { r in
+    QuoteViewModel(quotes: r[.quotes], today: r[.today])
+  }
+}
+// docs: end
+
+// docs: getting-started-module
+/// Always the same quote: for previews, demos, and screenshots.
+fileprivate struct FixedQuote: QuoteService {
+  let text: String
+  func quote(forDay day: Int) -> String { text }
+}
+
+fileprivate struct DemoModule: Module {
+  var quote = "Testing shows the presence, not the absence, of bugs."
+
+  func register(into b: inout Bindings) {
+    b.bind(.quotes) { [quote] _ in FixedQuote(text: quote) }
+  }
+}
+// docs: end
+
+@Suite("Getting Started")
+struct GettingStartedSnippets {
+  @Test("the graph provides the view model with its dependencies")
+  func firstGraph() throws {
+    // docs: getting-started-graph
+    let graph = try Graph(modules: [])
+    let viewModel = graph[.quoteViewModel]  // a QuoteViewModel, built with BundledQuotes
+    print(viewModel.text)
+    // docs: end
+    #expect(viewModel.text.hasPrefix("“"))
+  }
+
+  @Test("a module swaps the quote service")
+  func firstModule() throws {
+    // docs: getting-started-demo-graph
+    let demo = try Graph(modules: [DemoModule()])
+    print(demo[.quoteViewModel].text)  // “Testing shows the presence, not the absence, of bugs.”
+    // docs: end
+    #expect(demo[.quoteViewModel].text == "“Testing shows the presence, not the absence, of bugs.”")
+  }
+}
+
+// docs: getting-started-test
+@Test(.graph { $0.override(.quotes) { _ in FixedQuote(text: "Hello") } })
+func showsTheQuoteOfTheDay() throws {
+  let graph = try #require(Graph.current)
+  #expect(graph[.quoteViewModel].text == "“Hello”")
+}
+
+@Test func graphIsWiredCorrectly() throws {
+  try Graph(modules: [DemoModule()]).verify(entryPoints: [Keys.quoteViewModel])
+}
+// docs: end

@@ -1,0 +1,182 @@
+// The code of DocsSite/Sheath.docc/Articles/MainActorAndAsyncKeys.md.
+import Foundation
+import Sheath
+import Testing
+
+// docs: concurrency-main-actor
+/// The items in the cart: shared by every screen, safe from any thread.
+fileprivate actor CartStore {
+  private(set) var count = 0
+  func add() { count += 1 }
+}
+
+/// The cart icon's badge: a UI object, on the main actor, and not `Sendable`.
+@MainActor
+fileprivate final class CartBadgeModel {
+  private let cart: CartStore
+  private(set) var text = ""
+
+  init(cart: CartStore) {
+    self.cart = cart
+  }
+
+  func refresh() async {
+    let count = await cart.count
+    text = count == 0 ? "" : "\(count)"
+  }
+}
+
+extension Keys {
+  fileprivate static let cartStore = Key<CartStore>(.singleton) { _ in CartStore() }
+  fileprivate static let cartBadge = MainActorKey<CartBadgeModel>(.singleton) { r in
+    CartBadgeModel(cart: r[.cartStore])
+  }
+}
+
+@MainActor
+fileprivate func showBadge(graph: Graph) async -> String {
+  let badge = graph[.cartBadge]  // no `await`, no cast: this is the main actor
+  await badge.refresh()
+  return badge.text
+}
+// docs: end
+
+// docs: concurrency-async
+/// A database that takes a while to open.
+fileprivate actor Database {
+  let url: URL
+  private init(url: URL) { self.url = url }
+
+  static func open(at url: URL) async throws -> Database {
+    try await Task.sleep(nanoseconds: 10_000_000)  // migrations, say
+    return Database(url: url)
+  }
+}
+
+/// The home screen's feed, read from the database.
+fileprivate struct Feed: Sendable {
+  let database: Database
+}
+
+extension Keys {
+  fileprivate static let databaseURL = Key<URL> { _ in
+    FileManager.default.temporaryDirectory.appendingPathComponent("app.sqlite")
+  }
+  fileprivate static let database = AsyncKey<Database>(.singleton) { r in
+    try await Database.open(at: r[.databaseURL])  // a Key: resolved without `await`
+  }
+  fileprivate static let feed = AsyncKey<Feed> { r in
+    Feed(database: try await r[.database])
+  }
+}
+// docs: end
+
+/// Counts the times a factory ran, from any task.
+fileprivate final class Counter: Sendable {
+  private let state = Mutex()
+  var value: Int { state.read() }
+  func increment() -> Int { state.increment() }
+
+  private final class Mutex: @unchecked Sendable {
+    // @unchecked: `count` is only touched under `lock`.
+    private let lock = NSLock()
+    private var count = 0
+
+    func read() -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      return count
+    }
+
+    func increment() -> Int {
+      lock.lock()
+      defer { lock.unlock() }
+      count += 1
+      return count
+    }
+  }
+}
+
+fileprivate struct RemoteConfig: Sendable {
+  let refreshInterval: Int
+}
+
+fileprivate struct ConfigUnavailable: Error {}
+
+extension Keys {
+  fileprivate static let configAttempts = Key<Counter>(.singleton) { _ in Counter() }
+  // Fails the first time, as a server that is not up yet would.
+  fileprivate static let remoteConfig = AsyncKey<RemoteConfig>(.singleton) { r in
+    guard r[.configAttempts].increment() > 1 else { throw ConfigUnavailable() }
+    return RemoteConfig(refreshInterval: 60)
+  }
+  fileprivate static let opens = Key<Counter>(.singleton) { _ in Counter() }
+  fileprivate static let countedDatabase = AsyncKey<Database>(.singleton) { r in
+    _ = r[.opens].increment()
+    return try await Database.open(at: r[.databaseURL])
+  }
+}
+
+@Suite("Concurrency")
+struct ConcurrencySnippets {
+  @Test("a main-actor key resolves on the main actor without await")
+  @MainActor
+  func mainActor() async throws {
+    let graph = try Graph(modules: [])
+    await graph[.cartStore].add()
+    #expect(await showBadge(graph: graph) == "1")
+    #expect(graph[.cartBadge] === graph[.cartBadge])
+  }
+
+  @Test("an async key resolves with try await")
+  func async() async throws {
+    // docs: concurrency-resolve-async
+    let graph = try Graph(modules: [])
+    let feed = try await graph[.feed]
+    // docs: end
+    #expect(feed.database.url.lastPathComponent == "app.sqlite")
+  }
+
+  @Test("a shared async instance is built once for every task that asks at the same time")
+  func singleFlight() async throws {
+    let graph = try Graph(modules: [])
+    let databases = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<16 {
+        group.addTask { ObjectIdentifier(try await graph[.countedDatabase]) }
+      }
+      return try await group.reduce(into: Set<ObjectIdentifier>()) { $0.insert($1) }
+    }
+    #expect(databases.count == 1)
+    #expect(graph[.opens].value == 1)
+  }
+
+  @Test("a failed build is not cached")
+  func retry() async throws {
+    let graph = try Graph(modules: [])
+    var failures = 0
+    // docs: concurrency-retry
+    do {
+      _ = try await graph[.remoteConfig]
+    } catch {
+      // Every task waiting for this build got the error, and nothing was kept: try again later.
+      failures += 1
+    }
+    let config = try await graph[.remoteConfig]  // runs the factory again
+    // docs: end
+    #expect(failures == 1)
+    #expect(config.refreshInterval == 60)
+  }
+
+  @Test("a cancelled waiter leaves; the build goes on and is kept")
+  func cancellation() async throws {
+    let graph = try Graph(modules: [])
+    // docs: concurrency-cancel
+    let impatient = Task { try await graph[.countedDatabase] }
+    impatient.cancel()  // this task stops waiting, with CancellationError…
+    let database = try await graph[.countedDatabase]  // …but the database still opens, once
+    // docs: end
+    _ = try? await impatient.value
+    #expect(try await graph[.countedDatabase] === database)
+    #expect(graph[.opens].value == 1)
+  }
+}

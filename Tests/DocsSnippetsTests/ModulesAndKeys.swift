@@ -1,0 +1,130 @@
+// The code of DocsSite/Sheath.docc/Articles/ModulesAndKeys.md.
+import Foundation
+import Sheath
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+fileprivate struct User: Decodable, Equatable, Sendable {
+  var login: String
+}
+
+// docs: keys-declare
+fileprivate protocol HTTPClient: Sendable {
+  func get(_ path: String) async throws -> Data
+}
+
+fileprivate struct URLSessionHTTPClient: HTTPClient {
+  let baseURL: URL
+
+  func get(_ path: String) async throws -> Data {
+    try await URLSession.shared.data(from: baseURL.appendingPathComponent(path)).0
+  }
+}
+
+fileprivate protocol UserAPI: Sendable {
+  func user(_ login: String) async throws -> User
+}
+
+fileprivate struct LiveUserAPI: UserAPI {
+  let http: any HTTPClient
+
+  func user(_ login: String) async throws -> User {
+    try JSONDecoder().decode(User.self, from: try await http.get("users/\(login)"))
+  }
+}
+
+extension Keys {
+  /// Where the API lives: only the app knows, so the key has no default.
+  fileprivate static let apiBaseURL = Key<URL>.required(.singleton)
+  fileprivate static let httpClient = Key<any HTTPClient>(.singleton) { r in
+    URLSessionHTTPClient(baseURL: r[.apiBaseURL])
+  }
+  fileprivate static let userAPI = Key<any UserAPI>(.singleton) { r in LiveUserAPI(http: r[.httpClient]) }
+}
+// docs: end
+
+fileprivate struct FakeUserAPI: UserAPI {
+  var users: [User] = [User(login: "octocat")]
+
+  func user(_ login: String) async throws -> User {
+    guard let user = users.first(where: { $0.login == login }) else { throw URLError(.fileDoesNotExist) }
+    return user
+  }
+}
+
+// docs: keys-modules
+/// The networking layer, shared by several apps: its keys have defaults, but where the API lives is
+/// for each app to say.
+fileprivate struct NetworkModule: Module {
+  func register(into b: inout Bindings) {
+    b.require(.apiBaseURL)
+  }
+}
+
+/// The app: its configuration, and the layers it is made of.
+fileprivate struct AppModule: Module {
+  var apiBaseURL: URL
+
+  func register(into b: inout Bindings) {
+    b.bind(.apiBaseURL, to: apiBaseURL)
+    b.include(NetworkModule())
+  }
+}
+
+/// Canned users instead of the network, whatever else is installed.
+fileprivate struct FakeAPIModule: Module {
+  var users: [User] = [User(login: "octocat")]
+
+  func register(into b: inout Bindings) {
+    b.override(.userAPI) { [users] _ in FakeUserAPI(users: users) }
+  }
+}
+// docs: end
+
+// docs: keys-named
+extension Keys {
+  fileprivate static let requestTimeout = Key<TimeInterval>(name: "Keys.requestTimeout") { _ in 10 }
+}
+// docs: end
+
+@Suite("Modules and keys")
+struct ModulesAndKeysSnippets {
+  @Test("modules bind, require, include and override")
+  func modules() throws {
+    let gitHub = try #require(URL(string: "https://api.github.com"))
+    // docs: keys-graph
+    let live = try Graph(modules: [AppModule(apiBaseURL: gitHub)])
+    let mock = try Graph(modules: [AppModule(apiBaseURL: gitHub), FakeAPIModule()])
+
+    _ = live[.userAPI]  // LiveUserAPI, over URLSessionHTTPClient at api.github.com
+    _ = mock[.userAPI]  // FakeUserAPI
+    // docs: end
+    #expect(live[.userAPI] is LiveUserAPI)
+    #expect(mock[.userAPI] is FakeUserAPI)
+    #expect(live[.apiBaseURL] == gitHub)
+    #expect(live[.requestTimeout] == 10)
+    #expect(Keys.requestTimeout.name == "Keys.requestTimeout")
+  }
+
+  @Test("a graph without the base URL is refused, naming the module that needs it")
+  func missingRequirement() {
+    let error = #expect(throws: GraphError.self) {
+      // docs: keys-missing
+      _ = try Graph(modules: [NetworkModule()])
+      // docs: end
+    }
+    #expect(error?.problems.map(\.kind) == [.missingBinding])
+    let message = error?.description ?? ""
+    #expect(message.contains("error: missing binding for required key Keys.apiBaseURL (URL, DocsSnippetsTests/"))
+    #expect(message.contains("  required by NetworkModule (DocsSnippetsTests/ModulesAndKeys.swift:"))
+  }
+
+  @Test("keys name themselves in diagnostics")
+  func names() {
+    #expect(Keys.userAPI.name == "Keys.userAPI")
+    #expect(Keys.userAPI.typeName == "any UserAPI")
+  }
+}

@@ -1,0 +1,115 @@
+// The code of DocsSite/Sheath.docc/Articles/Multibindings.md.
+import Sheath
+import Testing
+
+// docs: multibindings-keys
+fileprivate protocol AnalyticsTracker: Sendable {
+  func track(_ event: String)
+}
+
+/// Something to do once at launch: warm a cache, register for notifications.
+fileprivate protocol LaunchTask: Sendable {
+  var name: String { get }
+  func run()
+}
+
+/// Opens the deep links of one feature, under one path prefix.
+fileprivate protocol DeepLinkHandler: Sendable {
+  func open(_ path: String) -> String
+}
+
+extension Keys {
+  fileprivate static let trackers = CollectionKey<any AnalyticsTracker>(.singleton)
+  fileprivate static let launchTasks = CollectionKey<any LaunchTask>()
+  fileprivate static let deepLinks = MapKey<String, any DeepLinkHandler>()
+}
+// docs: end
+
+fileprivate struct ConsoleTracker: AnalyticsTracker {
+  func track(_ event: String) {}
+}
+
+fileprivate struct CrashReporterTracker: AnalyticsTracker {
+  func track(_ event: String) {}
+}
+
+fileprivate struct WarmImageCache: LaunchTask {
+  let name = "warm image cache"
+  func run() {}
+}
+
+fileprivate struct ProfileLinks: DeepLinkHandler {
+  func open(_ path: String) -> String { "profile \(path)" }
+}
+
+fileprivate struct SettingsLinks: DeepLinkHandler {
+  func open(_ path: String) -> String { "settings \(path)" }
+}
+
+// docs: multibindings-modules
+fileprivate struct AnalyticsModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .trackers) { _ in ConsoleTracker() }
+    b.contribute(to: .launchTasks) { _ in WarmImageCache() }
+  }
+}
+
+fileprivate struct ProfileFeatureModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .deepLinks, entry: "profile") { _ in ProfileLinks() }
+  }
+}
+
+fileprivate struct SettingsFeatureModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .trackers) { _ in CrashReporterTracker() }
+    b.contribute(to: .deepLinks, entry: "settings") { _ in SettingsLinks() }
+  }
+}
+// docs: end
+
+@Suite("Multibindings")
+struct MultibindingsSnippets {
+  @Test("contributions are collected in module order")
+  func collected() throws {
+    // docs: multibindings-resolve
+    let graph = try Graph(modules: [AnalyticsModule(), ProfileFeatureModule(), SettingsFeatureModule()])
+
+    for task in graph[.launchTasks] { task.run() }
+    let trackers = graph[.trackers]  // [ConsoleTracker, CrashReporterTracker], in module order
+    let handler = graph[.deepLinks]["settings"]  // SettingsLinks
+    // docs: end
+    #expect(trackers.count == 2)
+    #expect(trackers.first is ConsoleTracker)
+    #expect(handler?.open("/x") == "settings /x")
+    #expect(Set(graph[.deepLinks].keys) == ["profile", "settings"])
+  }
+
+  @Test("a graph without contributions provides an empty collection")
+  func empty() throws {
+    #expect(try Graph(modules: [])[.trackers].isEmpty)
+  }
+
+  @Test("a child adds to its parent's collection")
+  func child() throws {
+    let graph = try Graph(modules: [AnalyticsModule()])
+    // docs: multibindings-child
+    let settings = try graph.child(modules: [SettingsFeatureModule()])
+    #expect(settings[.trackers].count == 2)  // the parent's tracker, then the child's
+    #expect(graph[.trackers].count == 1)
+    // docs: end
+  }
+
+  @Test("two entries with one map key are an error")
+  func duplicate() {
+    #expect(throws: GraphError.self) {
+      try Graph(modules: [ProfileFeatureModule(), DuplicateProfileLinks()])
+    }
+  }
+}
+
+fileprivate struct DuplicateProfileLinks: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .deepLinks, entry: "profile") { _ in ProfileLinks() }
+  }
+}

@@ -1,0 +1,62 @@
+// The code of DocsSite/Sheath.docc/Articles/ObjectsYouCannotConstruct.md.
+import Sheath
+import Testing
+
+fileprivate protocol UserAPI: Sendable {
+  func name(of login: String) -> String
+}
+
+fileprivate struct LiveUserAPI: UserAPI {
+  func name(of login: String) -> String { login.capitalized }
+}
+
+fileprivate struct FakeUserAPI: UserAPI {
+  func name(of login: String) -> String { "Fake \(login)" }
+}
+
+extension Keys {
+  fileprivate static let userAPI = Key<any UserAPI>(.singleton) { _ in LiveUserAPI() }
+}
+
+// docs: inject-property
+/// Made by a storyboard, which calls `init(coder:)`: it cannot take its dependencies in an initializer.
+fileprivate final class ProfileViewController: UIViewController {
+  @Inject(.userAPI) var api: any UserAPI
+
+  var heading: String { api.name(of: "octocat") }
+}
+// docs: end
+
+fileprivate struct FakeAPIModule: Module {
+  func register(into b: inout Bindings) {
+    b.override(.userAPI) { _ in FakeUserAPI() }
+  }
+}
+
+@Suite("Objects you cannot construct")
+@MainActor
+struct ObjectsYouCannotConstructSnippets {
+  @Test("@Inject resolves from the task's current graph")
+  func current() throws {
+    let graph = try Graph(modules: [FakeAPIModule()])
+    // docs: inject-current
+    let heading = Graph.$current.withValue(graph) {
+      ProfileViewController().heading  // resolved from `graph`
+    }
+    // docs: end
+    #expect(heading == "Fake octocat")
+  }
+}
+
+fileprivate struct AppModule: Module {
+  func register(into b: inout Bindings) {}
+}
+
+/// `Graph.bootstrap(_:)` sets a process-wide fallback; it is shown, not run, so that no other test sees it.
+fileprivate enum Launch {
+  static func start() throws {
+    // docs: inject-bootstrap
+    Graph.bootstrap(try Graph(modules: [AppModule()]))
+    // docs: end
+  }
+}

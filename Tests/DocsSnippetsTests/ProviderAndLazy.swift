@@ -1,0 +1,107 @@
+// The code of DocsSite/Sheath.docc/Articles/ProviderAndLazy.md.
+import Sheath
+import Testing
+
+fileprivate final class PrintJob: Sendable {}
+
+fileprivate final class SearchIndex: Sendable {
+  init() {}  // imagine reading a large file here
+}
+
+// docs: provider
+/// Prints receipts, each with a print job of its own.
+fileprivate final class ReceiptPrinter: Sendable {
+  private let makeJob: Provider<PrintJob>
+
+  init(makeJob: Provider<PrintJob>) {
+    self.makeJob = makeJob
+  }
+
+  func print() -> PrintJob {
+    makeJob()  // a new PrintJob each call: the key is transient
+  }
+}
+
+extension Keys {
+  fileprivate static let printJob = Key<PrintJob> { _ in PrintJob() }
+  fileprivate static let receiptPrinter = Key<ReceiptPrinter>(.singleton) { r in
+    ReceiptPrinter(makeJob: r.provider(.printJob))
+  }
+}
+// docs: end
+
+// docs: lazy
+/// Searches the catalog; most sessions never search, so the index is built on first use.
+fileprivate final class SearchController: Sendable {
+  private let index: Lazy<SearchIndex>
+
+  init(index: Lazy<SearchIndex>) {
+    self.index = index
+  }
+
+  func search(_ text: String) -> SearchIndex {
+    index.value  // built the first time, then kept
+  }
+}
+
+extension Keys {
+  fileprivate static let searchIndex = Key<SearchIndex> { _ in SearchIndex() }
+  fileprivate static let searchController = Key<SearchController> { r in
+    SearchController(index: r.lazy(.searchIndex))
+  }
+}
+// docs: end
+
+fileprivate protocol APIClient: Sendable {
+  func get(_ path: String) -> String
+}
+
+// docs: cycle
+/// Signs in, through the API.
+fileprivate final class AuthService: Sendable {
+  let api: any APIClient
+  init(api: any APIClient) { self.api = api }
+
+  var token: String { "token-for-" + api.get("/session") }
+}
+
+/// Calls the API, asking the auth service for a token when it needs one: the two need each other.
+fileprivate final class TokenRefreshingAPIClient: APIClient {
+  private let auth: Lazy<AuthService>
+  init(auth: Lazy<AuthService>) { self.auth = auth }
+
+  func get(_ path: String) -> String { path }
+  func getWithToken(_ path: String) -> String { auth.value.token + " " + path }
+}
+
+extension Keys {
+  // Keys that refer to each other need their types written out.
+  fileprivate static let auth: Key<AuthService> = Key(.singleton) { r in AuthService(api: r[.apiClient]) }
+  fileprivate static let apiClient: Key<any APIClient> = Key(.singleton) { r in
+    TokenRefreshingAPIClient(auth: r.lazy(.auth))
+  }
+}
+// docs: end
+
+@Suite("Provider and Lazy")
+struct ProviderAndLazySnippets {
+  @Test("a provider resolves on every call")
+  func provider() throws {
+    let printer = try Graph(modules: [])[.receiptPrinter]
+    #expect(printer.print() !== printer.print())
+  }
+
+  @Test("a lazy value is resolved once, on first use")
+  func lazy() throws {
+    let search = try Graph(modules: [])[.searchController]
+    #expect(search.search("a") === search.search("b"))
+  }
+
+  @Test("Lazy breaks the cycle between the auth service and the API client")
+  func cycle() throws {
+    let graph = try Graph(modules: [])
+    let client = try #require(graph[.apiClient] as? TokenRefreshingAPIClient)
+    #expect(client.getWithToken("/me") == "token-for-/session /me")
+    #expect(graph[.auth].api as AnyObject === client)
+  }
+}

@@ -1,0 +1,174 @@
+// The code of DocsSite/Sheath.docc/Articles/ScopesAndChildGraphs.md.
+import Sheath
+import Testing
+
+fileprivate final class AnalyticsClient: Sendable {
+  func track(_ event: String) {}
+}
+
+fileprivate final class ImageCache: Sendable {}
+
+fileprivate final class PriceFormatter: Sendable {
+  func format(cents: Int) -> String { "$\(cents / 100).\(String(format: "%02d", cents % 100))" }
+}
+
+fileprivate final class Cart: Sendable {
+  let analytics: AnalyticsClient
+  init(analytics: AnalyticsClient) { self.analytics = analytics }
+}
+
+fileprivate protocol PaymentService: Sendable {
+  var name: String { get }
+}
+
+fileprivate struct CardPayments: PaymentService {
+  let name = "card"
+}
+
+fileprivate struct SandboxPayments: PaymentService {
+  let name = "sandbox"
+}
+
+fileprivate final class Checkout: Sendable {
+  let cart: Cart
+  let payments: any PaymentService
+  init(cart: Cart, payments: any PaymentService) {
+    self.cart = cart
+    self.payments = payments
+  }
+}
+
+fileprivate final class ThumbnailLoader: Sendable {
+  let cache: ImageCache
+  init(cache: ImageCache) { self.cache = cache }
+}
+
+fileprivate final class LazyThumbnailLoader: Sendable {
+  let cache: Provider<ImageCache>
+  init(cache: Provider<ImageCache>) { self.cache = cache }
+}
+
+// docs: scopes-keys
+extension Scope {
+  /// The screens from "Check out" to the receipt, which share one cart.
+  fileprivate static let checkout = Scope("checkout")
+}
+
+extension Keys {
+  fileprivate static let priceFormatter = Key<PriceFormatter> { _ in PriceFormatter() }
+  fileprivate static let analytics = Key<AnalyticsClient>(.singleton) { _ in AnalyticsClient() }
+  fileprivate static let imageCache = Key<ImageCache>(.weak) { _ in ImageCache() }
+  fileprivate static let cart = Key<Cart>(.scoped(.checkout)) { r in Cart(analytics: r[.analytics]) }
+}
+// docs: end
+
+// docs: scopes-child-keys
+extension Keys {
+  fileprivate static let payments = Key<any PaymentService>(.singleton) { _ in CardPayments() }
+  fileprivate static let checkout = Key<Checkout> { r in Checkout(cart: r[.cart], payments: r[.payments]) }
+}
+
+/// Test payments for the checkout of a QA build.
+fileprivate struct SandboxPaymentsModule: Module {
+  func register(into b: inout Bindings) {
+    b.override(.payments) { _ in SandboxPayments() }
+  }
+}
+// docs: end
+
+// docs: scopes-captive
+extension Keys {
+  // The cache is `.weak` so that it is freed when no screen shows images; this singleton keeps it
+  // alive for the life of the app: a captive dependency.
+  fileprivate static let thumbnails = Key<ThumbnailLoader>(.singleton) { r in
+    ThumbnailLoader(cache: r[.imageCache])
+  }
+}
+// docs: end
+
+// docs: scopes-captive-fix
+extension Keys {
+  fileprivate static let lazyThumbnails = Key<LazyThumbnailLoader>(.singleton) { r in
+    LazyThumbnailLoader(cache: r.provider(.imageCache))  // resolves the cache each time it is needed
+  }
+}
+// docs: end
+
+@Suite("Scopes and child graphs")
+struct ScopesAndChildGraphsSnippets {
+  @Test("each lifetime shares as documented")
+  func lifetimes() throws {
+    // docs: scopes-lifetimes
+    let graph = try Graph(modules: [])
+
+    #expect(graph[.priceFormatter] !== graph[.priceFormatter])  // transient: a new one each time
+    #expect(graph[.analytics] === graph[.analytics])  // singleton: one per graph
+
+    let cache = graph[.imageCache]
+    #expect(graph[.imageCache] === cache)  // weak: shared while someone holds it
+    // docs: end
+    withExtendedLifetime(cache) {}
+  }
+
+  @Test("a scoped key has one instance per graph that opens its scope")
+  func scoped() throws {
+    let graph = try Graph(modules: [])
+    // docs: scopes-child
+    let first = graph.child(scope: .checkout)
+    let second = graph.child(scope: .checkout)
+
+    #expect(first[.cart] === first[.cart])  // one cart per checkout…
+    #expect(first[.cart] !== second[.cart])  // …and each checkout its own
+    #expect(first[.analytics] === graph[.analytics])  // a child shares its parent's singletons
+    // docs: end
+  }
+
+  @Test("a scoped instance is released with its graph")
+  func released() throws {
+    let graph = try Graph(modules: [])
+    weak var released: Cart?
+    do {
+      let checkout = graph.child(scope: .checkout)
+      released = checkout[.cart]
+      #expect(released != nil)
+    }
+    #expect(released == nil)
+  }
+
+  @Test("a child graph with modules overrides its parent's bindings for itself")
+  func childWithModules() throws {
+    let graph = try Graph(modules: [])
+    // docs: scopes-child-modules
+    let sandbox = try graph.child(scope: .checkout, modules: [SandboxPaymentsModule()])
+
+    #expect(sandbox[.checkout].payments.name == "sandbox")  // the child's override
+    #expect(graph[.payments].name == "card")  // the parent is unchanged
+    // docs: end
+  }
+
+  @Test("verify() finds the captive dependency, and not in its fix")
+  func captive() throws {
+    let graph = try Graph(modules: [])
+    let error = #expect(throws: VerificationError.self) { try graph.verify(entryPoints: [Keys.thumbnails]) }
+    #expect(error?.problems.map(\.kind) == [.captiveDependency])
+    #expect(error?.problems.first?.keyName == "Keys.thumbnails")
+    try graph.verify(entryPoints: [Keys.lazyThumbnails])
+  }
+
+  @Test("a singleton cannot hold a scoped value: verify() reports where no scope is open")
+  func scopedInSingleton() throws {
+    let graph = try Graph(modules: [TestOnly.CaptiveModule()])
+    let error = #expect(throws: VerificationError.self) { try graph.verify() }
+    #expect(error?.problems.map(\.kind) == [.captiveDependency, .scopeNotOpen])
+  }
+}
+
+/// Keys bound by a module, so that `verify()` builds them.
+fileprivate enum TestOnly {
+  /// A singleton that holds the cart of a checkout.
+  struct CaptiveModule: Module {
+    func register(into b: inout Bindings) {
+      b.bind(.checkout, .singleton) { r in Checkout(cart: r[.cart], payments: r[.payments]) }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+// The code of DocsSite/Sheath.docc/Articles/TestingWithSheathTesting.md.
+import Foundation
+import SheathTesting
+import Testing
+import XCTest
+
+fileprivate struct Unimplemented: Error {
+  let name: String
+}
+
+fileprivate struct LiveWeatherAPI: WeatherAPI {
+  func temperature(in city: String) async throws -> Int { 18 }  // a network call, in a real app
+}
+
+// docs: testing-keys
+fileprivate protocol WeatherAPI: Sendable {
+  func temperature(in city: String) async throws -> Int
+}
+
+/// The stand-in for tests that forget to override the API: it fails instead of calling the network.
+fileprivate struct UnimplementedWeatherAPI: WeatherAPI {
+  func temperature(in city: String) async throws -> Int { throw Unimplemented(name: "WeatherAPI.temperature") }
+}
+
+extension Keys {
+  /// The network: live-only. A test that resolves it without overriding it fails, naming this key.
+  fileprivate static let weatherAPI = Key<any WeatherAPI>(
+    .singleton, test: .liveOnly { _ in UnimplementedWeatherAPI() }
+  ) { _ in LiveWeatherAPI() }
+
+  /// The time: tests get a fixed one, without asking.
+  fileprivate static let now = Key<@Sendable () -> Date>(test: .value { _ in { Date(timeIntervalSince1970: 0) } }) {
+    _ in { Date() }
+  }
+
+  fileprivate static let forecast = Key<ForecastViewModel> { r in
+    ForecastViewModel(api: r[.weatherAPI], now: r[.now])
+  }
+}
+// docs: end
+
+fileprivate final class ForecastViewModel {
+  private let api: any WeatherAPI
+  private let now: @Sendable () -> Date
+
+  init(api: any WeatherAPI, now: @escaping @Sendable () -> Date) {
+    self.api = api
+    self.now = now
+  }
+
+  func summary(for city: String) async -> String {
+    guard let temperature = try? await api.temperature(in: city) else { return "No weather for \(city)" }
+    let time = Int(now().timeIntervalSince1970) / 3_600 % 24
+    return "\(temperature)° in \(city) at \(time):00"
+  }
+}
+
+fileprivate struct WeatherAppModule: Module {
+  func register(into b: inout Bindings) {}
+}
+
+// docs: testing-stub
+fileprivate struct StubWeatherAPI: WeatherAPI {
+  let degrees: Int
+  func temperature(in city: String) async throws -> Int { degrees }
+}
+// docs: end
+
+// docs: testing-trait
+@Test(.graph(modules: [WeatherAppModule()]) { $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 21) } })
+func showsTheTemperature() async throws {
+  let graph = try #require(Graph.current)
+  #expect(await graph[.forecast].summary(for: "Paris") == "21° in Paris at 0:00")
+}
+// docs: end
+
+// docs: testing-suite
+@Suite(.graph(modules: [WeatherAppModule()]) { $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: -3) } })
+struct ForecastTests {
+  @Test(arguments: ["Oslo", "Tromsø"])
+  func showsFrost(in city: String) async throws {
+    let graph = try #require(Graph.current)  // a fresh graph for each city
+    #expect(await graph[.forecast].summary(for: city) == "-3° in \(city) at 0:00")
+  }
+}
+// docs: end
+
+// docs: testing-strict
+@Test(.graph(reportingUnusedOverrides: true) { $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 30) } })
+func showsHeat() async throws {
+  let graph = try #require(Graph.current)
+  #expect(await graph[.forecast].summary(for: "Seville") == "30° in Seville at 0:00")
+}
+// docs: end
+
+@Suite("Testing with SheathTesting")
+struct TestingWithSheathTestingSnippets {
+  @Test("a test graph as a value")
+  func testGraph() async throws {
+    // docs: testing-test-graph
+    let test = try TestGraph(modules: [WeatherAppModule()]) {
+      $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 12) }
+    }
+    #expect(await test.graph[.forecast].summary(for: "Dublin") == "12° in Dublin at 0:00")
+    #expect(test.unusedOverrides.isEmpty)
+    // docs: end
+  }
+
+  @Test("a live-only key the test did not override fails the test, and the stand-in is used")
+  func liveOnly() async throws {
+    let test = try TestGraph(modules: [WeatherAppModule()])
+    await withKnownIssue {
+      #expect(await test.graph[.forecast].summary(for: "Lima") == "No weather for Lima")
+    } matching: { issue in
+      issue.comments.first?.rawValue.hasPrefix("Keys.weatherAPI (any WeatherAPI, DocsSnippetsTests/") == true
+    }
+  }
+
+  @Test("an override the test never resolved is listed")
+  func unusedOverride() throws {
+    let test = try TestGraph { $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 0) } }
+    #expect(test.unusedOverrides.count == 1)
+  }
+}
+
+// docs: testing-xctest
+final class ForecastXCTests: XCTestCase {
+  func testShowsTheTemperature() async throws {
+    let summary = try await withGraph(
+      modules: [WeatherAppModule()],
+      overrides: { $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 21) } }
+    ) { graph in
+      await graph[.forecast].summary(for: "Paris")
+    }
+    XCTAssertEqual(summary, "21° in Paris at 0:00")
+  }
+}
+// docs: end

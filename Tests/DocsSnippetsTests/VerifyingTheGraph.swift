@@ -1,0 +1,283 @@
+// The code of DocsSite/Sheath.docc/Articles/VerifyingTheGraph.md.
+//
+// The article quotes each message word for word from the Sheath test that pins it; the examples here
+// use the same names, and the tests below check that each example produces the message the article
+// shows, but for the file names and lines (which are the tests' in the article).
+import Foundation
+import Sheath
+import Testing
+
+// docs: verify-declarations
+/// Stands in for your types in these examples, as in Sheath's own tests.
+fileprivate final class Instance: Sendable {}
+
+fileprivate protocol APIClient: Sendable {}
+fileprivate struct LiveAPIClient: APIClient {}
+fileprivate struct FakeAPIClient: APIClient {}
+
+extension Scope {
+  fileprivate static let flow = Scope("flow")
+}
+
+extension Keys {
+  fileprivate static let userAPI = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
+  fileprivate static let baseURL = Key<String>.required()
+  fileprivate static let token = Key<String>.required()
+  fileprivate static let flowData = Key<Instance>(.scoped(.flow)) { _ in Instance() }
+  fileprivate static let screens = MapKey<String, Instance>()
+}
+
+fileprivate struct LiveAPIModule: Module {
+  func register(into b: inout Bindings) {
+    b.bind(.userAPI) { _ in LiveAPIClient() }
+  }
+}
+
+fileprivate struct FakeAPIModule: Module {
+  func register(into b: inout Bindings) {
+    b.bind(.userAPI) { _ in FakeAPIClient() }
+  }
+}
+
+/// A module made of a closure, for one-off examples.
+fileprivate struct TestModule: Module {
+  let body: (inout Bindings) -> Void
+  init(_ body: @escaping (inout Bindings) -> Void) { self.body = body }
+  func register(into b: inout Bindings) { body(&b) }
+}
+// docs: end
+
+fileprivate struct StubAPIModule: Module {
+  func register(into b: inout Bindings) {
+    b.override(.userAPI) { _ in FakeAPIClient() }
+  }
+}
+
+fileprivate struct OtherStubAPIModule: Module {
+  func register(into b: inout Bindings) {
+    b.override(.userAPI) { _ in FakeAPIClient() }
+  }
+}
+
+fileprivate struct NetworkModule: Module {
+  func register(into b: inout Bindings) {
+    b.require(.baseURL)
+    b.include(LiveAPIModule())
+  }
+}
+
+fileprivate struct AppModule: Module {
+  func register(into b: inout Bindings) {
+    b.include(NetworkModule())
+  }
+}
+
+fileprivate struct ScreensModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .screens, entry: "profile") { _ in Instance() }
+  }
+}
+
+fileprivate struct MoreScreensModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .screens, entry: "profile") { _ in Instance() }
+  }
+}
+
+// docs: verify-broken
+extension Keys {
+  fileprivate static let session = Key<Instance>(.singleton) { r in
+    _ = r[.helper]
+    return Instance()
+  }
+  fileprivate static let helper = Key<Instance> { r in r[.flowData] }
+  fileprivate static let client = Key<String> { r in "client with \(r[.token])" }
+  fileprivate static let screen = Key<String> { r in r[.client] }
+  fileprivate static let ping: Key<Int> = Key { r in r[.pong] }
+  fileprivate static let pong: Key<Int> = Key { r in r[.ping] }
+  fileprivate static let form = AssistedKey<String, String> { r, title in title + r[.client] }
+}
+
+fileprivate struct BrokenModule: Module {
+  func register(into b: inout Bindings) {
+    b.bind(.session) { r in
+      _ = r[.helper]
+      return Instance()
+    }
+    b.bind(.helper) { r in r[.flowData] }
+    b.bind(.flowData) { _ in Instance() }
+    b.bind(.client) { r in "client with \(r[.token])" }
+    b.bind(.screen) { r in r[.client] }
+    b.bind(.ping) { r in r[.pong] }
+    b.bind(.form) { r, title in title + r[.client] }
+  }
+}
+// docs: end
+
+// docs: verify-cycle
+extension Keys {
+  fileprivate static let first: Key<Instance> = Key { r in
+    _ = r[.second]
+    return Instance()
+  }
+  fileprivate static let second: Key<Instance> = Key { r in
+    _ = r[.third]
+    return Instance()
+  }
+  fileprivate static let third: Key<Instance> = Key { r in
+    _ = r[.first]
+    return Instance()
+  }
+}
+// docs: end
+
+// docs: verify-weak
+extension Keys {
+  fileprivate static let weakValue = Key<Int>(.weak) { _ in 7 }
+}
+// docs: end
+
+/// Examples that stop the program: compiled here, never run (Sheath's own tests run them in exit tests).
+fileprivate enum Traps {
+  static func cycle() throws {
+    // docs: verify-trap-cycle
+    _ = try Graph(modules: [])[.first]
+    // docs: end
+  }
+
+  static func missing() throws {
+    // docs: verify-trap-missing
+    _ = try Graph(modules: [])[.token]
+    // docs: end
+  }
+
+  static func scope() throws {
+    // docs: verify-trap-scope
+    _ = try Graph(modules: [])[.flowData]
+    // docs: end
+  }
+
+  static func weak() throws {
+    // docs: verify-trap-weak
+    _ = try Graph(modules: [])[.weakValue]
+    // docs: end
+  }
+}
+
+// docs: verify-test
+@Test(arguments: AppEnvironment.builtIn)
+fileprivate func graphIsWired(environment: AppEnvironment) throws {
+  let graph = try Graph(modules: [FakeAPIModule(), TestModule { $0.bind(.token, to: "t") }], environment: environment)
+  var arguments = VerificationArguments()
+  arguments.provide(.form, "Sign in")  // a sample argument for each assisted key
+  let report = try graph.verify(
+    scopes: [.flow],  // open .flow for the keys scoped to it
+    arguments: arguments,
+    entryPoints: [Keys.screen, Keys.form, Keys.flowData])  // keys the app resolves with their defaults
+  #expect(report.verifiedKeys == ["Keys.userAPI", "Keys.token", "Keys.screen", "Keys.form", "Keys.flowData"])
+  #expect(report.skipped.isEmpty)
+}
+// docs: end
+
+// Each example is checked to produce the message the article shows, but for files and lines.
+@Suite("Verifying the graph")
+struct VerifyingTheGraphSnippets {
+  @Test("two modules binding one key")
+  func duplicateBinding() {
+    expectDocumented {
+      // docs: verify-duplicate
+      _ = try Graph(modules: [LiveAPIModule(), FakeAPIModule()])
+      // docs: end
+    }
+  }
+
+  @Test("a child binding what its parent binds")
+  func childDuplicate() {
+    expectDocumented {
+      // docs: verify-child-duplicate
+      let parent = try Graph(modules: [LiveAPIModule()])
+      _ = try parent.child(modules: [FakeAPIModule()])
+      // docs: end
+    }
+  }
+
+  @Test("two overrides")
+  func conflictingOverrides() {
+    expectDocumented {
+      // docs: verify-conflicting
+      _ = try Graph(modules: [StubAPIModule(), OtherStubAPIModule()])
+      // docs: end
+    }
+  }
+
+  @Test("an override of a required key nothing binds")
+  func overrideOfUnbound() {
+    expectDocumented {
+      // docs: verify-override-unbound
+      _ = try Graph(modules: [TestModule { b in b.override(.token) { _ in "t" } }])
+      // docs: end
+    }
+  }
+
+  @Test("a requirement nothing meets")
+  func missingRequired() {
+    expectDocumented {
+      // docs: verify-missing-required
+      _ = try Graph(modules: [AppModule()])  // AppModule includes NetworkModule, which requires .baseURL
+      // docs: end
+    }
+  }
+
+  @Test("two map entries with one key")
+  func duplicateEntry() {
+    expectDocumented {
+      // docs: verify-duplicate-entry
+      _ = try Graph(modules: [ScreensModule(), MoreScreensModule()])
+      // docs: end
+    }
+  }
+
+  @Test("a scoped key bound below its scope")
+  func scopedBelow() {
+    expectDocumented {
+      // docs: verify-scoped-below
+      let flow = try Graph(modules: []).child(scope: .flow)
+      _ = try flow.child(modules: [TestModule { b in b.override(.flowData) { _ in Instance() } }])
+      // docs: end
+    }
+  }
+
+  @Test("verify() reports every problem at once")
+  func verify() {
+    expectDocumented {
+      // docs: verify-everything
+      let graph = try Graph(modules: [BrokenModule()])
+      try graph.verify()
+      // docs: end
+    }
+  }
+}
+
+/// Checks that `example` throws, and that the article shows its message in a text block, but for the
+/// files and lines it names.
+private func expectDocumented(sourceLocation: SourceLocation = #_sourceLocation, _ example: () throws -> Void) {
+  let message: String
+  do {
+    try example()
+    Issue.record("the example did not throw", sourceLocation: sourceLocation)
+    return
+  } catch {
+    message = String(describing: error)
+  }
+  let article = Docs.articles.first { $0.name.hasSuffix("/VerifyingTheGraph.md") }
+  let shown = (article?.blocks ?? []).filter { $0.language == "text" }.map { $0.lines.joined(separator: "\n") }
+  #expect(
+    shown.map(withoutLocations).contains(withoutLocations(message)),
+    "the article shows no message like this one:\n\(message)", sourceLocation: sourceLocation)
+}
+
+/// `text` with every `Module/File.swift:12` replaced by `FILE:LINE`.
+private func withoutLocations(_ text: String) -> String {
+  text.replacingOccurrences(
+    of: #"[A-Za-z0-9_]+/[A-Za-z0-9_+]+\.swift:\d+"#, with: "FILE:LINE", options: .regularExpression)
+}
