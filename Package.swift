@@ -14,7 +14,7 @@ let package = Package(
     // support; the standard library's `Synchronization.Atomic` needs macOS 15 / iOS 18.
     .target(name: "CSheathAtomics"),
     .target(name: "Sheath", dependencies: ["CSheathAtomics"]),
-    .testTarget(name: "SheathTests", dependencies: ["Sheath"]),
+    .testTarget(name: "SheathTests", dependencies: ["Sheath", "TextDiff"]),
 
     // Test graphs, a Swift Testing trait and an XCTest helper, for the tests of apps that use Sheath.
     .target(name: "SheathTesting", dependencies: ["Sheath"]),
@@ -29,7 +29,10 @@ let package = Package(
       exclude: ["Fixtures"]),
 
     // The documentation's code (DocsSite/), compiled and run by `swift test` so the docs cannot rot.
-    .testTarget(name: "DocsSnippetsTests", dependencies: ["SheathTesting"]),
+    .testTarget(name: "DocsSnippetsTests", dependencies: ["SheathTesting", "TextDiff"]),
+
+    // The line diff the tests show when a pinned text differs.
+    .target(name: "TextDiff", path: "Tests/TextDiff"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TextDiff
 
 // The documentation site's code lives in this target, so `swift test` compiles (and mostly runs) it.
 // These tests keep the articles honest: every Swift block in DocsSite/*.docc must be, line for line,
@@ -257,31 +258,4 @@ func containsIndented(_ haystack: [String], _ needle: [String]) -> Bool {
     if matches { return true }
   }
   return false
-}
-
-/// The lines of `old` and `new`, with `-` before lines only in `old` and `+` before lines only in `new`.
-func lineDiff(_ old: [String], _ new: [String]) -> String {
-  var lengths = Array(repeating: Array(repeating: 0, count: new.count + 1), count: old.count + 1)
-  for i in stride(from: old.count - 1, through: 0, by: -1) {
-    for j in stride(from: new.count - 1, through: 0, by: -1) {
-      lengths[i][j] = old[i] == new[j] ? lengths[i + 1][j + 1] + 1 : max(lengths[i + 1][j], lengths[i][j + 1])
-    }
-  }
-  var lines: [String] = []
-  var i = 0
-  var j = 0
-  while i < old.count || j < new.count {
-    if i < old.count, j < new.count, old[i] == new[j] {
-      lines.append("  " + old[i])
-      i += 1
-      j += 1
-    } else if i < old.count, j == new.count || lengths[i + 1][j] >= lengths[i][j + 1] {
-      lines.append("- " + old[i])
-      i += 1
-    } else {
-      lines.append("+ " + new[j])
-      j += 1
-    }
-  }
-  return lines.joined(separator: "\n")
 }
