@@ -57,6 +57,8 @@ public final class AsyncKey<Value: Sendable>: Keys, @unchecked Sendable {
 
   let defaultBinding: AsyncBinding<Value>
 
+  override var defaultAnyBinding: AnyBinding? { defaultBinding }
+
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
   /// Creates an async key with its default factory.

@@ -23,6 +23,8 @@ public final class MainActorAssistedKey<Argument, Value>: Keys, @unchecked Senda
 
   let defaultBinding: MainActorAssistedBinding<Argument, Value>
 
+  override var defaultAnyBinding: AnyBinding? { defaultBinding }
+
   /// Creates a main-actor assisted key with its default factory.
   ///
   /// - Parameters:

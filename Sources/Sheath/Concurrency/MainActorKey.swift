@@ -62,6 +62,8 @@ public final class MainActorKey<Value>: Keys, @unchecked Sendable {
 
   let defaultBinding: MainActorBinding<Value>
 
+  override var defaultAnyBinding: AnyBinding? { defaultBinding }
+
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
   /// Creates a main-actor key with its default factory.

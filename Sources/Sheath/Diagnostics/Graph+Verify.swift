@@ -60,8 +60,10 @@ extension Graph {
     let bound = chain.flatMap(\.boundKeys)
     for key in bound + entryPoints where seen.insert(ObjectIdentifier(key)).inserted {
       let entry = key.slot < leaf.entries.count ? leaf.entries[key.slot]?.binding : nil
+      // Every key type has a default binding, except required keys: an unbound required entry point
+      // is a missing binding, which resolving it reports with its path.
       guard let binding = entry ?? key.defaultAnyBinding else {
-        skipped.append("skipped \(key.name): verify() cannot build this kind of key")
+        work.append((key, { context in context.fail(.missingBinding(key)) }))
         continue
       }
       if let provided = arguments.provided.first(where: { $0.key === key }) {

@@ -196,3 +196,37 @@ struct VerifyTests {
     )
   }
 }
+
+extension Keys {
+  fileprivate static let mainActorEntry = MainActorKey<Instance>(name: "Keys.mainActorEntry") { _ in Instance() }
+  fileprivate static let asyncEntry = AsyncKey<Instance>(name: "Keys.asyncEntry") { _ in Instance() }
+  fileprivate static let unboundEntry = Key<Int>.required(name: "Keys.unboundEntry", fileID: "App/Keys.swift", line: 30)
+}
+
+@Suite("Verification entry points")
+struct VerifyEntryPointTests {
+  @Test("entry points that verify() cannot build are listed as skipped, saying how to test them")
+  func skippedEntryPoints() throws {
+    let report = try Graph(modules: []).verify(entryPoints: [Keys.mainActorEntry, Keys.asyncEntry])
+    #expect(
+      report.skipped == [
+        "skipped Keys.mainActorEntry (main actor): verify() builds keys off the main actor; resolve it in a @MainActor test",
+        "skipped Keys.asyncEntry (async): verify() builds synchronous keys only; resolve it in a test with try await graph[.asyncEntry]",
+      ])
+  }
+
+  @Test("an unbound required entry point is a missing binding")
+  func unboundEntryPoint() throws {
+    let error = #expect(throws: VerificationError.self) {
+      try Graph(modules: []).verify(entryPoints: [Keys.unboundEntry])
+    }
+    expectText(
+      error.map(String.init(describing:)) ?? "no error",
+      """
+      Sheath found 1 problem in the graph:
+
+      error: missing binding for required key Keys.unboundEntry (Int, App/Keys.swift:30)
+      fix: bind it in a module, b.bind(.unboundEntry) { r in … }, and declare b.require(.unboundEntry) in the module that needs it so building the graph checks it
+      """)
+  }
+}
