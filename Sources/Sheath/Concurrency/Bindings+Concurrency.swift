@@ -45,10 +45,9 @@ extension Bindings {
   ) {
     let source = source(fileID, line)
     var factory = factory
-    if let usage = testOverrideUsage {
-      usage.registered(key, at: source)
+    if let markUsed = usageHook(forOverrideOf: key, at: source) {
       factory = { [factory] r in
-        usage.markUsed(key)
+        markUsed()
         return factory(r)
       }
     }
@@ -89,10 +88,9 @@ extension Bindings {
   ) {
     let source = source(fileID, line)
     var factory = factory
-    if let usage = testOverrideUsage {
-      usage.registered(key, at: source)
+    if let markUsed = usageHook(forOverrideOf: key, at: source) {
       factory = { [factory] r, argument in
-        usage.markUsed(key)
+        markUsed()
         return factory(r, argument)
       }
     }
@@ -181,10 +179,9 @@ extension Bindings {
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) {
     var factory = factory
-    if let usage = testOverrideUsage {
-      usage.registered(key, at: source)
+    if let markUsed = usageHook(forOverrideOf: key, at: source) {
       factory = { [factory] r in
-        usage.markUsed(key)
+        markUsed()
         return try await factory(r)
       }
     }

@@ -46,6 +46,14 @@ public struct Bindings {
     modulePath.removeLast()
   }
 
+  /// While a test's overrides register: records the override of `key`, and returns what its factory
+  /// must call when it runs, so that overrides the test never resolved can be reported.
+  func usageHook(forOverrideOf key: Keys, at source: BindingSource) -> (@Sendable () -> Void)? {
+    guard let usage = testOverrideUsage else { return nil }
+    usage.registered(key, at: source)
+    return { usage.markUsed(key) }
+  }
+
   func source(_ fileID: String, _ line: Int) -> BindingSource {
     BindingSource(
       modulePath: modulePath.isEmpty ? "Graph" : modulePath.joined(separator: " > "),
@@ -143,10 +151,9 @@ public struct Bindings {
     _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
     var factory = factory
-    if isOverride, let usage = testOverrideUsage {
-      usage.registered(key, at: source)
+    if isOverride, let markUsed = usageHook(forOverrideOf: key, at: source) {
       factory = { [factory] r in
-        usage.markUsed(key)
+        markUsed()
         return factory(r)
       }
     }
@@ -188,10 +195,9 @@ public struct Bindings {
   ) {
     let source = source(fileID, line)
     var factory = factory
-    if let usage = testOverrideUsage {
-      usage.registered(key, at: source)
+    if let markUsed = usageHook(forOverrideOf: key, at: source) {
       factory = { [factory] r, argument in
-        usage.markUsed(key)
+        markUsed()
         return factory(r, argument)
       }
     }
