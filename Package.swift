@@ -11,9 +11,10 @@ let package = Package(
   ],
   targets: [
     // NB: a C target (not a package dependency) gives us acquire/release atomics on every OS version we
-    // support; the standard library's `Synchronization.Atomic` needs macOS 15 / iOS 18.
-    .target(name: "CSheathAtomics"),
-    .target(name: "Sheath", dependencies: ["CSheathAtomics"]),
+    // support (the standard library's `Synchronization.Atomic` needs macOS 15 / iOS 18), a thread-local
+    // resolution stack, and the bounds of a thread's stack.
+    .target(name: "CSheathRuntime"),
+    .target(name: "Sheath", dependencies: ["CSheathRuntime"]),
     .testTarget(name: "SheathTests", dependencies: ["Sheath", "TextDiff"]),
 
     // Test graphs, a Swift Testing trait and an XCTest helper, for the tests of apps that use Sheath.

@@ -87,7 +87,8 @@ extension Keys {
 struct ProviderAndLazySnippets {
   @Test("a provider resolves on every call")
   func provider() throws {
-    let printer = try Graph(modules: [])[.receiptPrinter]
+    let graph = try Graph(modules: [])
+    let printer = graph[.receiptPrinter]
     #expect(printer.print() !== printer.print())
   }
 

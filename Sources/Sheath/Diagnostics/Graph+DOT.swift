@@ -66,8 +66,7 @@ extension Graph {
   }
 
   private func lifetimeKind(of key: Keys) -> LifetimeKind {
-    if key.slot < entries.count, let entry = entries[key.slot] { return entry.binding.lifetime }
-    return key.defaultLifetimeKind
+    table.binding(at: key.slot)?.lifetime ?? key.defaultLifetimeKind
   }
 
   private func fill(for lifetime: LifetimeKind) -> String {

@@ -54,28 +54,22 @@ extension Graph {
     let recorder = Verification()
     let chain = mirrorChain(openingScopes: scopes ?? unopenedScopes())
     let leaf = chain[chain.count - 1]
-    var work: [(Keys, @Sendable (ResolutionContext) -> Void)] = []
+    var work: [(Keys, @Sendable () -> Void)] = []
     var skipped: [String] = []
     var seen: Set<ObjectIdentifier> = []
-    let bound = chain.flatMap(\.boundKeys)
+    let bound = chain.flatMap(\.table.boundKeys)
     for key in bound + entryPoints where seen.insert(ObjectIdentifier(key)).inserted {
-      let entry = key.slot < leaf.entries.count ? leaf.entries[key.slot]?.binding : nil
-      // Every key type has a default binding, except required keys: an unbound required entry point
-      // is a missing binding, which resolving it reports with its path.
-      guard let binding = entry ?? key.defaultAnyBinding else {
-        work.append((key, { context in context.fail(.missingBinding(key)) }))
+      if let provided = arguments.provided.first(where: { $0.key === key }) {
+        work.append((key, { provided.verify(leaf) }))
         continue
       }
-      if let provided = arguments.provided.first(where: { $0.key === key }) {
-        work.append((key, { provided.verify(leaf, $0) }))
-      } else if let reason = binding.verificationSkipReason(key) {
-        skipped.append(reason)
-      } else {
-        work.append((key, { binding.resolveDiscardingValue(key, from: leaf, $0) }))
+      switch key.verificationStep(in: leaf) {
+      case .run(let step): work.append((key, step))
+      case .skip(let reason): skipped.append(reason)
       }
     }
     for provided in arguments.provided where !seen.contains(ObjectIdentifier(provided.key)) {
-      work.append((provided.key, { provided.verify(leaf, $0) }))
+      work.append((provided.key, { provided.verify(leaf) }))
     }
     runProbes(work, recorder: recorder)
     let report = VerificationReport(
@@ -84,18 +78,19 @@ extension Graph {
   }
 
   /// Runs the work on probe threads, starting a new probe whenever one parks on a problem.
-  private func runProbes(_ work: [(Keys, @Sendable (ResolutionContext) -> Void)], recorder: Verification) {
+  private func runProbes(_ work: [(Keys, @Sendable () -> Void)], recorder: Verification) {
     let next = Locked(0)
     let finished = Locked(false)
     while !finished.withLock({ $0 }) {
       let probe = Thread {
-        while let item = next.withLock({ index -> (Keys, @Sendable (ResolutionContext) -> Void)? in
-          guard index < work.count else { return nil }
-          index += 1
-          return work[index - 1]
-        }) {
-          let context = ResolutionContext(depth: 0, trail: Trail(recordingInto: recorder))
-          item.1(context)
+        ResolutionStack.recording(into: recorder) {
+          while let item = next.withLock({ index -> (Keys, @Sendable () -> Void)? in
+            guard index < work.count else { return nil }
+            index += 1
+            return work[index - 1]
+          }) {
+            item.1()
+          }
         }
         finished.withLock { $0 = true }
         recorder.probeAbandoned.signal()
@@ -128,8 +123,10 @@ extension Graph {
   /// Scopes that bindings use and that neither this graph nor an ancestor opens, by key creation order.
   private func unopenedScopes() -> [Scope] {
     var scopes: [Scope] = []
-    for entry in entries.compactMap({ $0 }) {
-      if case .scoped(let scope) = entry.binding.lifetime, nearest(opening: scope) == nil, !scopes.contains(scope) {
+    for slot in table.entries.indices {
+      if case .scoped(let scope) = table.binding(at: slot)?.lifetime, nearest(opening: scope) == nil,
+        !scopes.contains(scope)
+      {
         scopes.append(scope)
       }
     }
@@ -146,7 +143,7 @@ extension Graph {
 /// ```
 public struct VerificationArguments: Sendable {
   /// Each assisted key given an argument, in the order given, with how to build it.
-  var provided: [(key: Keys, verify: @Sendable (Graph, ResolutionContext) -> Void)] = []
+  var provided: [(key: Keys, verify: @Sendable (Graph) -> Void)] = []
 
   /// Creates an empty set of arguments.
   public init() {}
@@ -157,9 +154,7 @@ public struct VerificationArguments: Sendable {
   ///   - key: The assisted key.
   ///   - argument: A sample argument, such as a stub view.
   public mutating func provide<Argument: Sendable, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) {
-    let verify: @Sendable (Graph, ResolutionContext) -> Void = { graph, context in
-      _ = graph.make(key, argument, context)
-    }
+    let verify: @Sendable (Graph) -> Void = { graph in _ = graph.make(key, argument) }
     if let index = provided.firstIndex(where: { $0.key === key }) {
       provided[index].verify = verify
     } else {
@@ -215,6 +210,12 @@ public struct VerificationProblem: Hashable, Sendable, CustomStringConvertible {
     public static let scopeNotOpen = Kind(name: "scope not open")
     /// A `.weak` key whose factory returns a value type.
     public static let weakValueNotAnObject = Kind(name: "weak value not an object")
+    /// A resolution nested so deep that it would run out of stack.
+    public static let tooDeep = Kind(name: "too deep")
+    /// A provider used after its graph was released.
+    public static let graphReleased = Kind(name: "graph released")
+    /// A factory that waits for another thread's build, which never finishes.
+    public static let buildWaitTimeout = Kind(name: "build wait timeout")
 
     /// The kind's name.
     public var description: String { name }
@@ -228,4 +229,10 @@ public struct VerificationProblem: Hashable, Sendable, CustomStringConvertible {
 
   /// The full message.
   public var description: String { diagnostic.rendered(prefix: "error: ") }
+}
+
+/// What `verify()` does with a key: build it, or say why not.
+enum VerificationStep {
+  case run(@Sendable () -> Void)
+  case skip(String)
 }

@@ -2,32 +2,35 @@
 /// the program with a message that names the keys and says how to fix it.
 ///
 /// Resolution returns the key's type, never an Optional and never a throw, so these are programming
-/// errors in the same family as an out-of-bounds index. ``Graph/init(modules:)`` catches what the
-/// registrations alone reveal; run `graph.verify()` in a test to catch the rest before it ships.
+/// errors in the same family as an out-of-bounds index. ``Graph/init(modules:environment:)`` catches
+/// what the registrations alone reveal; run `graph.verify()` in a test to catch the rest before it
+/// ships. Every stop prints its whole message, in debug and release builds alike.
 enum ResolutionFailure {
+  /// Keys that need each other, from the key the resolution entered first back to it.
   case cycle([Keys])
+  /// Builds on different threads waiting for each other.
   case crossThreadCycle([Keys])
   case missingBinding(Keys)
   case scopeNotOpen(Keys, Scope)
   case weakValueNotAnObject(Keys, valueType: String)
   case noAmbientGraph(Keys, CodeLocation)
+  /// A resolution about to run out of stack: how deep it is, and its keys, outermost first.
+  case tooDeep(depth: Int, path: [Keys])
+  /// A resolver, provider, lazy value or assisted factory used after its graph was released.
+  case graphReleased(Keys, graphDescription: String)
+  /// A wait for another thread's build that did not end.
+  case buildWaitTimeout(Keys, seconds: Double, builderPath: [Keys], waiterPath: [Keys])
+  case tooManyKeys(Int)
 
   var diagnostic: Diagnostic {
     switch self {
     case .cycle(let keys):
-      return Diagnostic(
-        summary: "dependency cycle",
-        details: cyclePath(keys),
-        fix:
-          "resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears"
-      )
+      return Diagnostic(summary: "dependency cycle", details: cyclePath(keys), fix: cycleFix(keys))
     case .crossThreadCycle(let keys):
+      // Either thread may find the cycle first: show it from the key whose name sorts first.
       return Diagnostic(
         summary: "dependency cycle between shared instances built on different threads",
-        details: cyclePath(keys),
-        fix:
-          "resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears"
-      )
+        details: cyclePath(rotatedByName(keys)), fix: cycleFix(keys))
     case .missingBinding(let key):
       return Diagnostic(
         summary: "missing binding for required key \(key.described)",
@@ -55,26 +58,115 @@ enum ResolutionFailure {
         fix:
           "call Graph.bootstrap(graph) once at launch, or resolve inside Graph.$current.withValue(graph) { … }; in tests use SheathTesting's .graph trait"
       )
+    case .tooDeep(let depth, let path):
+      return Diagnostic(
+        summary: "resolution is \(grouped(depth)) levels deep, and this thread's stack is nearly used up",
+        details: abbreviatedPath(path),
+        fix:
+          "a chain this deep is usually objects that each build the next one as they are built: inject r.provider(…) and build the next one when it is needed, or resolve on a thread with a larger stack"
+      )
+    case .graphReleased(let key, let graphDescription):
+      return Diagnostic(
+        summary: "\(key.name) was resolved through a provider, lazy value or resolver whose graph was released",
+        details: [
+          key.described,
+          "the graph was \(graphDescription); a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive",
+        ],
+        fix:
+          "keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later"
+      )
+    case .buildWaitTimeout(let key, let seconds, let builderPath, let waiterPath):
+      return Diagnostic(
+        summary: "waited \(formatted(seconds)) s for \(key.name), which another thread is still building",
+        details: [
+          key.described,
+          "building: " + describePath(builderPath + [key]),
+          "waiting: " + describePath(waiterPath + [key]),
+        ],
+        fix:
+          "the factory of \(key.name) is probably waiting for this thread (DispatchQueue.main.sync, a semaphore, a lock) while this thread waits for it; a factory must not wait for work that resolves from its graph: resolve what that work needs first, or make \(key.name) an AsyncKey (SHEATH_BUILD_WAIT_LIMIT=seconds waits longer)"
+      )
+    case .tooManyKeys(let capacity):
+      return Diagnostic(
+        summary: "more than \(grouped(capacity)) keys were created",
+        details: [],
+        fix: "declare keys as static let, so that each is created once"
+      )
     }
   }
 
-  /// Stops the program with the diagnostic.
+  /// Stops the program with the diagnostic, in every build configuration.
   func trap(file: StaticString = #file, line: UInt = #line) -> Never {
     fatalError("Sheath: " + diagnostic.rendered(), file: file, line: line)
   }
 }
 
+/// How to break a cycle: with a lazy value or a provider, or only a provider for main-actor and async
+/// keys (their resolvers offer no `lazy`).
+private func cycleFix(_ keys: [Keys]) -> String {
+  if keys.contains(where: { $0.isolation != .nonisolated }) {
+    return
+      "resolve one of these keys with r.provider(…) instead of r[…] in the factory that needs it and call the provider after the factory returns, or split a type so the cycle disappears"
+  }
+  return
+    "resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears"
+}
+
 /// `A (…)`, `→ B (…)`, …, `→ A`: each key described once, the closing repeat by name.
-///
-/// A cycle has no first key, so it is shown from the key created first — usually the one the app
-/// asked for — whichever key the detection happened to start from.
 private func cyclePath(_ cycle: [Keys]) -> [String] {
-  let members = cycle.dropLast()
-  guard let start = members.indices.min(by: { members[$0].slot < members[$1].slot }) else { return [] }
-  let keys = Array(members[start...] + members[..<start]) + [members[start]]
   var seen: Set<ObjectIdentifier> = []
-  return keys.enumerated().map { index, key in
+  return cycle.enumerated().map { index, key in
     let text = seen.insert(ObjectIdentifier(key)).inserted ? key.described : key.name
     return index == 0 ? text : "→ " + text
   }
+}
+
+/// `cycle` (`A → … → A`) shown from the member that comes first in `order` — the path of the
+/// resolution that found it — or, when the path misses some of the cycle (other tasks or threads
+/// went through them, and any of them may find it first), from the member whose name sorts first.
+func rotated(_ cycle: [Keys], toFirstOf order: [Keys]) -> [Keys] {
+  let members = Array(cycle.dropLast())
+  guard members.allSatisfy({ member in order.contains { $0 === member } }),
+    let first = order.first(where: { key in members.contains { $0 === key } }),
+    let start = members.firstIndex(where: { $0 === first })
+  else { return rotatedByName(cycle) }
+  return Array(members[start...] + members[..<start]) + [members[start]]
+}
+
+/// `cycle` (`A → … → A`) shown from the member whose name sorts first.
+func rotatedByName(_ cycle: [Keys]) -> [Keys] {
+  let members = Array(cycle.dropLast())
+  guard let start = members.indices.min(by: { members[$0].name < members[$1].name }) else { return cycle }
+  return Array(members[start...] + members[..<start]) + [members[start]]
+}
+
+/// The first key described, then each key by name; a long path shows its first and last five keys.
+private func abbreviatedPath(_ path: [Keys]) -> [String] {
+  let shown = 5
+  var lines: [String] = []
+  for (index, key) in path.enumerated() {
+    if path.count > 2 * shown + 1, index >= shown, index < path.count - shown {
+      if index == shown { lines.append("→ … \(grouped(path.count - 2 * shown)) more …") }
+      continue
+    }
+    lines.append(index == 0 ? key.described : "→ " + key.name)
+  }
+  return lines
+}
+
+/// `100,000`: digits in groups of three, whatever the locale.
+func grouped(_ number: Int) -> String {
+  var digits = String(number.magnitude)
+  var groups: [Substring] = []
+  while digits.count > 3 {
+    groups.insert(digits.suffix(3), at: 0)
+    digits.removeLast(3)
+  }
+  groups.insert(Substring(digits), at: 0)
+  return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+}
+
+/// `60`, `0.5`: seconds without a trailing `.0`.
+private func formatted(_ seconds: Double) -> String {
+  seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
 }

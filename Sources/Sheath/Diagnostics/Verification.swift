@@ -3,8 +3,8 @@ import Foundation
 /// What `Graph.verify()` learns while it builds every binding: the dependency edges, and every
 /// problem with the paths that lead to it.
 ///
-/// Verification resolves with a trail from the start (see ``ResolutionContext``), so each step calls
-/// ``entered(_:)``. A problem that leaves a factory without a value — a missing binding, a cycle —
+/// Verification runs every resolution with its thread's ``ResolutionStack`` reporting here, so each
+/// key entered — shared instances already built included — calls ``entered(_:)``. A problem that leaves a factory without a value — a missing binding, a cycle —
 /// cannot be returned from, since resolution neither throws nor returns an Optional: the probe thread
 /// records it, marks the keys it was building as broken, and parks for good (``abandon(_:path:)``),
 /// and `verify()` carries on with a new probe. A later probe that reaches a broken key records its
@@ -51,58 +51,54 @@ final class Verification: @unchecked Sendable {
 
   // MARK: Recording
 
-  /// Records the edge into `node`'s key, and checks it against broken keys and captive dependencies.
-  func entered(_ node: Trail) {
-    guard let key = node.key else { return }
-    var parent = node.previous
-    while let current = parent, current.key == nil { parent = current.previous }
+  /// Records the edge into the newest frame's key, and checks it against broken keys, cycles and
+  /// captive dependencies.
+  func entered(_ frames: [(key: Keys, lifetime: LifetimeKind)]) {
+    guard let (key, lifetime) = frames.last else { return }
+    let path = frames.map(\.key)
     let brokenEntry: (finding: Int, suffix: [Keys])? = lock.withLock {
-      if let from = parent?.key {
+      if frames.count >= 2 {
+        let from = frames[frames.count - 2].key
         let edge = Edge(from: ObjectIdentifier(from), to: ObjectIdentifier(key), fromKey: from, toKey: key)
         if edgeSet.insert(edge).inserted { edgeList.append(edge) }
       }
       return broken[ObjectIdentifier(key)]
     }
     if let brokenEntry {
-      let path = node.path
       lock.withLock { findings[brokenEntry.finding].paths.append(path.dropLast() + brokenEntry.suffix) }
       park()
     }
-    checkCaptive(node, key)
+    if let first = path.dropLast().firstIndex(where: { $0 === key }) {
+      ResolutionStack.stop(.cycle(Array(path[first...])))
+    }
+    checkCaptive(frames, key, lifetime)
   }
 
   /// A shared instance that holds a shorter-lived one, directly or through transient keys.
-  private func checkCaptive(_ node: Trail, _ key: Keys) {
-    guard node.lifetime.isShared else { return }
-    var holder = node.previous
-    while let current = holder, current.key != nil, !current.lifetime.isShared { holder = current.previous }
-    guard let holderNode = holder, let holderKey = holderNode.key,
-      holderNode.lifetime.rank > node.lifetime.rank
+  private func checkCaptive(_ frames: [(key: Keys, lifetime: LifetimeKind)], _ key: Keys, _ lifetime: LifetimeKind) {
+    guard lifetime.isShared,
+      let holder = frames.dropLast().last(where: { $0.lifetime.isShared }),
+      holder.lifetime.rank > lifetime.rank
     else { return }
-    let path = node.path
-    let fromHolder = Array(path.drop { $0 !== holderKey })
-    let holderLifetime = holderNode.lifetime
-    let heldLifetime = node.lifetime
+    let path = frames.map(\.key)
+    let fromHolder = Array(path.suffix(from: path.lastIndex(where: { $0 === holder.key }) ?? 0))
+    let holderKey = holder.key
+    let holderLifetime = holder.lifetime
     add(.captiveDependency, [holderKey, key], keyName: holderKey.name, path: fromHolder) { paths in
       Diagnostic(
         summary:
-          "captive dependency: \(holderKey.described) is \(holderLifetime), but holds \(key.described), which is \(heldLifetime)",
+          "captive dependency: \(holderKey.described) is \(holderLifetime), but holds \(key.described), which is \(lifetime)",
         details: paths.map(describePath),
         fix:
-          "give \(holderKey.name) a lifetime no longer than \(heldLifetime), or inject r.provider(\(key.callSiteName)) and resolve it when needed"
+          "give \(holderKey.name) a lifetime no longer than \(lifetime), or inject r.provider(\(key.callSiteName)) and resolve it when needed"
       )
     }
   }
 
-  /// Records a key resolved where no graph opens its scope; verification goes on.
-  func scopeNotOpen(_ key: Keys, _ scope: Scope, path: [Keys]) {
-    record(.scopeNotOpen(key, scope), path: path)
-  }
-
   /// Records a problem that verification can go on after.
   func record(_ failure: ResolutionFailure, path: [Keys]) {
-    let (kind, keys) = Self.identity(of: failure)
-    add(kind, keys, keyName: keys[0].name, path: path) { paths in
+    let (kind, keys, named) = Self.identity(of: failure)
+    add(kind, keys, keyName: named.name, path: path) { paths in
       var diagnostic = failure.diagnostic
       diagnostic.details += paths.filter { $0.count > 1 }.map { "reached by " + describePath($0) }
       return diagnostic
@@ -112,8 +108,8 @@ final class Verification: @unchecked Sendable {
   /// Records a problem that leaves the probe without a value, marks the keys on `path` as broken,
   /// and parks the probe's thread for good.
   func abandon(_ failure: ResolutionFailure, path: [Keys]) -> Never {
-    let (kind, keys) = Self.identity(of: failure)
-    let index = add(kind, keys, keyName: keys[0].name, path: path) { paths in
+    let (kind, keys, named) = Self.identity(of: failure)
+    let index = add(kind, keys, keyName: named.name, path: path) { paths in
       var diagnostic = failure.diagnostic
       if case .missingBinding = failure {
         diagnostic.details += paths.filter { $0.count > 1 }.map { "needed by " + describePath($0) }
@@ -160,16 +156,20 @@ final class Verification: @unchecked Sendable {
     }
   }
 
-  private static func identity(of failure: ResolutionFailure) -> (VerificationProblem.Kind, [Keys]) {
+  /// What makes two findings the same (the kind and the keys), and the key the finding is named by.
+  private static func identity(of failure: ResolutionFailure) -> (VerificationProblem.Kind, [Keys], named: Keys) {
     switch failure {
     case .cycle(let keys), .crossThreadCycle(let keys):
-      // The same cycle found from another key is the same finding.
-      let members = keys.dropLast().sorted { $0.slot < $1.slot }
-      return (.dependencyCycle, Array(members))
-    case .missingBinding(let key): return (.missingBinding, [key])
-    case .scopeNotOpen(let key, _): return (.scopeNotOpen, [key])
-    case .weakValueNotAnObject(let key, _): return (.weakValueNotAnObject, [key])
-    case .noAmbientGraph(let key, _): return (.missingBinding, [key])
+      // The same cycle found from another key is the same finding, named by the key the first probe
+      // to find it entered first.
+      return (.dependencyCycle, keys.dropLast().sorted { $0.slot < $1.slot }, keys[0])
+    case .missingBinding(let key), .noAmbientGraph(let key, _): return (.missingBinding, [key], key)
+    case .scopeNotOpen(let key, _): return (.scopeNotOpen, [key], key)
+    case .weakValueNotAnObject(let key, _): return (.weakValueNotAnObject, [key], key)
+    case .tooDeep(_, let path): return (.tooDeep, [path[path.count - 1]], path[path.count - 1])
+    case .graphReleased(let key, _): return (.graphReleased, [key], key)
+    case .buildWaitTimeout(let key, _, _, _): return (.buildWaitTimeout, [key], key)
+    case .tooManyKeys: failure.trap()
     }
   }
 }

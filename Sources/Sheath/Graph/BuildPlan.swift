@@ -8,7 +8,7 @@ struct BuildPlan {
 
   init(_ registrations: [Registration], parent: Graph?, scope: Scope?) throws {
     self.parent = parent
-    self.contributions = parent?.contributions ?? [:]
+    self.contributions = parent?.table.contributions ?? [:]
     var problems = Problems()
 
     // Group by key, remembering the order keys first appear in.
@@ -116,22 +116,7 @@ struct BuildPlan {
 
   /// The binding a parent graph's modules made for `key`, if any (not the key's default).
   private func parentBinding(of key: Keys) -> AnyBinding? {
-    guard let parent, key.slot < parent.entries.count else { return nil }
-    return parent.entries[key.slot]?.binding
-  }
-
-  /// The parent's entries with this graph's own bindings laid over them, owned by the graph at
-  /// `level`.
-  func entries(ownedByLevel level: Int) -> [Entry?] {
-    var entries = parent?.entries ?? []
-    guard let maxSlot = bindings.map(\.key.slot).max() else { return entries }
-    if entries.count <= maxSlot {
-      entries.append(contentsOf: repeatElement(nil, count: maxSlot + 1 - entries.count))
-    }
-    for (key, binding) in bindings {
-      entries[key.slot] = Entry(binding: binding, ownerLevel: level)
-    }
-    return entries
+    parent?.table.binding(at: key.slot)
   }
 }
 

@@ -1,131 +1,108 @@
-/// The resolution path: one array read to find a binding, then the lifetime decides where the value
-/// comes from.
+import CSheathRuntime
+
+/// The resolution path, one for every kind of key: one array read finds the binding, the lifetime
+/// decides where the value comes from, and a factory runs only with its key on the thread's
+/// ``ResolutionStack``.
+///
+/// Each flavour passes `run`, which calls its factory with the resolver it takes: `{ $0($1) }` for a
+/// ``Key``, `{ $0(MainActorResolver($1)) }` for a ``MainActorKey``, `{ $0($1, argument) }` for an
+/// assisted key. The hot path is inlinable, so callers get it specialized for their value type; the
+/// builds of shared instances, which happen once, are not.
 extension Graph {
-  /// Resolves `key`, falling back on `fallback` (the key's default) when no module bound it.
-  ///
-  /// The fallback is an autoclosure so that the common case — a bound slot — never loads (and retains)
-  /// the key's default binding.
-  @inline(__always)
-  func resolve<Value>(
-    _ key: Keys, default fallback: @autoclosure () -> Binding<Value>?, _ context: ResolutionContext
+  /// Resolves `key` from this graph. `reference` is how the caller refers to the graph (transient
+  /// values' factories get the same); `fallback` is the key's own binding, for when no module bound
+  /// it; `run` calls a factory with a resolver.
+  @inlinable @inline(__always)
+  func resolve<Factory, Value>(
+    _ key: Keys, from reference: _GraphReference, fallback: @autoclosure () -> Binding<Factory>?,
+    _ run: (Factory, Resolver) -> Value
   ) -> Value {
     let slot = key.slot
-    let binding: Binding<Value>
-    let ownerLevel: Int
-    if slot < entries.count, let entry = entries[slot] {
-      // The slot belongs to `key`, whose bindings the compiler checked to be `Binding<Value>`.
-      binding = unsafeDowncast(entry.binding, to: Binding<Value>.self)
-      ownerLevel = entry.ownerLevel
-    } else if let fallback = fallback() {
-      binding = fallback
-      ownerLevel = 0
-      if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }
-    } else {
-      context.fail(.missingBinding(key))
+    if slot < table.entries.count, let bound = table.entries[slot].binding {
+      // The slot belongs to `key`, whose bindings the compiler checked to have `Factory`'s type.
+      return Unmanaged<Binding<Factory>>.fromOpaque(bound)._withUnsafeGuaranteedRef { binding in
+        resolve(key, binding, ownerLevel: table.entries[slot].ownerLevel, reference, run)
+      }
     }
-    let inner = context.entering(key, binding.lifetime)
+    guard let binding = fallback() else { missingBinding(key) }
+    if _slowPath(usesTestValues && binding.isLiveOnlyStandIn) { reportLiveOnly(key) }
+    return resolve(key, binding, ownerLevel: 0, reference, run)
+  }
+
+  @inlinable @inline(__always)
+  func resolve<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ reference: _GraphReference,
+    _ run: (Factory, Resolver) -> Value
+  ) -> Value {
     switch binding.lifetime {
     case .transient:
-      return binding.factory(Resolver(graph: self, context: inner))
+      let state = ResolutionStack.enter(key, .transient)
+      defer { ResolutionStack.exit(state) }
+      if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
+      return run(binding.factory, Resolver(reference))
+    case _ where _slowPath(isVerifying):
+      return resolveVerifying(key, binding, ownerLevel: ownerLevel, run)
     case .singleton:
-      return ancestor(atLevel: ownerLevel).sharedInstance(key, binding.factory, inner)
+      return ancestor(atLevel: ownerLevel).sharedInstance(key, binding, run)
     case .scoped(let scope):
-      guard let home = nearest(opening: scope) else {
-        guard let recorder = inner.recorder, let path = inner.trail?.path else {
-          ResolutionFailure.scopeNotOpen(key, scope).trap()
-        }
-        // Verifying: note the problem, and build the instance in the root to go on.
-        recorder.scopeNotOpen(key, scope, path: path)
-        return ancestor(atLevel: 0).sharedInstance(key, binding.factory, inner)
-      }
-      return home.sharedInstance(key, binding.factory, inner)
+      return home(of: key, scope).sharedInstance(key, binding, run)
     case .weak:
-      return ancestor(atLevel: ownerLevel).weakInstance(key, binding.factory, inner)
+      return ancestor(atLevel: ownerLevel).weakInstance(key, binding, run)
     }
   }
 
-  /// The binding a key falls back on when no module binds it: its test behaviour in a test graph.
-  @inline(__always)
-  func defaultBinding<Value>(of key: Key<Value>) -> Binding<Value>? {
-    usesTestValues ? key.testBinding ?? key.defaultBinding : key.defaultBinding
+  /// The instance this graph caches for `key`, built on first use.
+  @inlinable @inline(__always)
+  func sharedInstance<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
+  ) -> Value {
+    if let box = instances.load(key.slot) {
+      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    }
+    return buildSharedInstance(key, binding, run)
   }
 
-  private func reportLiveOnly(_ key: Keys) {
+  /// Resolves a shared `key` in `verify()`'s copy of a graph: entered on the stack even when it is
+  /// built already, so that every dependency on it is recorded.
+  @usableFromInline
+  func resolveVerifying<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ run: (Factory, Resolver) -> Value
+  ) -> Value {
+    let state = ResolutionStack.enter(key, binding.lifetime)
+    defer { ResolutionStack.exit(state) }
+    switch binding.lifetime {
+    case .transient, .singleton: return ancestor(atLevel: ownerLevel).sharedInstance(key, binding, run)
+    case .scoped(let scope): return home(of: key, scope).sharedInstance(key, binding, run)
+    case .weak: return ancestor(atLevel: ownerLevel).weakInstance(key, binding, run)
+    }
+  }
+
+  /// The graph that owns `key`'s instance for `scope`: the nearest that opened it.
+  @inlinable @inline(__always)
+  func home(of key: Keys, _ scope: Scope) -> Graph {
+    if let home = nearest(opening: scope) { return home }
+    return scopeNotOpen(key, scope)
+  }
+
+  @usableFromInline
+  func scopeNotOpen(_ key: Keys, _ scope: Scope) -> Graph {
+    guard let recorder = ResolutionStack.recorder else { ResolutionStack.stop(.scopeNotOpen(key, scope)) }
+    // Verifying: note the problem, and build the instance in the root to go on.
+    recorder.record(.scopeNotOpen(key, scope), path: ResolutionStack.currentPath)
+    return ancestor(atLevel: 0)
+  }
+
+  @usableFromInline
+  func missingBinding(_ key: Keys) -> Never {
+    ResolutionStack.stop(.missingBinding(key))
+  }
+
+  @usableFromInline
+  func reportLiveOnly(_ key: Keys) {
     guard let testHooks else {
       FileHandleOutput.standardError("Sheath: " + TestHooks.liveOnlyMessage(key))
       return
     }
     testHooks.reportLiveOnly(key)
-  }
-
-  /// Builds an assisted key's value with `argument`.
-  func make<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>, _ argument: Argument, _ context: ResolutionContext
-  ) -> Value {
-    let slot = key.slot
-    var binding = key.defaultBinding
-    if slot < entries.count, let entry = entries[slot] {
-      binding = unsafeDowncast(entry.binding, to: AssistedBinding<Argument, Value>.self)
-    }
-    return binding.factory(Resolver(graph: self, context: context.entering(key, .transient)), argument)
-  }
-
-  /// The instance this graph caches for `key`, built on first use.
-  @inline(__always)
-  func sharedInstance<Value>(
-    _ key: Keys, _ factory: @Sendable (Resolver) -> Value, _ context: ResolutionContext
-  ) -> Value {
-    if let box = instances.load(key.slot) {
-      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
-    }
-    return buildSharedInstance(key, factory, context)
-  }
-
-  private func buildSharedInstance<Value>(
-    _ key: Keys, _ factory: @Sendable (Resolver) -> Value, _ context: ResolutionContext
-  ) -> Value {
-    let id = BuildCoordinator.BuildID(graph: ObjectIdentifier(self), slot: key.slot)
-    let claim = coordinator.claim(id, key: key) { () -> Value? in
-      instances.load(key.slot).map { Unmanaged<Box<Value>>.fromOpaque($0).takeUnretainedValue().value }
-    }
-    switch claim {
-    case .existing(let value):
-      return value
-    case .reentered:
-      // A cycle through this instance: build it again, recording the path, to report the cycle.
-      return factory(Resolver(graph: self, context: context.tracing(from: key, .singleton)))
-    case .claimed:
-      let value = factory(Resolver(graph: self, context: context))
-      coordinator.finish(id) { _ = instances.storeIfEmpty(Box(value), at: key.slot) }
-      return value
-    }
-  }
-
-  /// The instance this graph holds weakly for `key`, rebuilt when nobody holds it any more.
-  private func weakInstance<Value>(
-    _ key: Keys, _ factory: @Sendable (Resolver) -> Value, _ context: ResolutionContext
-  ) -> Value {
-    let cell = instances.load(key.slot) ?? instances.storeIfEmpty(WeakBox(), at: key.slot)
-    let box = Unmanaged<WeakBox>.fromOpaque(cell).takeUnretainedValue()
-    let id = BuildCoordinator.BuildID(graph: ObjectIdentifier(self), slot: key.slot)
-    // The cell held what this factory returned, so the cast back succeeds.
-    switch coordinator.claim(id, key: key, existing: { box.object.flatMap { $0 as? Value } }) {
-    case .existing(let value):
-      return value
-    case .reentered:
-      return factory(Resolver(graph: self, context: context.tracing(from: key, .weak)))
-    case .claimed:
-      let value = factory(Resolver(graph: self, context: context))
-      guard type(of: value as Any) is AnyObject.Type else {
-        let failure = ResolutionFailure.weakValueNotAnObject(key, valueType: describeType(type(of: value as Any)))
-        guard let recorder = context.recorder else { failure.trap() }
-        // Verifying: note the problem and go on with the value (uncached).
-        recorder.record(failure, path: context.trail?.path ?? [key])
-        coordinator.finish(id) {}
-        return value
-      }
-      coordinator.finish(id) { box.object = value as AnyObject }
-      return value
-    }
   }
 }

@@ -16,9 +16,21 @@
 /// A graph is `Sendable`: resolve from any thread. Values live as their ``Lifetime`` says; shared
 /// instances live in the graph that binds them (``Lifetime/singleton``) or that opened their scope
 /// (``Lifetime/scoped(_:)``), and are released with it.
+///
+/// ## Who keeps a graph alive
+///
+/// A graph owns its shared instances, and a child graph keeps its parent alive. What a shared
+/// instance holds of its own graph does not keep the graph alive: the ``Provider``s, ``Lazy`` values
+/// and assisted factories its factory makes (and those of the transient objects built for it) refer to
+/// the graph without owning it, so releasing a flow's graph releases its data controller even when the
+/// data controller holds a `Lazy` of something in the flow. Whoever opens a flow keeps its graph for as
+/// long as the flow runs; using such a provider after its graph is gone stops with a message naming the
+/// key and the graph. Everything else — a graph you hold, a provider made from it, a transient object's
+/// providers — keeps the graph alive.
 public final class Graph: @unchecked Sendable {
-  // @unchecked: every stored property is immutable or synchronizes itself (SlotTable,
-  // BuildCoordinator).
+  // @unchecked: every stored property is immutable or synchronizes itself (InstanceTable,
+  // BuildCoordinator); `anchor` is written once under the coordinator's lock, before any resolver
+  // that reads it exists.
 
   /// The graph this one was made from, or `nil` for a root graph.
   public let parent: Graph?
@@ -30,29 +42,29 @@ public final class Graph: @unchecked Sendable {
   public let environment: AppEnvironment
 
   /// Whether keys' test behaviours replace their defaults: in the ``AppEnvironment/test`` environment.
-  let usesTestValues: Bool
+  @usableFromInline let usesTestValues: Bool
 
   /// What a test graph reports to its test framework.
   let testHooks: TestHooks?
 
   /// How many ancestors this graph has: 0 for a root.
-  let level: Int
+  @usableFromInline let level: Int
 
-  /// Every binding this graph resolves by slot — its own and its ancestors' — with the level of the
-  /// graph that owns each binding's shared instances.
-  let entries: [Entry?]
+  /// Whether this is `verify()`'s copy: every resolution, cached or not, is then reported.
+  @usableFromInline let isVerifying: Bool
 
-  /// Every contribution to a multibinding this graph sees, its ancestors' first, by slot.
-  let contributions: [Int: [AnyContribution]]
-
-  /// The keys this graph's own modules bound, in registration order (for `verify()`).
-  let boundKeys: [Keys]
+  /// Every binding this graph resolves, by slot.
+  @usableFromInline let table: BindingTable
 
   /// Shared instances owned by this graph.
-  let instances = SlotTable()
+  @usableFromInline let instances = InstanceTable()
 
   /// Builds shared instances once across this graph and its relatives.
-  let coordinator: BuildCoordinator
+  @usableFromInline let coordinator: BuildCoordinator
+
+  /// What the resolvers of this graph's shared instances hold instead of the graph; made with the
+  /// first shared instance, under the coordinator's lock.
+  @usableFromInline var anchor: GraphAnchor?
 
   /// Builds a root graph from modules.
   ///
@@ -92,10 +104,39 @@ public final class Graph: @unchecked Sendable {
     self.usesTestValues = environment == .test
     self.testHooks = hooks ?? parent?.testHooks
     self.level = parent.map { $0.level + 1 } ?? 0
-    self.contributions = plan.contributions
-    self.boundKeys = plan.bindings.map(\.key)
+    self.isVerifying = parent?.isVerifying ?? false
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
-    self.entries = plan.entries(ownedByLevel: level)
+    self.table = BindingTable(plan, over: parent?.table, level: level)
+  }
+
+  /// A child with no bindings of its own: shares the parent's table.
+  init(parent: Graph, scope: Scope) {
+    self.parent = parent
+    self.scope = scope
+    self.environment = parent.environment
+    self.usesTestValues = parent.usesTestValues
+    self.testHooks = parent.testHooks
+    self.level = parent.level + 1
+    self.isVerifying = parent.isVerifying
+    self.coordinator = parent.coordinator
+    self.table = parent.table
+  }
+
+  /// A copy of `original` with fresh caches, under `parent` (a copy of the original's parent).
+  init(mirroring original: Graph, parent: Graph?, coordinator: BuildCoordinator) {
+    self.parent = parent
+    self.scope = original.scope
+    self.environment = original.environment
+    self.usesTestValues = original.usesTestValues
+    self.testHooks = original.testHooks
+    self.level = original.level
+    self.isVerifying = true
+    self.coordinator = coordinator
+    self.table = original.table
+  }
+
+  deinit {
+    instances.destroy()
   }
 
   /// Makes a child graph that opens `scope`: keys scoped to it get one instance per child, released
@@ -127,36 +168,8 @@ public final class Graph: @unchecked Sendable {
     try Graph(parent: self, scope: scope, environment: environment, modules: modules)
   }
 
-  /// A child with no bindings of its own: shares the parent's tables.
-  init(parent: Graph, scope: Scope) {
-    self.parent = parent
-    self.scope = scope
-    self.environment = parent.environment
-    self.usesTestValues = parent.usesTestValues
-    self.testHooks = parent.testHooks
-    self.level = parent.level + 1
-    self.contributions = parent.contributions
-    self.boundKeys = []
-    self.coordinator = parent.coordinator
-    self.entries = parent.entries
-  }
-
-  /// A copy of `original` with fresh caches, under `parent` (a copy of the original's parent).
-  init(mirroring original: Graph, parent: Graph?, coordinator: BuildCoordinator) {
-    self.parent = parent
-    self.scope = original.scope
-    self.environment = original.environment
-    self.usesTestValues = original.usesTestValues
-    self.testHooks = original.testHooks
-    self.level = original.level
-    self.contributions = original.contributions
-    self.boundKeys = original.boundKeys
-    self.coordinator = coordinator
-    self.entries = original.entries
-  }
-
   /// This graph or the ancestor at `level` (0 is the root).
-  @inline(__always)
+  @inlinable @inline(__always)
   func ancestor(atLevel level: Int) -> Graph {
     var graph = self
     for _ in level..<self.level { graph = graph.parent.unsafelyUnwrapped }
@@ -164,16 +177,34 @@ public final class Graph: @unchecked Sendable {
   }
 
   /// The nearest graph, from this one up to the root, that opened `scope`.
+  @inlinable
   func nearest(opening scope: Scope) -> Graph? {
     var graph: Graph? = self
     while let current = graph, current.scope != scope { graph = current.parent }
     return graph
   }
+
+  /// How diagnostics describe this graph: `the root graph`, `a child graph that opened .flow`.
+  var diagnosticDescription: String {
+    switch (parent, scope) {
+    case (nil, _): "the root graph"
+    case (_, let scope?): "a child graph that opened \(scope)"
+    case (_, nil): "a child graph"
+    }
+  }
 }
 
-/// A binding as a graph sees it: the binding, and the level of the graph that owns its shared
-/// instances (the graph whose modules bound it).
-struct Entry {
-  let binding: AnyBinding
-  let ownerLevel: Int
+/// What the resolvers of a graph's shared instances hold instead of the graph itself, so that a
+/// shared instance never keeps its own graph alive.
+@usableFromInline
+final class GraphAnchor: @unchecked Sendable {
+  // @unchecked: `graph` is set once, before the anchor is shared, and only read after; the runtime
+  // makes reading a weak reference safe while its object is released.
+  @usableFromInline weak var graph: Graph?
+  let graphDescription: String
+
+  init(_ graph: Graph) {
+    self.graph = graph
+    self.graphDescription = graph.diagnosticDescription
+  }
 }

@@ -16,12 +16,10 @@
 /// ```
 ///
 /// Assisted values are always new: the graph never caches them, because each is built for its argument.
-public final class AssistedKey<Argument, Value>: Keys, @unchecked Sendable {
+public final class AssistedKey<Argument, Value>:
+  BindableKey<@Sendable (Resolver, Argument) -> Value, Never>, @unchecked Sendable
+{
   // @unchecked: immutable; the stored binding is Sendable.
-
-  let defaultBinding: AssistedBinding<Argument, Value>
-
-  override var defaultAnyBinding: AnyBinding? { defaultBinding }
 
   /// Creates an assisted key with its default factory.
   ///
@@ -39,32 +37,15 @@ public final class AssistedKey<Argument, Value>: Keys, @unchecked Sendable {
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     let declaration = CodeLocation(fileID: fileID, line: line)
-    self.defaultBinding = AssistedBinding(
-      source: BindingSource(modulePath: nil, location: declaration), factory: factory)
     super.init(
+      defaultBinding: Binding(
+        lifetime: .transient, source: BindingSource(modulePath: nil, location: declaration), factory: factory),
       name: name, typeName: "(\(describeType(Argument.self))) -> \(describeType(Value.self))",
       declaration: declaration, filePath: filePath)
   }
-}
 
-/// A function that builds an assisted key's value from its argument, resolving the rest from the graph
-/// it came from.
-///
-/// Inject one where an object creates values later — a navigator that makes each screen's view model:
-///
-/// ```swift
-/// let makeProfile: AssistedFactory<any ProfileView, ProfileViewModel> = r[.profileViewModel]
-/// let viewModel = makeProfile(view)
-/// ```
-public struct AssistedFactory<Argument, Value>: Sendable {
-  let resolver: Resolver
-  let key: AssistedKey<Argument, Value>
-
-  /// Builds a new value for `argument`.
-  ///
-  /// - Parameter argument: The caller-supplied argument.
-  /// - Returns: A new value.
-  public func callAsFunction(_ argument: Argument) -> Value {
-    resolver.make(key, argument)
+  override func verificationStep(in graph: Graph) -> VerificationStep {
+    .skip(
+      "skipped \(name) (assisted): give verify() a sample argument with arguments.provide(\(callSiteName), …)")
   }
 }

@@ -25,11 +25,15 @@ public final class CollectionKey<Element>: Keys, @unchecked Sendable {
   /// The collection's lifetime: ``Lifetime/transient`` builds every element anew on each resolution.
   public let lifetime: Lifetime<[Element]>
 
-  let emptyBinding: Binding<[Element]>
+  @usableFromInline let emptyBinding: Binding<@Sendable (Resolver) -> [Element]>
 
   override var defaultLifetimeKind: LifetimeKind { lifetime.kind }
 
   override var defaultAnyBinding: AnyBinding? { emptyBinding }
+
+  override func verificationStep(in graph: Graph) -> VerificationStep {
+    .run { _ = graph[self] }
+  }
 
   /// Creates a collection key.
   ///
@@ -49,8 +53,7 @@ public final class CollectionKey<Element>: Keys, @unchecked Sendable {
     let declaration = CodeLocation(fileID: fileID, line: line)
     self.lifetime = lifetime
     self.emptyBinding = Binding(
-      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration)
-    ) { _ in [] }
+      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: { _ in [] })
     super.init(name: name, typeName: describeType([Element].self), declaration: declaration, filePath: filePath)
   }
 }
@@ -73,11 +76,15 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>: Keys, @unchecke
   /// The dictionary's lifetime: ``Lifetime/transient`` builds every value anew on each resolution.
   public let lifetime: Lifetime<[EntryKey: Value]>
 
-  let emptyBinding: Binding<[EntryKey: Value]>
+  @usableFromInline let emptyBinding: Binding<@Sendable (Resolver) -> [EntryKey: Value]>
 
   override var defaultLifetimeKind: LifetimeKind { lifetime.kind }
 
   override var defaultAnyBinding: AnyBinding? { emptyBinding }
+
+  override func verificationStep(in graph: Graph) -> VerificationStep {
+    .run { _ = graph[self] }
+  }
 
   /// Creates a map key.
   ///
@@ -97,8 +104,7 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>: Keys, @unchecke
     let declaration = CodeLocation(fileID: fileID, line: line)
     self.lifetime = lifetime
     self.emptyBinding = Binding(
-      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration)
-    ) { _ in [:] }
+      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: { _ in [:] })
     super.init(name: name, typeName: describeType([EntryKey: Value].self), declaration: declaration, filePath: filePath)
   }
 }

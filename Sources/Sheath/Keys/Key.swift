@@ -16,17 +16,11 @@
 /// ```
 ///
 /// Declare keys as `static let` in an extension of ``Keys``: a key is an identity, created once.
-public final class Key<Value>: Keys, @unchecked Sendable {
-  // @unchecked: immutable; the stored binding is Sendable.
+public final class Key<Value>: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>>, @unchecked Sendable {
+  // @unchecked: immutable; the stored bindings are Sendable.
 
   /// The lifetime used when a module binds the key without naming one, and by the default factory.
   public let defaultLifetime: Lifetime<Value>
-
-  /// The default binding, or `nil` for a required key.
-  let defaultBinding: Binding<Value>?
-
-  /// What the key provides in a test graph instead of its default, if anything.
-  let testBinding: Binding<Value>?
 
   /// Creates a key with a default factory.
   ///
@@ -50,23 +44,23 @@ public final class Key<Value>: Keys, @unchecked Sendable {
     let declaration = CodeLocation(fileID: fileID, line: line)
     let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultLifetime = lifetime
-    self.defaultBinding = Binding(lifetime: lifetime.kind, source: source, factory: factory)
-    self.testBinding = test.map { behaviour in
+    let testBinding = test.map { behaviour in
       switch behaviour.kind {
       case .value(let factory): Binding(lifetime: lifetime.kind, source: source, factory: factory)
       case .liveOnly(let standIn):
         Binding(lifetime: lifetime.kind, source: source, isLiveOnlyStandIn: true, factory: standIn)
       }
     }
-    super.init(name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
+    super.init(
+      defaultBinding: Binding(lifetime: lifetime.kind, source: source, factory: factory), testBinding: testBinding,
+      name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
   }
 
   private init(required lifetime: Lifetime<Value>, name: String?, declaration: CodeLocation, filePath: String) {
     self.defaultLifetime = lifetime
-    self.defaultBinding = nil
-    self.testBinding = nil
     super.init(
-      name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath, hasDefault: false)
+      defaultBinding: nil, name: name, typeName: describeType(Value.self), declaration: declaration,
+      filePath: filePath)
   }
 
   /// Creates a key without a default: every graph that resolves it must have a module that binds it.
@@ -97,10 +91,11 @@ public final class Key<Value>: Keys, @unchecked Sendable {
       required: lifetime, name: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
   }
 
-  /// Whether the key has no default factory and must be bound by a module.
-  public var isRequired: Bool { defaultBinding == nil }
-
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
-  override var defaultAnyBinding: AnyBinding? { defaultBinding }
+  override func verificationStep(in graph: Graph) -> VerificationStep {
+    .run { _ = graph[self] }
+  }
+
+  override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 }

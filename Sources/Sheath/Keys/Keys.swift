@@ -22,7 +22,7 @@ public class Keys: @unchecked Sendable {
   // @unchecked: every stored property is an immutable `let` of a Sendable type.
 
   /// The key's dense index into every graph's tables, assigned once when the key is created.
-  let slot: Int
+  @usableFromInline final let slot: Int
 
   /// The key's name as written in code, such as `Keys.userAPI`.
   ///
@@ -60,6 +60,14 @@ public class Keys: @unchecked Sendable {
   /// The key's default binding, type-erased, for `verify()`'s entry points.
   var defaultAnyBinding: AnyBinding? { nil }
 
+  /// Where the key's factories run: the advice in a cycle's message depends on it.
+  var isolation: KeyIsolation { .nonisolated }
+
+  /// How `verify()` builds this key in `graph`, or why it does not.
+  func verificationStep(in graph: Graph) -> VerificationStep {
+    .skip("skipped \(name): this kind of key is not verified yet")
+  }
+
   init(
     name: String?, typeName: String, declaration: CodeLocation, filePath: String, hasDefault: Bool = true
   ) {
@@ -89,24 +97,32 @@ public struct CodeLocation: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "\(fileID):\(line)" }
 }
 
+/// Where a key's factories run.
+enum KeyIsolation: Sendable {
+  /// On whatever thread resolves the key.
+  case nonisolated
+  /// On the main actor.
+  case mainActor
+  /// In a task: the factory is async.
+  case async
+}
+
 /// Hands out dense slots to keys as they are created.
 final class KeyRegistry: Sendable {
   static let shared = KeyRegistry()
 
-  /// The largest number of keys a process may create; each graph's cache tables address this many.
-  static let capacity = SlotTable.capacity
+  /// The largest number of keys a process may create: a graph's binding table is indexed by slot.
+  static let capacity = 1 << 20
 
   private let count = Locked(0)
 
   func nextSlot() -> Int {
-    count.withLock { count in
-      // A process with this many keys is creating them in a loop; slots are never reused.
-      precondition(
-        count < Self.capacity,
-        "Sheath: more than \(Self.capacity) keys were created. Declare keys as `static let` so each is created once."
-      )
+    let slot = count.withLock { count in
       defer { count += 1 }
       return count
     }
+    // A process with this many keys is creating them in a loop; slots are never reused.
+    if slot >= Self.capacity { ResolutionFailure.tooManyKeys(Self.capacity).trap() }
+    return slot
   }
 }

@@ -13,61 +13,53 @@ struct BindingSource: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A type-erased binding: how to build one key's value, and how long the value lives.
+/// How to build one key's value, and how long the value lives: a binding without its factory's type.
 ///
-/// The graph stores bindings by the key's slot and recovers the typed subclass with `unsafeDowncast`:
-/// a slot only ever holds a binding for its own key, whose type the compiler checked at `bind`.
+/// The graph stores bindings by the key's slot and recovers the typed ``Binding`` with
+/// `unsafeDowncast`: a slot only ever holds a binding for its own key, whose factory type the compiler
+/// checked at `bind`.
+@usableFromInline
 class AnyBinding: @unchecked Sendable {
-  // @unchecked: immutable after init; subclasses add only immutable Sendable state.
-  let lifetime: LifetimeKind
-  let source: BindingSource
+  // @unchecked: immutable after init; the subclass adds only an immutable Sendable factory.
+  @usableFromInline final let lifetime: LifetimeKind
+  final let source: BindingSource
+  /// Whether this is a live-only key's stand-in, which a test graph reports when it is used.
+  @usableFromInline final let isLiveOnlyStandIn: Bool
+  /// For a test's override: records that the test used it.
+  final let usage: OverrideUsage?
+  /// Whether building a value must be recorded in ``usage``.
+  @usableFromInline final let tracksUsage: Bool
 
-  init(lifetime: LifetimeKind, source: BindingSource) {
+  init(lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool, usage: OverrideUsage?) {
     self.lifetime = lifetime
     self.source = source
+    self.isLiveOnlyStandIn = isLiveOnlyStandIn
+    self.usage = usage
+    self.tracksUsage = usage != nil
   }
 
-  /// Why `verify()` cannot build this binding by itself, or `nil` when it can.
-  func verificationSkipReason(_ key: Keys) -> String? {
-    "skipped \(key.name): this kind of key is not verified yet"
+  /// Records that the test that registered this override resolved it.
+  @usableFromInline
+  final func markUsed(_ key: Keys) {
+    usage?.markUsed(key)
   }
-
-  /// Resolves `key` through this binding for `verify()`, discarding the value.
-  func resolveDiscardingValue(_ key: Keys, from graph: Graph, _ context: ResolutionContext) {}
 }
 
-/// A binding of a ``Key``.
-final class Binding<Value>: AnyBinding, @unchecked Sendable {
-  let factory: @Sendable (Resolver) -> Value
-  /// Whether this is a live-only key's stand-in, which a test graph reports when it is used.
-  let isLiveOnlyStandIn: Bool
+/// A binding whose factory has the type `Factory`: `@Sendable (Resolver) -> Value` for a ``Key``,
+/// `@MainActor @Sendable (MainActorResolver, Argument) -> Value` for a ``MainActorAssistedKey``, and
+/// so on. One type for every kind of key, so that registering, overriding, test usage and the graph's
+/// tables are written once.
+@usableFromInline
+final class Binding<Factory>: AnyBinding, @unchecked Sendable {
+  // @unchecked: `Factory` is always a `@Sendable` function type (every key's initializer and
+  // `Bindings` method asks for one).
+  @usableFromInline let factory: Factory
 
   init(
-    lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false,
-    factory: @escaping @Sendable (Resolver) -> Value
+    lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false, usage: OverrideUsage? = nil,
+    factory: Factory
   ) {
     self.factory = factory
-    self.isLiveOnlyStandIn = isLiveOnlyStandIn
-    super.init(lifetime: lifetime, source: source)
-  }
-
-  override func verificationSkipReason(_ key: Keys) -> String? { nil }
-
-  override func resolveDiscardingValue(_ key: Keys, from graph: Graph, _ context: ResolutionContext) {
-    _ = graph.resolve(key, default: self, context)
-  }
-}
-
-/// A binding of an ``AssistedKey``: always transient, built with the caller's argument.
-final class AssistedBinding<Argument, Value>: AnyBinding, @unchecked Sendable {
-  let factory: @Sendable (Resolver, Argument) -> Value
-
-  init(source: BindingSource, factory: @escaping @Sendable (Resolver, Argument) -> Value) {
-    self.factory = factory
-    super.init(lifetime: .transient, source: source)
-  }
-
-  override func verificationSkipReason(_ key: Keys) -> String? {
-    "skipped \(key.name) (assisted): give verify() a sample argument with arguments.provide(\(key.callSiteName), …)"
+    super.init(lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage)
   }
 }

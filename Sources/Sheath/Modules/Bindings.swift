@@ -46,14 +46,6 @@ public struct Bindings {
     modulePath.removeLast()
   }
 
-  /// While a test's overrides register: records the override of `key`, and returns what its factory
-  /// must call when it runs, so that overrides the test never resolved can be reported.
-  func usageHook(forOverrideOf key: Keys, at source: BindingSource) -> (@Sendable () -> Void)? {
-    guard let usage = testOverrideUsage else { return nil }
-    usage.registered(key, at: source)
-    return { usage.markUsed(key) }
-  }
-
   func source(_ fileID: String, _ line: Int) -> BindingSource {
     BindingSource(
       modulePath: modulePath.isEmpty ? "Graph" : modulePath.joined(separator: " > "),
@@ -63,30 +55,59 @@ public struct Bindings {
 
   // MARK: Keys
 
-  /// Binds `key` to a factory, replacing the key's default.
+  /// Binds `key` to a factory, replacing the key's default. One method for every kind of key: the key
+  /// decides the factory's type, and the compiler checks it.
   ///
   /// Binding a key that another installed module also binds is an error; use
-  /// ``override(_:_:fileID:line:_:)-(Key<Value>,_,_,_,_)`` when one binding is meant to replace another.
+  /// ``override(_:_:fileID:line:_:)`` when one binding is meant to replace another.
   ///
   /// ```swift
   /// b.bind(.userAPI) { _ in FakeUserAPI(users: .samples) }
   /// b.bind(.followersData, .scoped(.flow)) { r in FollowersDataController(api: r[.userAPI]) }
+  /// b.bind(.profileViewModel) { r, view in ProfileViewModel(view: view, data: r[.followersData]) }
+  /// b.bind(.database) { r in try await Database.open(at: r[.databaseURL]) }
   /// ```
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
-  ///   - lifetime: How long values live; the key's ``Key/defaultLifetime`` when `nil`.
+  ///   - key: The key to bind: a ``Key``, ``AssistedKey``, ``MainActorKey``, ``MainActorAssistedKey`` or
+  ///     ``AsyncKey``.
+  ///   - lifetime: How long values live; the key's default lifetime when `nil`. Assisted keys take
+  ///     none: their values are always new.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value, resolving its dependencies from the ``Resolver``.
-  public mutating func bind<Value>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>? = nil,
+  ///   - factory: Builds the value: for a ``Key``, `(Resolver) -> Value`; for an ``AssistedKey``,
+  ///     `(Resolver, Argument) -> Value`; for a ``MainActorKey``, a `@MainActor` function of a
+  ///     ``MainActorResolver``; for an ``AsyncKey``, an `async throws` function of an ``AsyncResolver``.
+  public mutating func bind<Factory, LifetimeOption>(
+    _ key: BindableKey<Factory, LifetimeOption>,
+    _ lifetime: LifetimeOption? = nil,
     fileID: String = #fileID,
     line: Int = #line,
-    _ factory: @escaping @Sendable (Resolver) -> Value
+    _ factory: Factory
   ) {
-    register(key, lifetime, isOverride: false, source(fileID, line), factory)
+    register(key, key.lifetimeKind(lifetime), isOverride: false, source(fileID, line), factory)
+  }
+
+  /// Replaces the binding of `key` that another module (or a parent graph) provides.
+  ///
+  /// An override wins over a plain ``bind(_:_:fileID:line:_:)`` of the same key whatever the module
+  /// order, so an environment- or test-specific module can be installed next to the app's modules.
+  /// Two overrides of one key, or an override of a required key that nothing binds, are errors.
+  ///
+  /// - Parameters:
+  ///   - key: The key to rebind.
+  ///   - lifetime: How long values live; the key's default lifetime when `nil`.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value; its type is the key's factory type, as for ``bind(_:_:fileID:line:_:)``.
+  public mutating func override<Factory, LifetimeOption>(
+    _ key: BindableKey<Factory, LifetimeOption>,
+    _ lifetime: LifetimeOption? = nil,
+    fileID: String = #fileID,
+    line: Int = #line,
+    _ factory: Factory
+  ) {
+    register(key, key.lifetimeKind(lifetime), isOverride: true, source(fileID, line), factory)
   }
 
   /// Binds `key` to a fixed value, shared by everyone who resolves it (the key's lifetime is kept for
@@ -104,30 +125,7 @@ public struct Bindings {
   public mutating func bind<Value: Sendable>(
     _ key: Key<Value>, to value: Value, fileID: String = #fileID, line: Int = #line
   ) {
-    register(key, nil, isOverride: false, source(fileID, line)) { _ in value }
-  }
-
-  /// Replaces the binding of `key` that another module (or a parent graph) provides.
-  ///
-  /// An override wins over a plain ``bind(_:_:fileID:line:_:)-(Key<Value>,_,_,_,_)`` of the same key
-  /// whatever the module order, so an environment- or test-specific module can be installed next to the
-  /// app's modules. Two overrides of one key, or an override of a required key that nothing binds, are
-  /// errors.
-  ///
-  /// - Parameters:
-  ///   - key: The key to rebind.
-  ///   - lifetime: How long values live; the key's ``Key/defaultLifetime`` when `nil`.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value, resolving its dependencies from the ``Resolver``.
-  public mutating func override<Value>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>? = nil,
-    fileID: String = #fileID,
-    line: Int = #line,
-    _ factory: @escaping @Sendable (Resolver) -> Value
-  ) {
-    register(key, lifetime, isOverride: true, source(fileID, line), factory)
+    register(key, key.defaultLifetime.kind, isOverride: false, source(fileID, line)) { _ in value }
   }
 
   /// Replaces the binding of `key` with a fixed value.
@@ -140,68 +138,51 @@ public struct Bindings {
   public mutating func override<Value: Sendable>(
     _ key: Key<Value>, to value: Value, fileID: String = #fileID, line: Int = #line
   ) {
-    register(key, nil, isOverride: true, source(fileID, line)) { _ in value }
+    register(key, key.defaultLifetime.kind, isOverride: true, source(fileID, line)) { _ in value }
   }
 
-  private mutating func register<Value>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>?,
-    isOverride: Bool,
-    _ source: BindingSource,
-    _ factory: @escaping @Sendable (Resolver) -> Value
-  ) {
-    var factory = factory
-    if isOverride, let markUsed = usageHook(forOverrideOf: key, at: source) {
-      factory = { [factory] r in
-        markUsed()
-        return factory(r)
-      }
-    }
-    let binding = Binding(lifetime: (lifetime ?? key.defaultLifetime).kind, source: source, factory: factory)
-    registrations.append(.bind(key, binding, isOverride: isOverride))
-  }
-
-  // MARK: Assisted keys
-
-  /// Binds an assisted key to a factory that takes the caller's argument.
+  /// Binds an async key to a fixed value, shared by everyone who resolves it.
+  ///
+  /// ```swift
+  /// b.bind(.database, to: .inMemory)
+  /// ```
   ///
   /// - Parameters:
   ///   - key: The key to bind.
+  ///   - value: The value every resolution returns.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the resolver and the caller's argument.
-  public mutating func bind<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>,
-    fileID: String = #fileID,
-    line: Int = #line,
-    _ factory: @escaping @Sendable (Resolver, Argument) -> Value
-  ) {
-    let binding = AssistedBinding(source: source(fileID, line), factory: factory)
-    registrations.append(.bind(key, binding, isOverride: false))
+  public mutating func bind<Value>(_ key: AsyncKey<Value>, to value: Value, fileID: String = #fileID, line: Int = #line)
+  {
+    register(key, key.defaultLifetime.kind, isOverride: false, source(fileID, line)) { _ in value }
   }
 
-  /// Replaces the binding of an assisted key that another module (or a parent graph) provides.
+  /// Replaces the binding of an async key with a fixed value — an in-memory database in a test, say.
   ///
   /// - Parameters:
   ///   - key: The key to rebind.
+  ///   - value: The value every resolution returns.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the resolver and the caller's argument.
-  public mutating func override<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>,
-    fileID: String = #fileID,
-    line: Int = #line,
-    _ factory: @escaping @Sendable (Resolver, Argument) -> Value
+  public mutating func override<Value>(
+    _ key: AsyncKey<Value>, to value: Value, fileID: String = #fileID, line: Int = #line
   ) {
-    let source = source(fileID, line)
-    var factory = factory
-    if let markUsed = usageHook(forOverrideOf: key, at: source) {
-      factory = { [factory] r, argument in
-        markUsed()
-        return factory(r, argument)
-      }
-    }
-    registrations.append(.bind(key, AssistedBinding(source: source, factory: factory), isOverride: true))
+    register(key, key.defaultLifetime.kind, isOverride: true, source(fileID, line)) { _ in value }
+  }
+
+  /// Records a binding of `key`. A test's override also records that it was registered, and its
+  /// binding records when it is used, so that overrides the test never resolved can be reported.
+  private mutating func register<Factory, LifetimeOption>(
+    _ key: BindableKey<Factory, LifetimeOption>,
+    _ lifetime: LifetimeKind,
+    isOverride: Bool,
+    _ source: BindingSource,
+    _ factory: Factory
+  ) {
+    let usage = isOverride ? testOverrideUsage : nil
+    usage?.registered(key, at: source)
+    let binding = Binding(lifetime: lifetime, source: source, usage: usage, factory: factory)
+    registrations.append(.bind(key, binding, isOverride: isOverride))
   }
 
   // MARK: Multibindings
@@ -262,7 +243,9 @@ public struct Bindings {
   ///   - key: A key that some binding must provide (a key with a default always is).
   ///   - fileID: Where the requirement is declared; leave the default.
   ///   - line: Where the requirement is declared; leave the default.
-  public mutating func require<Value>(_ key: Key<Value>, fileID: String = #fileID, line: Int = #line) {
+  public mutating func require<Factory, LifetimeOption>(
+    _ key: BindableKey<Factory, LifetimeOption>, fileID: String = #fileID, line: Int = #line
+  ) {
     registrations.append(.require(key, isSatisfiedByDefault: !key.isRequired, source(fileID, line)))
   }
 }

@@ -48,7 +48,8 @@ final class Contribution<Element>: AnyContribution, @unchecked Sendable {
     of key: CollectionKey<Element>, source: BindingSource, factory: @escaping @Sendable (Resolver) -> Element
   ) -> Contribution<Element> {
     Contribution(key: key, entry: nil, source: source, factory: factory) { factories in
-      Binding(lifetime: key.lifetime.kind, source: key.emptyBinding.source) { r in factories.map { $0(r) } }
+      Binding<@Sendable (Resolver) -> [Element]>(
+        lifetime: key.lifetime.kind, source: key.emptyBinding.source, factory: { r in factories.map { $0(r) } })
     }
   }
 }
@@ -64,10 +65,12 @@ extension Contribution {
     Contribution<(EntryKey, Value)>(
       key: key, entry: AnyHashable(entry), source: source, factory: { r in (entry, factory(r)) }
     ) { factories in
-      Binding(lifetime: key.lifetime.kind, source: key.emptyBinding.source) { r in
-        // Unique: the graph rejects duplicate entry keys when it is built.
-        Dictionary(uniqueKeysWithValues: factories.map { $0(r) })
-      }
+      Binding<@Sendable (Resolver) -> [EntryKey: Value]>(
+        lifetime: key.lifetime.kind, source: key.emptyBinding.source,
+        factory: { r in
+          // Unique: the graph rejects duplicate entry keys when it is built.
+          Dictionary(uniqueKeysWithValues: factories.map { $0(r) })
+        })
     }
   }
 }

@@ -43,14 +43,53 @@ extension Lifetime where Value: Sendable {
   public static func scoped(_ scope: Scope) -> Self { Self(.scoped(scope)) }
 }
 
+/// How long a ``MainActorKey``'s value lives: the lifetimes of ``Lifetime``, for values that never
+/// leave the main actor and so need not be `Sendable`.
+///
+/// | lifetime | one instance per | released when |
+/// |---|---|---|
+/// | ``transient`` | resolution | the caller lets go of it |
+/// | ``singleton`` | graph that binds the key | that graph is released |
+/// | ``weak`` | graph, while someone holds it | the last holder lets go of it |
+/// | ``scoped(_:)`` | graph that opened the scope | that graph is released |
+public struct MainActorLifetime: Hashable, Sendable, CustomStringConvertible {
+  let kind: LifetimeKind
+
+  private init(_ kind: LifetimeKind) {
+    self.kind = kind
+  }
+
+  /// A new instance for every resolution.
+  public static var transient: Self { Self(.transient) }
+
+  /// One instance per graph that binds the key, built on the main actor the first time it is
+  /// resolved and kept until the graph is released. Child graphs share their parent's instance.
+  public static var singleton: Self { Self(.singleton) }
+
+  /// One instance shared while anyone holds a strong reference to it; the next resolution after the
+  /// last holder lets go builds a new one. The value must be a class instance.
+  public static var weak: Self { Self(.weak) }
+
+  /// One instance per graph that opened `scope` (see ``Graph/child(scope:)``), released with that
+  /// graph — one view model per flow of screens, say.
+  ///
+  /// - Parameter scope: The scope whose graphs own the instance.
+  /// - Returns: The lifetime of a scoped key.
+  public static func scoped(_ scope: Scope) -> Self { Self(.scoped(scope)) }
+
+  /// How the lifetime is written in code: `.singleton`, `.scoped(.flow)`.
+  public var description: String { kind.description }
+}
+
 /// A lifetime without its value type, as bindings store it.
+@usableFromInline
 enum LifetimeKind: Hashable, Sendable, CustomStringConvertible {
   case transient
   case singleton
   case weak
   case scoped(Scope)
 
-  var description: String {
+  @usableFromInline var description: String {
     switch self {
     case .transient: ".transient"
     case .singleton: ".singleton"

@@ -21,7 +21,12 @@
 /// opened its scope; it is released with that graph. Scopes are equal when their names are equal.
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// The scope's interned name: scopes are compared on every scoped resolution, so by integer.
-  let id: Int
+  @usableFromInline let id: Int
+
+  /// The scope whose interned name is `id`.
+  init(id: Int) {
+    self.id = id
+  }
 
   /// Creates a scope with a name for diagnostics.
   ///

@@ -149,13 +149,13 @@ struct BuiltSheath: Sendable {
       "-I", products.appendingPathComponent("Modules").path,
     ]
     // Sheath imports the C atomics module; SwiftPM generates its module map in the build directory.
-    let moduleMap = products.appendingPathComponent("CSheathAtomics.build/module.modulemap")
+    let moduleMap = products.appendingPathComponent("CSheathRuntime.build/module.modulemap")
     if FileManager.default.fileExists(atPath: moduleMap.path) {
       arguments += ["-Xcc", "-fmodule-map-file=\(moduleMap.path)"]
     }
     let packageRoot = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    arguments += ["-Xcc", "-I" + packageRoot.appendingPathComponent("Sources/CSheathAtomics/include").path, file.path]
+    arguments += ["-Xcc", "-I" + packageRoot.appendingPathComponent("Sources/CSheathRuntime/include").path, file.path]
 
     let command = arguments
     // NB: waits on a dispatch thread, not in the test's task: blocking the cooperative pool (two

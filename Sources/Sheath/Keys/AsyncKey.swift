@@ -49,17 +49,13 @@
 /// several — stops the program with a "dependency cycle" message naming the path, instead of hanging.
 /// Break such a cycle by injecting an ``AsyncProvider`` (`r.provider(.key)`) and calling it after the
 /// factory returns.
-public final class AsyncKey<Value: Sendable>: Keys, @unchecked Sendable {
+public final class AsyncKey<Value: Sendable>:
+  BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>>, @unchecked Sendable
+{
   // @unchecked: immutable; the stored binding is Sendable.
 
   /// The lifetime used when a module binds the key without naming one, and by the default factory.
   public let defaultLifetime: Lifetime<Value>
-
-  let defaultBinding: AsyncBinding<Value>
-
-  override var defaultAnyBinding: AnyBinding? { defaultBinding }
-
-  override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
   /// Creates an async key with its default factory.
   ///
@@ -81,53 +77,22 @@ public final class AsyncKey<Value: Sendable>: Keys, @unchecked Sendable {
   ) {
     let declaration = CodeLocation(fileID: fileID, line: line)
     self.defaultLifetime = lifetime
-    self.defaultBinding = AsyncBinding(
-      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: factory)
-    super.init(name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
-  }
-}
-
-/// Resolves an ``AsyncKey`` each time it is called: a new value for a transient key, the shared one
-/// otherwise.
-///
-/// The async counterpart of ``Provider``, and the way to break a cycle between async keys: nothing is
-/// resolved until the provider is called.
-///
-/// ```swift
-/// static let sync = AsyncKey<SyncEngine>(.singleton) { r in SyncEngine(database: r.provider(.database)) }
-///
-/// let database = try await engine.database()
-/// ```
-public struct AsyncProvider<Value: Sendable>: Sendable {
-  let resolver: AsyncResolver
-  let key: AsyncKey<Value>
-
-  /// Resolves the key.
-  ///
-  /// - Returns: The key's value, built or shared as its lifetime says.
-  /// - Throws: What the key's factory throws, or `CancellationError` when the calling task is cancelled
-  ///   while it waits for a shared instance.
-  public func callAsFunction() async throws -> Value {
-    try await resolver[key]
-  }
-}
-
-/// A binding of an ``AsyncKey``.
-final class AsyncBinding<Value: Sendable>: AnyBinding, @unchecked Sendable {
-  // @unchecked: immutable; the factory is a Sendable closure.
-  let factory: @Sendable (AsyncResolver) async throws -> Value
-
-  init(
-    lifetime: LifetimeKind, source: BindingSource,
-    factory: @escaping @Sendable (AsyncResolver) async throws -> Value
-  ) {
-    self.factory = factory
-    super.init(lifetime: lifetime, source: source)
+    super.init(
+      defaultBinding: Binding(
+        lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: factory),
+      name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
   }
 
-  // NB: `verify()` builds bindings synchronously on probe threads; an async factory would have to be
-  // waited for there, and may fail for reasons that are not wiring (a database that is not reachable).
-  override func verificationSkipReason(_ key: Keys) -> String? {
-    "skipped \(key.name) (async): verify() builds synchronous keys only; resolve it in a test with try await graph[\(key.callSiteName)]"
+  override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
+
+  override var isolation: KeyIsolation { .async }
+
+  override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
+
+  // NB: `verify()` builds keys on probe threads, synchronously.
+  override func verificationStep(in graph: Graph) -> VerificationStep {
+    .skip(
+      "skipped \(name) (async): verify() builds synchronous keys only; resolve it in a test with try await graph[\(callSiteName)]"
+    )
   }
 }

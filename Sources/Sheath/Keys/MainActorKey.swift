@@ -54,17 +54,13 @@
 /// Main-actor keys that need each other stop the program with a "dependency cycle" message naming
 /// the path, as other keys do. Break such a cycle by injecting a ``MainActorProvider``
 /// (`r.provider(.key)`) and calling it after the factory returns.
-public final class MainActorKey<Value>: Keys, @unchecked Sendable {
+public final class MainActorKey<Value>:
+  BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime>, @unchecked Sendable
+{
   // @unchecked: immutable; the stored binding is Sendable, and its factory only runs on the main actor.
 
   /// The lifetime used when a module binds the key without naming one, and by the default factory.
   public let defaultLifetime: MainActorLifetime
-
-  let defaultBinding: MainActorBinding<Value>
-
-  override var defaultAnyBinding: AnyBinding? { defaultBinding }
-
-  override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
   /// Creates a main-actor key with its default factory.
   ///
@@ -86,65 +82,20 @@ public final class MainActorKey<Value>: Keys, @unchecked Sendable {
   ) {
     let declaration = CodeLocation(fileID: fileID, line: line)
     self.defaultLifetime = lifetime
-    self.defaultBinding = MainActorBinding(
-      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: factory)
-    super.init(name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
-  }
-}
-
-/// How long a ``MainActorKey``'s value lives: the lifetimes of ``Lifetime``, for values that never
-/// leave the main actor and so need not be `Sendable`.
-///
-/// | lifetime | one instance per | released when |
-/// |---|---|---|
-/// | ``transient`` | resolution | the caller lets go of it |
-/// | ``singleton`` | graph that binds the key | that graph is released |
-/// | ``weak`` | graph, while someone holds it | the last holder lets go of it |
-/// | ``scoped(_:)`` | graph that opened the scope | that graph is released |
-public struct MainActorLifetime: Hashable, Sendable, CustomStringConvertible {
-  let kind: LifetimeKind
-
-  private init(_ kind: LifetimeKind) {
-    self.kind = kind
+    super.init(
+      defaultBinding: Binding(
+        lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: factory),
+      name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
   }
 
-  /// A new instance for every resolution.
-  public static var transient: Self { Self(.transient) }
+  override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
-  /// One instance per graph that binds the key, built on the main actor the first time it is
-  /// resolved and kept until the graph is released. Child graphs share their parent's instance.
-  public static var singleton: Self { Self(.singleton) }
+  override var isolation: KeyIsolation { .mainActor }
 
-  /// One instance shared while anyone holds a strong reference to it; the next resolution after the
-  /// last holder lets go builds a new one. The value must be a class instance.
-  public static var weak: Self { Self(.weak) }
+  override func lifetimeKind(_ option: MainActorLifetime?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 
-  /// One instance per graph that opened `scope` (see ``Graph/child(scope:)``), released with that
-  /// graph — one view model per flow of screens, say.
-  ///
-  /// - Parameter scope: The scope whose graphs own the instance.
-  /// - Returns: The lifetime of a scoped key.
-  public static func scoped(_ scope: Scope) -> Self { Self(.scoped(scope)) }
-
-  /// How the lifetime is written in code: `.singleton`, `.scoped(.flow)`.
-  public var description: String { kind.description }
-}
-
-/// A binding of a ``MainActorKey``.
-final class MainActorBinding<Value>: AnyBinding, @unchecked Sendable {
-  // @unchecked: immutable; the factory is a Sendable closure isolated to the main actor.
-  let factory: @MainActor @Sendable (MainActorResolver) -> Value
-
-  init(
-    lifetime: LifetimeKind, source: BindingSource,
-    factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
-  ) {
-    self.factory = factory
-    super.init(lifetime: lifetime, source: source)
-  }
-
-  // NB: `verify()` builds bindings on probe threads, and a main-actor factory cannot run there.
-  override func verificationSkipReason(_ key: Keys) -> String? {
-    "skipped \(key.name) (main actor): verify() builds keys off the main actor; resolve it in a @MainActor test"
+  // NB: `verify()` builds keys on probe threads, synchronously.
+  override func verificationStep(in graph: Graph) -> VerificationStep {
+    .skip("skipped \(name) (main actor): verify() builds keys off the main actor; resolve it in a @MainActor test")
   }
 }

@@ -16,34 +16,34 @@ final class AsyncBuilds: @unchecked Sendable {
   // @unchecked: `inFlight` and `nextToken`, and the mutable state of every build (`AnyAsyncBuild`,
   // `AsyncBuild`), are only accessed under `lock`.
 
-  /// The cell of each root graph's `instances` that holds its family's `AsyncBuilds`.
-  static let slot =
-    Keys(
-      name: "Sheath.AsyncBuilds", typeName: "AsyncBuilds", declaration: CodeLocation(fileID: #fileID, line: #line),
-      filePath: #filePath
-    ).slot
-
   enum Join<Value: Sendable> {
     /// Someone built it already.
     case existing(Value)
-    /// Wait for `build` with `token`; start it first when `isNew`.
-    case wait(AsyncBuild<Value>, token: Int, isNew: Bool)
+    /// Wait for `build` with `token`; start it first when `isNew`, with a resolver anchored to the graph.
+    case wait(AsyncBuild<Value>, token: Int, isNew: Bool, anchor: GraphAnchor)
   }
 
-  private let lock = NSLock()
+  /// The family's lock, shared with the synchronous builds: both publish into the graphs' instance
+  /// tables, which are written only under it.
+  private let lock: NSCondition
   private var inFlight: [BuildCoordinator.BuildID: AnyAsyncBuild] = [:]
   private var nextToken = 0
+
+  init(lock: NSCondition) {
+    self.lock = lock
+  }
 
   /// Returns the instance if `existing` finds one; otherwise joins the build of `id` — starting a new
   /// one if none is in flight — as a waiter that `requester`, the build asking (if any), waits through.
   func join<Value>(
-    _ id: BuildCoordinator.BuildID, key: Keys, requester: AsyncTrail.Requester?, existing: () -> Value?
+    _ id: BuildCoordinator.BuildID, key: Keys, preparing graph: Graph, trail: AsyncTrail?, existing: () -> Value?
   ) -> Join<Value> {
     lock.lock()
     defer { lock.unlock() }
     if let value = existing() { return .existing(value) }
+    let anchor = graph.makeAnchorIfNeeded()
     // A finished build waits for nothing: a resolver kept after its factory returned asks for itself.
-    let requester = requester.flatMap { $0.build.isFinished ? nil : $0 }
+    let requester = trail?.requester.flatMap { $0.build.isFinished ? nil : $0 }
     nextToken += 1
     let token = nextToken
     let build: AsyncBuild<Value>
@@ -61,10 +61,11 @@ final class AsyncBuilds: @unchecked Sendable {
     if let requester {
       requester.build.waits[token] = AsyncWait(build: build, via: requester.via)
       if !isNew, let cycle = cycle(closedBy: requester.build, waitingFor: build, via: requester.via) {
-        ConcurrencyFailure.cycle(cycle).trap()
+        // Shown from the key the asking task's resolution entered first.
+        ResolutionFailure.cycle(rotated(cycle, toFirstOf: trail?.path ?? [])).trap()
       }
     }
-    return .wait(build, token: token, isNew: isNew)
+    return .wait(build, token: token, isNew: isNew, anchor: anchor)
   }
 
   /// Waits for `build` to finish, or throws `CancellationError` as soon as the calling task is
@@ -180,64 +181,4 @@ final class AsyncBuild<Value: Sendable>: AnyAsyncBuild, @unchecked Sendable {
 struct AsyncWait {
   let build: AnyAsyncBuild
   let via: [Keys]
-}
-
-/// The async keys a resolution went through, newest first, and the builds among them.
-///
-/// Factories receive theirs in their ``AsyncResolver``. It is also the task's ``current`` trail while
-/// a factory runs, so that a factory that resolves through a graph it reached some other way — the
-/// ambient `Graph.current`, a graph it captured — still has its cycles found instead of waiting for
-/// itself forever.
-final class AsyncTrail: Sendable {
-  /// The trail of the factory running in this task, if any.
-  @TaskLocal static var current: AsyncTrail?
-
-  /// The innermost build in progress on a trail, and the keys from it to the trail's end.
-  typealias Requester = (build: AnyAsyncBuild, via: [Keys])
-
-  let key: Keys
-  let build: AnyAsyncBuild?
-  let depth: Int
-  let previous: AsyncTrail?
-
-  init(_ key: Keys, build: AnyAsyncBuild?, previous: AsyncTrail?) {
-    self.key = key
-    self.build = build
-    self.depth = (previous?.depth ?? 0) + 1
-    self.previous = previous
-  }
-
-  /// The trail for a transient key's factory. Transient factories that resolve each other nest
-  /// forever rather than wait, so, as for synchronous keys, a trail that is suspiciously deep is
-  /// checked for the key.
-  static func entering(_ key: Keys, from trail: AsyncTrail?) -> AsyncTrail {
-    if let trail, trail.depth >= ResolutionContext.suspicionDepth, let cycle = trail.cycle(closingAt: key) {
-      ConcurrencyFailure.cycle(cycle).trap()
-    }
-    return AsyncTrail(key, build: nil, previous: trail)
-  }
-
-  /// The innermost build on this trail, and the keys from it to here.
-  var requester: Requester? {
-    var via: [Keys] = []
-    var node: AsyncTrail? = self
-    while let current = node {
-      via.append(current.key)
-      if let build = current.build { return (build, Array(via.reversed())) }
-      node = current.previous
-    }
-    return nil
-  }
-
-  /// The cycle `key → … → key` if `key` is already on the trail.
-  private func cycle(closingAt key: Keys) -> [Keys]? {
-    var since: [Keys] = []
-    var node: AsyncTrail? = self
-    while let current = node {
-      if current.key === key { return [key] + Array(since.reversed()) + [key] }
-      since.append(current.key)
-      node = current.previous
-    }
-    return nil
-  }
 }

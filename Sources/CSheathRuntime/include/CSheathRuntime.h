@@ -1,0 +1,84 @@
+#ifndef CSHEATH_RUNTIME_H
+#define CSHEATH_RUNTIME_H
+
+// What Sheath needs below Swift: pointer-sized atomics with explicit ordering (Swift's
+// `Synchronization.Atomic` needs macOS 15 / iOS 18), the calling thread's resolution state, and the
+// bounds of the calling thread's stack.
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+// MARK: Atomics (inlined into Swift callers by the Clang importer)
+
+/// Loads `*slot` with acquire ordering: everything written before the matching release store is visible.
+static inline void *_Nullable sheath_load_acquire(void *_Nullable const *_Nonnull slot) {
+  return atomic_load_explicit((_Atomic(void *) const *)slot, memory_order_acquire);
+}
+
+/// Stores `value` into `*slot` with release ordering.
+static inline void sheath_store_release(void *_Nullable *_Nonnull slot, void *_Nullable value) {
+  atomic_store_explicit((_Atomic(void *) *)slot, value, memory_order_release);
+}
+
+/// Loads `*slot` with acquire ordering.
+static inline intptr_t sheath_load_acquire_int(intptr_t const *_Nonnull slot) {
+  return atomic_load_explicit((_Atomic(intptr_t) const *)slot, memory_order_acquire);
+}
+
+/// Stores `value` into `*slot` with release ordering.
+static inline void sheath_store_release_int(intptr_t *_Nonnull slot, intptr_t value) {
+  atomic_store_explicit((_Atomic(intptr_t) *)slot, value, memory_order_release);
+}
+
+/// Replaces `*slot` with `desired` if it still holds `expected`; returns whether it did.
+static inline bool sheath_compare_exchange(
+    void *_Nullable *_Nonnull slot, void *_Nullable expected, void *_Nullable desired) {
+  return atomic_compare_exchange_strong_explicit(
+      (_Atomic(void *) *)slot, &expected, desired, memory_order_acq_rel, memory_order_acquire);
+}
+
+// MARK: The resolution in progress on this thread
+
+/// One key the thread is resolving: the key (unretained; whoever asked for it holds it) and the
+/// code of the lifetime it is resolved with.
+typedef struct {
+  const void *_Nonnull key;
+  intptr_t lifetime;
+} SheathFrame;
+
+/// The keys the calling thread is resolving, outermost first, and when to look closer.
+///
+/// Every way into a graph — a factory's resolver, a captured graph, `@Inject`, a provider called
+/// later — pushes onto the same per-thread stack, so cycle and depth checks see the whole resolution.
+typedef struct {
+  SheathFrame *_Nullable frames;
+  /// How many frames are in use: the resolution's depth.
+  intptr_t count;
+  /// Pushing at this depth or deeper takes the slow path (growth, a cycle check, verification).
+  intptr_t slowDepth;
+  intptr_t capacity;
+  /// The depth of the next scan for a repeated key.
+  intptr_t nextCycleCheck;
+  /// A resolution whose frame is below this address stops before the stack runs out; 0 until known.
+  uintptr_t stackLimit;
+  /// The verification recording this thread's resolutions (a `Verification`, unretained), or NULL.
+  void *_Nullable recorder;
+} SheathResolutionState;
+
+/// The calling thread's resolution state.
+SheathResolutionState *_Nonnull sheath_resolution_state(void);
+
+/// Makes room for `capacity` frames; returns false when memory is exhausted. Frees them when the
+/// thread exits.
+bool sheath_resolution_state_reserve(SheathResolutionState *_Nonnull state, intptr_t capacity);
+
+/// An address in the caller's stack frame.
+static inline uintptr_t sheath_stack_address(void) {
+  return (uintptr_t)__builtin_frame_address(0);
+}
+
+/// The lowest and highest addresses of the calling thread's stack; false when they cannot be known.
+bool sheath_thread_stack_bounds(uintptr_t *_Nonnull low, uintptr_t *_Nonnull high);
+
+#endif

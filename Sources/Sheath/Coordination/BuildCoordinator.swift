@@ -1,0 +1,185 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Makes sure each shared instance of a family of graphs (a root and its children) — and each
+/// ``Lazy`` value — is built once, without holding a lock while a factory runs.
+///
+/// The first thread to ask for a missing instance claims it and builds it with no lock held; threads
+/// asking meanwhile wait for it. Waiting is where deadlocks hide, so:
+///
+/// - before a thread waits, the coordinator follows who waits for whom: a chain that comes back to
+///   the asking thread is a dependency cycle across threads, reported with its keys instead of
+///   hanging — through shared instances and lazy values alike;
+/// - a wait the coordinator cannot see through (a factory blocked on `DispatchQueue.main.sync`, a
+///   semaphore, a lock, while the thread it waits for waits for the factory's key) stops after
+///   ``waitLimit`` seconds with a message naming the keys and both threads' paths;
+/// - a Swift task that blocks here, starving the cooperative thread pool, is reported once per key.
+///
+/// The lock is per family and only taken when an instance is missing, never on the path that finds
+/// one. The family's async builds live here too (``asyncBuilds``).
+@usableFromInline
+final class BuildCoordinator: @unchecked Sendable {
+  // @unchecked: `builders`, `waits` and every `WeakBox.object` are only accessed under `condition`.
+
+  /// One instance being built: by which thread, for which key, since when, and the builder's path.
+  private struct Build {
+    let thread: UInt
+    let key: Keys
+    /// The builder's resolution path when it claimed the build, outermost first.
+    let path: [Keys]
+    let started: UInt64
+  }
+
+  /// What is being built: an owner (a graph, or a lazy value) and a slot.
+  struct BuildID: Hashable {
+    let owner: ObjectIdentifier
+    let slot: Int
+  }
+
+  enum Claim<Value> {
+    /// Someone built it already.
+    case existing(Value)
+    /// This thread builds it now, and must call `finish`; the anchor of the graph it asked to prepare.
+    case claimed(GraphAnchor?)
+    /// This thread is building it already: a dependency cycle.
+    case reentered
+  }
+
+  /// How long a thread waits for another thread's build before it stops with a message: 60 seconds,
+  /// or the `SHEATH_BUILD_WAIT_LIMIT` environment variable's number of seconds.
+  static let waitLimit: Double = {
+    let text = ProcessInfo.processInfo.environment["SHEATH_BUILD_WAIT_LIMIT"] ?? ""
+    return Double(text).flatMap { $0 > 0 ? $0 : nil } ?? 60
+  }()
+
+  /// How long a Swift task may block here before Sheath says so.
+  static let taskWaitWarning: Double = 0.1
+
+  private let condition: NSCondition
+  private var builders: [BuildID: Build] = [:]
+  private var waits: [UInt: BuildID] = [:]
+
+  /// The family's async builds, under the same lock.
+  let asyncBuilds: AsyncBuilds
+
+  init() {
+    let condition = NSCondition()
+    self.condition = condition
+    self.asyncBuilds = AsyncBuilds(lock: condition)
+  }
+
+  /// Returns the instance if `existing` finds one; otherwise claims the build for this thread, waiting
+  /// while another thread builds it. `existing` runs under the lock; so does making `graph`'s anchor
+  /// when the build is claimed.
+  func claim<Value>(_ id: BuildID, key: Keys, preparing graph: Graph?, existing: () -> Value?) -> Claim<Value> {
+    let me = currentThreadID()
+    var waitStarted: UInt64?
+    condition.lock()
+    while true {
+      if let value = existing() {
+        condition.unlock()
+        return .existing(value)
+      }
+      guard let build = builders[id] else {
+        builders[id] = Build(thread: me, key: key, path: ResolutionStack.currentPath, started: now())
+        let anchor = graph?.makeAnchorIfNeeded()
+        condition.unlock()
+        return .claimed(anchor)
+      }
+      if build.thread == me {
+        condition.unlock()
+        return .reentered
+      }
+      if let cycle = cycle(ifWaitingFor: id, me: me) {
+        condition.unlock()
+        ResolutionStack.stop(.crossThreadCycle(cycle))
+      }
+      let started = waitStarted ?? now()
+      waitStarted = started
+      waits[me] = id
+      _ = condition.wait(until: Date(timeIntervalSinceNow: Self.taskWaitWarning))
+      waits[me] = nil
+      let waited = Double(now() - started) / 1e9
+      if let current = builders[id], waited >= Self.taskWaitWarning {
+        if waited >= Self.waitLimit {
+          condition.unlock()
+          ResolutionStack.stop(
+            .buildWaitTimeout(
+              key, seconds: Self.waitLimit, builderPath: current.path, waiterPath: ResolutionStack.currentPath))
+        }
+        if isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }
+      }
+    }
+  }
+
+  /// Ends a claimed build: runs `publish` (which stores the instance) and wakes the waiters.
+  func finish(_ id: BuildID, publish: () -> Void) {
+    condition.lock()
+    publish()
+    builders[id] = nil
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// The keys of a cycle of waiting threads that `me` would close by waiting for `id`, or `nil`.
+  private func cycle(ifWaitingFor id: BuildID, me: UInt) -> [Keys]? {
+    var path: [Keys] = []
+    var next = id
+    for _ in 0...builders.count {
+      guard let build = builders[next] else { return nil }
+      path.append(build.key)
+      if build.thread == me {
+        // `me` is building the last key, which needs the first: close the loop.
+        return [build.key] + path
+      }
+      guard let waitedFor = waits[build.thread] else { return nil }
+      next = waitedFor
+    }
+    return nil
+  }
+
+  private func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+  private func isRunningInTask() -> Bool {
+    withUnsafeCurrentTask { $0 != nil }
+  }
+}
+
+/// Tells, once per key, that a Swift task blocked waiting for another thread's build.
+enum TaskWaitReport {
+  private static let reported = Locked<Set<ObjectIdentifier>>([])
+
+  static func once(for key: Keys, waited: Double) {
+    guard reported.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
+    FileHandleOutput.standardError("Sheath: warning: " + message(key, waited: waited))
+  }
+
+  static func message(_ key: Keys, waited: Double) -> String {
+    Diagnostic(
+      summary:
+        "a Swift task blocked for \(Int(waited * 1000)) ms waiting for another thread to build \(key.name)",
+      details: [
+        key.described,
+        "a task that blocks holds one of the few threads of Swift's cooperative pool, so other tasks wait too",
+      ],
+      fix:
+        "make \(key.name) an AsyncKey, whose waiters suspend instead of blocking, or resolve it before the tasks start"
+    ).rendered()
+  }
+}
+
+/// A number that identifies the calling thread while it runs.
+func currentThreadID() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}

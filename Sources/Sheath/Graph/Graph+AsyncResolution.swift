@@ -1,0 +1,114 @@
+/// The async resolution path: the same lookup and lifetimes as the synchronous one; a shared instance
+/// that is missing is built once by the family's ``AsyncBuilds``, in a task of its own.
+extension Graph {
+  /// Resolves `key`. The calling task's ``AsyncTrail/current`` says which async factories it runs
+  /// inside, so that builds waiting for each other are found wherever the resolution came from.
+  func resolveAsync<Value>(_ key: AsyncKey<Value>, from reference: _GraphReference) async throws -> Value {
+    let slot = key.slot
+    var binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
+    var ownerLevel = 0
+    if let bound = table.binding(at: slot) {
+      // The slot belongs to `key`, whose bindings the compiler checked to have this factory type.
+      binding = unsafeDowncast(bound, to: Binding<@Sendable (AsyncResolver) async throws -> Value>.self)
+      ownerLevel = table.entries[slot].ownerLevel
+    } else if let fallback = key.fallbackBinding(testing: usesTestValues) {
+      binding = fallback
+    } else {
+      ResolutionStack.stop(.missingBinding(key))
+    }
+    switch binding.lifetime {
+    case .transient:
+      // Built in the caller's task: its cancellation reaches the factory.
+      let inner = AsyncTrail.entering(key, from: AsyncTrail.current)
+      if binding.tracksUsage { binding.markUsed(key) }
+      return try await AsyncTrail.$current.withValue(inner) {
+        try await binding.factory(AsyncResolver(reference))
+      }
+    case .singleton:
+      return try await ancestor(atLevel: ownerLevel).sharedAsyncInstance(key, binding)
+    case .scoped(let scope):
+      return try await home(of: key, scope).sharedAsyncInstance(key, binding)
+    case .weak:
+      return try await ancestor(atLevel: ownerLevel).weakAsyncInstance(key, binding)
+    }
+  }
+
+  /// The instance this graph caches for `key`, built on first use; read without a lock once built.
+  private func sharedAsyncInstance<Value>(
+    _ key: AsyncKey<Value>, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
+  ) async throws -> Value {
+    let slot = key.slot
+    if let box = instances.load(slot) {
+      return Unmanaged<Box<Value>>.fromOpaque(box).takeUnretainedValue().value
+    }
+    let instances = self.instances
+    return try await buildAsyncInstance(
+      key, binding,
+      existing: { instances.load(slot).map { Unmanaged<Box<Value>>.fromOpaque($0).takeUnretainedValue().value } },
+      publish: { value in instances.store(Box(value), at: slot) })
+  }
+
+  /// The instance this graph holds weakly for `key`, rebuilt when nobody holds it any more.
+  private func weakAsyncInstance<Value>(
+    _ key: AsyncKey<Value>, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
+  ) async throws -> Value {
+    let instances = self.instances
+    let slot = key.slot
+    // Both closures run under the family's lock, where the cell is made and read.
+    let cell: @Sendable () -> WeakBox = {
+      if let box = instances.load(slot) { return Unmanaged<WeakBox>.fromOpaque(box).takeUnretainedValue() }
+      let box = WeakBox()
+      instances.store(box, at: slot)
+      return box
+    }
+    return try await buildAsyncInstance(
+      key, binding,
+      // The cell held what this factory returned, so the cast back succeeds.
+      existing: { cell().object.flatMap { $0 as? Value } },
+      publish: { value in
+        switch WeakHold(value) {
+        case .object(let object): cell().object = object
+        case .nothing: break
+        case .notAnObject(let type): ResolutionFailure.weakValueNotAnObject(key, valueType: type).trap()
+        }
+      })
+  }
+
+  /// Returns what `existing` finds, or waits for the build of `key` in this graph, starting it in a
+  /// task of its own if none is in flight. `existing` and `publish` run under the family's lock.
+  private func buildAsyncInstance<Value>(
+    _ key: AsyncKey<Value>,
+    _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>,
+    existing: () -> Value?,
+    publish: @escaping @Sendable (Value) -> Void
+  ) async throws -> Value {
+    let builds = coordinator.asyncBuilds
+    let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
+    let trail = AsyncTrail.current
+    switch builds.join(id, key: key, preparing: self, trail: trail, existing: existing) {
+    case .existing(let value):
+      return value
+    case .wait(let build, let token, let isNew, let anchor):
+      if isNew {
+        // NB: an unstructured task, so that cancelling the task that asked first does not cancel the
+        // build for everyone else who waits for it.
+        let inner = AsyncTrail(key, build: build, previous: trail)
+        let resolver = AsyncResolver(_GraphReference(.anchored(anchor)))
+        // The task keeps the graph alive until it publishes into the graph's table.
+        Task { [self] in
+          let result: Result<Value, any Error>
+          do {
+            if binding.tracksUsage { binding.markUsed(key) }
+            let value = try await AsyncTrail.$current.withValue(inner) { try await binding.factory(resolver) }
+            result = .success(value)
+          } catch {
+            result = .failure(error)
+          }
+          builds.finish(id, build, result, publish: publish)
+          withExtendedLifetime(self) {}
+        }
+      }
+      return try await builds.wait(for: build, token: token)
+    }
+  }
+}

@@ -1,0 +1,126 @@
+/// Building shared instances: once per owning graph, coordinated across its family, with no lock held
+/// while a factory runs. Main-actor keys come through here too; the main actor runs one factory at a
+/// time, so their builds never wait for each other.
+extension Graph {
+  /// Builds the instance of `key` this graph caches, or waits for the thread that is building it.
+  @usableFromInline
+  func buildSharedInstance<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
+  ) -> Value {
+    let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
+    let instances = self.instances
+    let claim = coordinator.claim(id, key: key, preparing: self) { () -> Value? in
+      instances.load(key.slot).map { Unmanaged<Box<Value>>.fromOpaque($0).takeUnretainedValue().value }
+    }
+    switch claim {
+    case .existing(let value):
+      return value
+    case .reentered:
+      ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
+    case .claimed(let anchor):
+      let value = build(key, binding, anchor.unsafelyUnwrapped, run)
+      coordinator.finish(id) { instances.store(Box(value), at: key.slot) }
+      return value
+    }
+  }
+
+  /// The instance this graph holds weakly for `key`, rebuilt when nobody holds it any more.
+  @usableFromInline
+  func weakInstance<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
+  ) -> Value {
+    let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
+    let instances = self.instances
+    var cell: WeakBox?
+    // Under the lock: find or make the cell, and take what it holds. The cell held what this
+    // factory returned, so the cast back succeeds.
+    let claim = coordinator.claim(id, key: key, preparing: self) { () -> Value? in
+      let box =
+        instances.load(key.slot).map { Unmanaged<WeakBox>.fromOpaque($0).takeUnretainedValue() }
+        ?? {
+          let box = WeakBox()
+          instances.store(box, at: key.slot)
+          return box
+        }()
+      cell = box
+      return box.object.flatMap { $0 as? Value }
+    }
+    switch claim {
+    case .existing(let value):
+      return value
+    case .reentered:
+      ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
+    case .claimed(let anchor):
+      let value = build(key, binding, anchor.unsafelyUnwrapped, run)
+      switch WeakHold(value) {
+      case .object(let object):
+        coordinator.finish(id) { cell?.object = object }
+      case .nothing:
+        coordinator.finish(id) {}
+      case .notAnObject(let type):
+        coordinator.finish(id) {}
+        let failure = ResolutionFailure.weakValueNotAnObject(key, valueType: type)
+        guard let recorder = ResolutionStack.recorder else { failure.trap() }
+        // Verifying: note the problem and go on with the value (uncached).
+        recorder.record(failure, path: ResolutionStack.currentPath)
+      }
+      return value
+    }
+  }
+
+  /// Runs the factory of a shared instance of this graph. Its resolver refers to the graph through
+  /// `anchor`, so that nothing the instance keeps from it keeps the graph alive.
+  private func build<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, _ anchor: GraphAnchor, _ run: (Factory, Resolver) -> Value
+  ) -> Value {
+    if binding.tracksUsage { binding.markUsed(key) }
+    let resolver = Resolver(_GraphReference(.anchored(anchor)))
+    // `verify()` entered the key already, before it looked for the instance.
+    if isVerifying { return run(binding.factory, resolver) }
+    let state = ResolutionStack.enter(key, binding.lifetime)
+    defer { ResolutionStack.exit(state) }
+    return run(binding.factory, resolver)
+  }
+
+  /// This graph's anchor, made on first use. Only under the coordinator's lock.
+  func makeAnchorIfNeeded() -> GraphAnchor {
+    if let anchor { return anchor }
+    let made = GraphAnchor(self)
+    anchor = made
+    return made
+  }
+}
+
+/// What a `.weak` lifetime can hold of a value: the object, or nothing for `nil`.
+enum WeakHold {
+  case object(AnyObject)
+  /// `nil`: nothing to hold, nothing cached; the next resolution builds again.
+  case nothing
+  /// A value type, which `.weak` cannot hold: its type's name.
+  case notAnObject(String)
+
+  init<Value>(_ value: Value) {
+    if let optional = value as? any OptionalValue {
+      guard let wrapped = optional.wrappedValue else {
+        self = .nothing
+        return
+      }
+      self.init(wrapped)
+      return
+    }
+    guard type(of: value as Any) is AnyObject.Type else {
+      self = .notAnObject(describeType(type(of: value as Any)))
+      return
+    }
+    self = .object(value as AnyObject)
+  }
+}
+
+/// An `Optional` of any type, to look inside.
+private protocol OptionalValue {
+  var wrappedValue: Any? { get }
+}
+
+extension Optional: OptionalValue {
+  fileprivate var wrappedValue: Any? { self.map { $0 as Any } }
+}

@@ -1,0 +1,55 @@
+/// A main-actor key whose value is built with an argument the caller supplies: a view model built with
+/// its view, on the main actor.
+///
+/// The main-actor counterpart of ``AssistedKey``: the factory is `@MainActor`, so the argument and the
+/// value need not be `Sendable`, and only main-actor code can make one.
+///
+/// ```swift
+/// extension Keys {
+///   static let profileViewModel = MainActorAssistedKey<any ProfileView, ProfileViewModel> { r, view in
+///     ProfileViewModel(view: view, data: r[.followersData], presenter: r[.presenter])
+///   }
+/// }
+///
+/// @MainActor func show(_ view: ProfileViewController, in flow: Graph) {
+///   view.viewModel = flow.make(.profileViewModel, view)
+///   let makeViewModel = flow[.profileViewModel]     // a MainActorAssistedFactory to call later
+/// }
+/// ```
+///
+/// Assisted values are always new: the graph never caches them, because each is built for its argument.
+public final class MainActorAssistedKey<Argument, Value>:
+  BindableKey<@MainActor @Sendable (MainActorResolver, Argument) -> Value, Never>, @unchecked Sendable
+{
+  // @unchecked: immutable; the stored binding is Sendable, and its factory only runs on the main actor.
+
+  /// Creates a main-actor assisted key with its default factory.
+  ///
+  /// - Parameters:
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value on the main actor from the resolver and the caller's argument.
+  public init(
+    name: String? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
+  ) {
+    let declaration = CodeLocation(fileID: fileID, line: line)
+    super.init(
+      defaultBinding: Binding(
+        lifetime: .transient, source: BindingSource(modulePath: nil, location: declaration), factory: factory),
+      name: name, typeName: "(\(describeType(Argument.self))) -> \(describeType(Value.self))",
+      declaration: declaration, filePath: filePath)
+  }
+
+  override var isolation: KeyIsolation { .mainActor }
+
+  // NB: `verify()` builds keys on probe threads, synchronously.
+  override func verificationStep(in graph: Graph) -> VerificationStep {
+    .skip("skipped \(name) (main actor): verify() builds keys off the main actor; make it in a @MainActor test")
+  }
+}

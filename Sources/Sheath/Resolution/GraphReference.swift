@@ -1,0 +1,58 @@
+/// How a resolver, provider, lazy value or assisted factory refers to its graph: owning it, or — when
+/// a shared instance's factory made it — through the graph's anchor, which does not keep the graph
+/// alive. An implementation detail of ``Resolving``; you never make one.
+public struct _GraphReference: Sendable {
+  @usableFromInline
+  enum Storage: Sendable {
+    /// Keeps the graph alive: what you get from a graph, and what transient objects' factories get.
+    case owning(Graph)
+    /// Does not: what a shared instance's factory gets, and everything made from it.
+    case anchored(GraphAnchor)
+  }
+
+  @usableFromInline let storage: Storage
+
+  @inlinable
+  init(_ storage: Storage) {
+    self.storage = storage
+  }
+
+  /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
+  @inlinable @inline(__always)
+  func withGraph<Result>(resolving key: Keys, _ body: (Graph) -> Result) -> Result {
+    switch storage {
+    case .owning(let graph):
+      return body(graph)
+    case .anchored(let anchor):
+      let graph = anchor.graph(resolving: key)
+      return withExtendedLifetime(graph) { body(graph) }
+    }
+  }
+
+  /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
+  @inlinable
+  func withGraph<Result>(resolving key: Keys, _ body: (Graph) async throws -> Result) async throws -> Result {
+    switch storage {
+    case .owning(let graph):
+      return try await body(graph)
+    case .anchored(let anchor):
+      let graph = anchor.graph(resolving: key)
+      defer { withExtendedLifetime(graph) {} }
+      return try await body(graph)
+    }
+  }
+}
+
+extension GraphAnchor {
+  /// The graph, or a stop naming `key` and the graph when the graph was released.
+  @inlinable @inline(__always)
+  func graph(resolving key: Keys) -> Graph {
+    guard let graph else { graphReleased(resolving: key) }
+    return graph
+  }
+
+  @usableFromInline
+  func graphReleased(resolving key: Keys) -> Never {
+    ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription))
+  }
+}

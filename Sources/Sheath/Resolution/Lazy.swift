@@ -1,0 +1,81 @@
+import CSheathRuntime
+
+/// A value resolved on first use and kept after that.
+///
+/// Inject a `Lazy` to defer building something expensive until it is needed, or to break a
+/// dependency cycle between two keys:
+///
+/// ```swift
+/// static let profileData = Key<any ProfileDataControlling>(.singleton) { r in
+///   ProfileDataController(api: r.lazy(.userAPI))     // resolved when first used, not now
+/// }
+///
+/// let user = try await api.value.user("octocat")
+/// ```
+///
+/// The first ``value`` resolves the key once, even when several threads ask at the same time; no lock
+/// is held while the key's factory runs, and once resolved, reading it takes no lock. Threads waiting
+/// for one another through lazy values and shared instances are reported as a cycle, like any other.
+/// Like a ``Provider``, a lazy value made by a shared instance's factory does not keep the graph alive.
+public final class Lazy<Value> {
+  private let reference: _GraphReference
+  private let key: Key<Value>
+  /// The resolved value's box, published once.
+  private let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+  /// Creates a lazy value that resolves `provider` on first use.
+  ///
+  /// - Parameter provider: What to resolve.
+  public convenience init(_ provider: Provider<Value>) {
+    self.init(reference: provider.reference, key: provider.key)
+  }
+
+  init(reference: _GraphReference, key: Key<Value>) {
+    self.reference = reference
+    self.key = key
+    self.cell = .allocate(capacity: 1)
+    cell.initialize(to: nil)
+  }
+
+  deinit {
+    if let box = cell.pointee { Unmanaged<Box<Value>>.fromOpaque(box).release() }
+    cell.deallocate()
+  }
+
+  /// The value, resolved on first use.
+  public var value: Value {
+    if let box = sheath_load_acquire(cell) {
+      return Unmanaged<Box<Value>>.fromOpaque(box).takeUnretainedValue().value
+    }
+    return resolveOnce()
+  }
+
+  private func resolveOnce() -> Value {
+    reference.resolve(key) { graph, reference in
+      let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
+      let cell = self.cell
+      let claim = graph.coordinator.claim(id, key: key, preparing: nil) { () -> Value? in
+        cell.pointee.map { Unmanaged<Box<Value>>.fromOpaque($0).takeUnretainedValue().value }
+      }
+      switch claim {
+      case .existing(let value):
+        return value
+      case .reentered:
+        // Asked for again on this thread while resolving it: the key's factory needs itself.
+        ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
+      case .claimed:
+        let value = graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
+          $0($1)
+        }
+        graph.coordinator.finish(id) {
+          sheath_store_release(cell, Unmanaged.passRetained(Box(value)).toOpaque())
+        }
+        return value
+      }
+    }
+  }
+}
+
+// @unchecked: the value is published once through an atomic pointer, and the build is coordinated
+// under the graph family's lock; the value is shared, so it must be Sendable.
+extension Lazy: @unchecked Sendable where Value: Sendable {}

@@ -1,0 +1,185 @@
+import CSheathRuntime
+
+/// The keys the calling thread is resolving right now, outermost first: one stack per thread that
+/// every way into a graph pushes onto.
+///
+/// A factory's resolver, a graph the factory captured, `@Inject`, a ``Provider`` or ``Lazy`` called
+/// later — all of them resolve on the calling thread, so all of them meet the same checks:
+///
+/// - **Cycles.** A shared instance asked for again while this thread builds it is a cycle, found at
+///   once (the build coordinator says so). A transient key that needs itself nests without end; the
+///   stack is scanned for a repeated key when it is ``cycleCheckDepth`` deep, then at every doubling,
+///   and when the thread's stack runs low — linear in the depth, and free below it. The cycle is
+///   reported from the key the resolution entered first, so the same cycle gives the same message in
+///   every run.
+/// - **Depth.** Before the thread's stack runs out (measured, not guessed), the resolution stops with
+///   a message naming its path, instead of a bare signal.
+/// - **Verification.** While `verify()` runs, the stack reports every key entered to the recorder.
+///
+/// A provider called after its factory returned starts on an empty stack: the state belongs to the
+/// resolution in progress, never to the values that resolutions hand out.
+@usableFromInline
+enum ResolutionStack {
+  /// The depth of the first scan for a repeated key. A real graph rarely nests a dozen deep, and a
+  /// chain this long costs nothing to check; a cycle reaches it within microseconds.
+  static let cycleCheckDepth = 1024
+
+  /// How much of its stack a thread keeps free: a resolution that would go deeper stops with a
+  /// message. A quarter of the stack, at most 256 KiB: room for the message and a factory's frames.
+  static func stackMargin(stackSize: UInt) -> UInt {
+    min(256 << 10, stackSize / 4)
+  }
+
+  /// Pushes `key`, resolved with `lifetime`, onto the calling thread's stack; pair with ``exit(_:)``.
+  @inlinable @inline(__always)
+  static func enter(_ key: Keys, _ lifetime: LifetimeKind) -> UnsafeMutablePointer<SheathResolutionState> {
+    let state = sheath_resolution_state()
+    let depth = state.pointee.count
+    if _slowPath(depth >= state.pointee.slowDepth || sheath_stack_address() < state.pointee.stackLimit) {
+      enterSlowly(state, key, lifetime)
+    } else {
+      state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
+        key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
+      state.pointee.count = depth &+ 1
+    }
+    return state
+  }
+
+  /// Pops the key ``enter(_:_:)`` pushed.
+  @inlinable @inline(__always)
+  static func exit(_ state: UnsafeMutablePointer<SheathResolutionState>) {
+    state.pointee.count &-= 1
+  }
+
+  /// The push when something needs a closer look: the first resolution on this thread, a full
+  /// buffer, a scan for a cycle, a stack running low, or a verification recording every step.
+  @usableFromInline
+  static func enterSlowly(_ state: UnsafeMutablePointer<SheathResolutionState>, _ key: Keys, _ lifetime: LifetimeKind) {
+    if state.pointee.capacity == 0 { start(state) }
+    let depth = state.pointee.count
+    if depth >= state.pointee.capacity, !sheath_resolution_state_reserve(state, state.pointee.capacity * 2) {
+      stop(.tooDeep(depth: depth + 1, path: path(state) + [key]))
+    }
+    state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
+      key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
+    state.pointee.count = depth + 1
+    if sheath_stack_address() < state.pointee.stackLimit {
+      let keys = path(state)
+      stop(firstCycle(in: keys).map(ResolutionFailure.cycle) ?? .tooDeep(depth: keys.count, path: keys))
+    }
+    if depth + 1 >= state.pointee.nextCycleCheck {
+      if let cycle = firstCycle(in: path(state)) { stop(.cycle(cycle)) }
+      state.pointee.nextCycleCheck *= 2
+    }
+    if let recorder = state.pointee.recorder {
+      Unmanaged<Verification>.fromOpaque(recorder).takeUnretainedValue().entered(frames(state))
+    }
+    updateSlowDepth(state)
+  }
+
+  /// Sets up a thread's first resolution: its frames, and how low its stack may go.
+  private static func start(_ state: UnsafeMutablePointer<SheathResolutionState>) {
+    guard sheath_resolution_state_reserve(state, 64) else {
+      fatalError("Sheath: out of memory for the resolution stack")
+    }
+    state.pointee.nextCycleCheck = cycleCheckDepth
+    var low: UInt = 0
+    var high: UInt = 0
+    if sheath_thread_stack_bounds(&low, &high) {
+      state.pointee.stackLimit = low + stackMargin(stackSize: high - low)
+    }
+  }
+
+  private static func updateSlowDepth(_ state: UnsafeMutablePointer<SheathResolutionState>) {
+    state.pointee.slowDepth =
+      state.pointee.recorder == nil ? min(state.pointee.capacity, state.pointee.nextCycleCheck) : 0
+  }
+
+  /// Makes every resolution on this thread report to `recorder` while `body` runs.
+  static func recording<Result>(into recorder: Verification, _ body: () -> Result) -> Result {
+    let state = sheath_resolution_state()
+    if state.pointee.capacity == 0 { start(state) }
+    let previous = state.pointee.recorder
+    state.pointee.recorder = Unmanaged.passUnretained(recorder).toOpaque()
+    updateSlowDepth(state)
+    defer {
+      state.pointee.recorder = previous
+      updateSlowDepth(state)
+    }
+    return body()
+  }
+
+  // MARK: Reading the stack
+
+  /// The keys on the calling thread's stack, outermost first.
+  static var currentPath: [Keys] { path(sheath_resolution_state()) }
+
+  /// The verification recording this thread's resolutions, if any.
+  static var recorder: Verification? {
+    sheath_resolution_state().pointee.recorder.map { Unmanaged<Verification>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  static func path(_ state: UnsafeMutablePointer<SheathResolutionState>) -> [Keys] {
+    frames(state).map(\.key)
+  }
+
+  static func frames(_ state: UnsafeMutablePointer<SheathResolutionState>) -> [(key: Keys, lifetime: LifetimeKind)] {
+    guard let frames = state.pointee.frames else { return [] }
+    return (0..<state.pointee.count).map { index in
+      let frame = frames[index]
+      return (Unmanaged<Keys>.fromOpaque(frame.key).takeUnretainedValue(), LifetimeKind(code: frame.lifetime))
+    }
+  }
+
+  /// The first repeated key's cycle, `key → … → key`, from its first occurrence: the cycle's key the
+  /// resolution entered first.
+  static func firstCycle(in path: [Keys]) -> [Keys]? {
+    var firstIndex: [ObjectIdentifier: Int] = [:]
+    for (index, key) in path.enumerated() {
+      if let first = firstIndex[ObjectIdentifier(key)] { return Array(path[first...index]) }
+      firstIndex[ObjectIdentifier(key)] = index
+    }
+    return nil
+  }
+
+  /// The cycle that asking for `key` again closes: from its first occurrence on this thread's stack.
+  static func cycle(reentering key: Keys) -> [Keys] {
+    let keys = currentPath
+    guard let first = keys.firstIndex(where: { $0 === key }) else { return [key, key] }
+    return Array(keys[first...]) + [key]
+  }
+
+  // MARK: Failing
+
+  /// Reports a mistake that leaves the resolution without a value: stops the program or, while
+  /// verifying, records it and abandons this verification probe.
+  static func stop(_ failure: ResolutionFailure) -> Never {
+    if let recorder {
+      let missing: [Keys] = if case .missingBinding(let key) = failure { [key] } else { [] }
+      recorder.abandon(failure, path: currentPath + missing)
+    }
+    failure.trap()
+  }
+}
+
+extension LifetimeKind {
+  /// The lifetime as a frame stores it: 0 transient, 1 singleton, 2 weak, 3 + n scoped to scope n.
+  @inlinable @inline(__always)
+  var code: Int {
+    switch self {
+    case .transient: 0
+    case .singleton: 1
+    case .weak: 2
+    case .scoped(let scope): 3 + scope.id
+    }
+  }
+
+  init(code: Int) {
+    switch code {
+    case 0: self = .transient
+    case 1: self = .singleton
+    case 2: self = .weak
+    default: self = .scoped(Scope(id: code - 3))
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// What a factory receives: resolves the factory's dependencies from the graph that is building it.
+///
+/// ```swift
+/// static let followersData = Key<any FollowersDataControlling>(.scoped(.flow)) { r in
+///   FollowersDataController(api: r[.userAPI], clock: r.provider(.now))
+/// }
+/// ```
+///
+/// Its members — subscripts for every nonisolated key, `make`, `provider`, `lazy` — are those of
+/// ``Resolving``, shared with ``Graph``. A resolver is for the factory's call: to resolve later, keep a
+/// ``Provider``, a ``Lazy`` or an ``AssistedFactory`` instead, which say what they will resolve. The
+/// resolver of a shared instance's factory, and everything made from it, does not keep the graph
+/// alive (see ``Graph``).
+public struct Resolver: Resolving {
+  /// The graph this resolver resolves from.
+  public let _graphReference: _GraphReference
+
+  @inlinable
+  init(_ reference: _GraphReference) {
+    self._graphReference = reference
+  }
+}
+
+extension Graph: MainActorResolving, AsyncResolving {
+  /// The graph, for ``Resolving``'s members.
+  public var _graphReference: _GraphReference { _GraphReference(.owning(self)) }
+
+  /// A resolver for this graph, for code that takes one.
+  public var resolver: Resolver { Resolver(_graphReference) }
+}
+
+/// What a ``MainActorKey``'s factory receives: resolves main-actor keys and every nonisolated key,
+/// on the main actor.
+///
+/// ```swift
+/// static let profileViewModel = MainActorKey<ProfileViewModel> { r in
+///   ProfileViewModel(
+///     data: r[.followersData],                 // a Key: built on the main actor, like any caller's
+///     makeRow: r[.followerRowViewModel])        // a MainActorAssistedKey
+/// }
+/// ```
+///
+/// Its members are those of ``MainActorResolving`` and ``Resolving``, shared with ``Graph``. It is
+/// `Sendable` because it is isolated to the main actor: it can be stored anywhere, and used only on
+/// the main actor.
+@MainActor
+public struct MainActorResolver: MainActorResolving {
+  /// The graph this resolver resolves from.
+  public nonisolated let _graphReference: _GraphReference
+
+  @usableFromInline
+  nonisolated init(_ base: Resolver) {
+    self._graphReference = base._graphReference
+  }
+
+  /// The nonisolated resolver underneath, for code that takes a ``Resolver``.
+  public nonisolated var resolver: Resolver { Resolver(_graphReference) }
+}
+
+/// What an ``AsyncKey``'s factory receives: resolves async keys with `try await`, and every
+/// synchronous key without.
+///
+/// ```swift
+/// static let feed = AsyncKey<Feed> { r in
+///   Feed(database: try await r[.database], api: r[.userAPI])
+/// }
+/// ```
+///
+/// Its members are those of ``AsyncResolving`` and ``Resolving``, shared with ``Graph``. It has no
+/// way to resolve a ``MainActorKey``: an async factory does not run on the main actor.
+public struct AsyncResolver: AsyncResolving {
+  /// The graph this resolver resolves from.
+  public let _graphReference: _GraphReference
+
+  init(_ reference: _GraphReference) {
+    self._graphReference = reference
+  }
+
+  /// A resolver for the synchronous keys an async factory needs, for code that takes one.
+  public var resolver: Resolver { Resolver(_graphReference) }
+}

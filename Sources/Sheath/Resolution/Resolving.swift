@@ -1,0 +1,230 @@
+/// What a ``Graph`` and a ``Resolver`` have in common: resolving nonisolated keys, written once.
+///
+/// ``Graph``, ``Resolver``, ``MainActorResolver`` and ``AsyncResolver`` conform, so every one of them
+/// resolves ``Key``, ``AssistedKey``, ``CollectionKey`` and ``MapKey`` the same way. Write a helper
+/// against `some Resolving` to use it with any of them:
+///
+/// ```swift
+/// func makeSession(_ r: some Resolving) -> Session {
+///   Session(api: r[.userAPI], clock: r.provider(.now))
+/// }
+/// ```
+///
+/// Only Sheath's types conform; the requirement is an implementation detail.
+public protocol Resolving: Sendable {
+  /// The graph this resolves from. An implementation detail: use the subscripts and methods.
+  var _graphReference: _GraphReference { get }
+}
+
+extension Resolving {
+  /// The value for `key`, built or shared as its lifetime says.
+  ///
+  /// ```swift
+  /// let api = graph[.userAPI]   // `any UserAPI`
+  /// ```
+  ///
+  /// - Parameter key: The key to resolve.
+  @inlinable
+  public subscript<Value>(key: Key<Value>) -> Value {
+    _graphReference.resolve(key) { graph, reference in
+      graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) { $0($1) }
+    }
+  }
+
+  /// A function that builds `key`'s value from an argument, to call later.
+  ///
+  /// ```swift
+  /// let makeViewModel = flow[.profileViewModel]   // an AssistedFactory
+  /// let viewModel = makeViewModel(view)
+  /// ```
+  ///
+  /// - Parameter key: The assisted key.
+  @inlinable
+  public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {
+    AssistedFactory(reference: _graphReference, key: key)
+  }
+
+  /// Every element contributed to `key`, in module order.
+  ///
+  /// - Parameter key: The collection key.
+  @inlinable
+  public subscript<Element>(key: CollectionKey<Element>) -> [Element] {
+    _graphReference.resolve(key) { graph, reference in
+      graph.resolve(key, from: reference, fallback: key.emptyBinding) { $0($1) }
+    }
+  }
+
+  /// Every entry contributed to `key`.
+  ///
+  /// - Parameter key: The map key.
+  @inlinable
+  public subscript<EntryKey, Value>(key: MapKey<EntryKey, Value>) -> [EntryKey: Value] {
+    _graphReference.resolve(key) { graph, reference in
+      graph.resolve(key, from: reference, fallback: key.emptyBinding) { $0($1) }
+    }
+  }
+
+  /// Builds `key`'s value with `argument`.
+  ///
+  /// ```swift
+  /// let viewModel = flow.make(.profileViewModel, view)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The assisted key.
+  ///   - argument: The caller-supplied argument, such as the view of a view model.
+  /// - Returns: A new value.
+  @inlinable
+  public func make<Argument, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) -> Value {
+    _graphReference.make(key, argument)
+  }
+
+  /// A provider that resolves `key` each time it is called: a new value each call for a transient key.
+  ///
+  /// Injecting a provider instead of a value breaks a dependency cycle, since nothing is resolved until
+  /// the provider is called.
+  ///
+  /// - Parameter key: The key to resolve later.
+  /// - Returns: A provider of `key`'s values.
+  @inlinable
+  public func provider<Value>(_ key: Key<Value>) -> Provider<Value> {
+    Provider(reference: _graphReference, key: key)
+  }
+
+  /// A value of `key` resolved on first use and kept after that.
+  ///
+  /// - Parameter key: The key to resolve later.
+  /// - Returns: A lazy value of `key`.
+  public func lazy<Value>(_ key: Key<Value>) -> Lazy<Value> {
+    Lazy(reference: _graphReference, key: key)
+  }
+}
+
+extension _GraphReference {
+  /// Runs `body` with the graph and this reference, which is what the values it builds get.
+  @inlinable @inline(__always)
+  func resolve<Result>(_ key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result {
+    withGraph(resolving: key) { body($0, self) }
+  }
+
+  /// Builds an assisted key's value with `argument`.
+  @inlinable
+  func make<Argument, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) -> Value {
+    resolve(key) { graph, reference in
+      graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
+        $0($1, argument)
+      }
+    }
+  }
+}
+
+/// What a ``Graph`` and a ``MainActorResolver`` have in common: resolving main-actor keys on the main
+/// actor, written once.
+public protocol MainActorResolving: Resolving {}
+
+extension MainActorResolving {
+  /// The value for a main-actor `key`, built on the main actor or shared as its lifetime says.
+  ///
+  /// ```swift
+  /// @MainActor func showProfile(in flow: Graph) {
+  ///   let viewModel = flow[.profileViewModel]
+  /// }
+  /// ```
+  ///
+  /// - Parameter key: The main-actor key to resolve.
+  @MainActor @inlinable
+  public subscript<Value>(key: MainActorKey<Value>) -> Value {
+    _graphReference.resolve(key) { graph, reference in
+      graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
+        $0(MainActorResolver($1))
+      }
+    }
+  }
+
+  /// A function that builds a main-actor assisted key's value from an argument, to call later on the
+  /// main actor.
+  ///
+  /// - Parameter key: The main-actor assisted key.
+  @MainActor
+  public subscript<Argument, Value>(
+    key: MainActorAssistedKey<Argument, Value>
+  ) -> MainActorAssistedFactory<Argument, Value> {
+    MainActorAssistedFactory(reference: _graphReference, key: key)
+  }
+
+  /// Builds a main-actor assisted key's value with `argument`, on the main actor.
+  ///
+  /// ```swift
+  /// let viewModel = flow.make(.profileViewModel, view)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: The main-actor assisted key.
+  ///   - argument: The caller-supplied argument, such as the view of a view model.
+  /// - Returns: A new value.
+  @MainActor
+  public func make<Argument, Value>(_ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument) -> Value {
+    _graphReference.make(key, argument)
+  }
+
+  /// A provider that resolves a main-actor `key` each time it is called, on the main actor.
+  ///
+  /// Injecting a provider instead of a value breaks a dependency cycle, since nothing is resolved until
+  /// the provider is called.
+  ///
+  /// - Parameter key: The main-actor key to resolve later.
+  /// - Returns: A provider of `key`'s values.
+  @MainActor
+  public func provider<Value>(_ key: MainActorKey<Value>) -> MainActorProvider<Value> {
+    MainActorProvider(reference: _graphReference, key: key)
+  }
+}
+
+extension _GraphReference {
+  /// Builds a main-actor assisted key's value with `argument`.
+  @MainActor
+  func make<Argument, Value>(_ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument) -> Value {
+    resolve(key) { graph, reference in
+      graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
+        $0(MainActorResolver($1), argument)
+      }
+    }
+  }
+}
+
+/// What a ``Graph`` and an ``AsyncResolver`` have in common: resolving async keys, written once.
+public protocol AsyncResolving: Resolving {}
+
+extension AsyncResolving {
+  /// The value for an async `key`, built or shared as its lifetime says.
+  ///
+  /// ```swift
+  /// let database = try await graph[.database]
+  /// ```
+  ///
+  /// A shared instance is built once however many tasks ask at the same time; see ``AsyncKey`` for
+  /// what waiters see when the factory throws or a waiter is cancelled.
+  ///
+  /// - Parameter key: The async key to resolve.
+  /// - Throws: What the key's factory throws, or `CancellationError` when the calling task is cancelled
+  ///   while it waits for a shared instance.
+  public subscript<Value>(key: AsyncKey<Value>) -> Value {
+    get async throws {
+      let reference = _graphReference
+      return try await reference.withGraph(resolving: key) { graph in
+        try await graph.resolveAsync(key, from: reference)
+      }
+    }
+  }
+
+  /// A provider that resolves an async `key` each time it is called.
+  ///
+  /// Injecting a provider instead of a value breaks a dependency cycle, since nothing is resolved until
+  /// the provider is called.
+  ///
+  /// - Parameter key: The async key to resolve later.
+  /// - Returns: A provider of `key`'s values.
+  public func provider<Value>(_ key: AsyncKey<Value>) -> AsyncProvider<Value> {
+    AsyncProvider(reference: _graphReference, key: key)
+  }
+}
