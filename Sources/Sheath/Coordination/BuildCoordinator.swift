@@ -32,7 +32,8 @@ final class BuildCoordinator: @unchecked Sendable {
   private struct Build {
     let thread: UInt
     let key: Keys
-    /// The builder's resolution path when it claimed the build, outermost first.
+    /// The innermost keys of the builder's resolution path when it claimed the build, outermost
+    /// first: enough to recognize it, in constant time however deep the resolution.
     let path: [Keys]
     let started: UInt64
   }
@@ -88,7 +89,7 @@ final class BuildCoordinator: @unchecked Sendable {
         return .existing(value)
       }
       guard let build = builders[id] else {
-        builders[id] = Build(thread: me, key: key, path: ResolutionStack.currentPath, started: now())
+        builders[id] = Build(thread: me, key: key, path: ResolutionStack.innermostPath(8), started: now())
         let anchor = graph?.makeAnchorIfNeeded()
         condition.unlock()
         return .claimed(anchor)
@@ -112,7 +113,7 @@ final class BuildCoordinator: @unchecked Sendable {
           condition.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
-              key, seconds: Self.waitLimit, builderPath: current.path, waiterPath: ResolutionStack.currentPath))
+              key, seconds: Self.waitLimit, builderPath: current.path, waiterPath: ResolutionStack.innermostPath(8)))
         }
         if isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }
       }

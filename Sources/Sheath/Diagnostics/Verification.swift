@@ -53,9 +53,9 @@ final class Verification: @unchecked Sendable {
 
   /// Records the edge into the newest frame's key, and checks it against broken keys, cycles and
   /// captive dependencies.
-  func entered(_ frames: [(key: Keys, lifetime: LifetimeKind)]) {
-    guard let (key, lifetime) = frames.last else { return }
-    let path = frames.map(\.key)
+  func entered(_ frames: ResolutionStack.Frames) {
+    guard frames.count > 0 else { return }
+    let (key, lifetime) = frames[frames.count - 1]
     let brokenEntry: (finding: Int, suffix: [Keys])? = lock.withLock {
       if frames.count >= 2 {
         let from = frames[frames.count - 2].key
@@ -65,25 +65,21 @@ final class Verification: @unchecked Sendable {
       return broken[ObjectIdentifier(key)]
     }
     if let brokenEntry {
+      let path = frames.keys
       lock.withLock { findings[brokenEntry.finding].paths.append(path.dropLast() + brokenEntry.suffix) }
       park()
-    }
-    if let first = path.dropLast().firstIndex(where: { $0 === key }) {
-      ResolutionStack.stop(.cycle(Array(path[first...])))
     }
     checkCaptive(frames, key, lifetime)
   }
 
   /// A shared instance that holds a shorter-lived one, directly or through transient keys.
-  private func checkCaptive(_ frames: [(key: Keys, lifetime: LifetimeKind)], _ key: Keys, _ lifetime: LifetimeKind) {
-    guard lifetime.isShared,
-      let holder = frames.dropLast().last(where: { $0.lifetime.isShared }),
-      holder.lifetime.rank > lifetime.rank
-    else { return }
-    let path = frames.map(\.key)
-    let fromHolder = Array(path.suffix(from: path.lastIndex(where: { $0 === holder.key }) ?? 0))
-    let holderKey = holder.key
-    let holderLifetime = holder.lifetime
+  private func checkCaptive(_ frames: ResolutionStack.Frames, _ key: Keys, _ lifetime: LifetimeKind) {
+    guard lifetime.isShared else { return }
+    var holderIndex = frames.count - 2
+    while holderIndex >= 0, !frames[holderIndex].lifetime.isShared { holderIndex -= 1 }
+    guard holderIndex >= 0, frames[holderIndex].lifetime.rank > lifetime.rank else { return }
+    let (holderKey, holderLifetime) = frames[holderIndex]
+    let fromHolder = Array(frames.keys[holderIndex...])
     add(.captiveDependency, [holderKey, key], keyName: holderKey.name, path: fromHolder) { paths in
       Diagnostic(
         summary:

@@ -72,7 +72,7 @@ enum ResolutionStack {
       state.pointee.nextCycleCheck *= 2
     }
     if let recorder = state.pointee.recorder {
-      Unmanaged<Verification>.fromOpaque(recorder).takeUnretainedValue().entered(frames(state))
+      Unmanaged<Verification>.fromOpaque(recorder).takeUnretainedValue().entered(Frames(state: state))
     }
     updateSlowDepth(state)
   }
@@ -114,21 +114,34 @@ enum ResolutionStack {
   /// The keys on the calling thread's stack, outermost first.
   static var currentPath: [Keys] { path(sheath_resolution_state()) }
 
+  /// The last `count` keys on the calling thread's stack, outermost first.
+  static func innermostPath(_ count: Int) -> [Keys] {
+    let frames = Frames(state: sheath_resolution_state())
+    return (max(0, frames.count - count)..<frames.count).map { frames[$0].key }
+  }
+
   /// The verification recording this thread's resolutions, if any.
   static var recorder: Verification? {
     sheath_resolution_state().pointee.recorder.map { Unmanaged<Verification>.fromOpaque($0).takeUnretainedValue() }
   }
 
   static func path(_ state: UnsafeMutablePointer<SheathResolutionState>) -> [Keys] {
-    frames(state).map(\.key)
+    Frames(state: state).keys
   }
 
-  static func frames(_ state: UnsafeMutablePointer<SheathResolutionState>) -> [(key: Keys, lifetime: LifetimeKind)] {
-    guard let frames = state.pointee.frames else { return [] }
-    return (0..<state.pointee.count).map { index in
-      let frame = frames[index]
+  /// A thread's frames, read in place.
+  struct Frames {
+    let state: UnsafeMutablePointer<SheathResolutionState>
+
+    var count: Int { state.pointee.frames == nil ? 0 : state.pointee.count }
+
+    subscript(index: Int) -> (key: Keys, lifetime: LifetimeKind) {
+      let frame = state.pointee.frames.unsafelyUnwrapped[index]
       return (Unmanaged<Keys>.fromOpaque(frame.key).takeUnretainedValue(), LifetimeKind(code: frame.lifetime))
     }
+
+    /// The keys, outermost first.
+    var keys: [Keys] { (0..<count).map { self[$0].key } }
   }
 
   /// The first repeated key's cycle, `key → … → key`, from its first occurrence: the cycle's key the
@@ -142,11 +155,12 @@ enum ResolutionStack {
     return nil
   }
 
-  /// The cycle that asking for `key` again closes: from its first occurrence on this thread's stack.
+  /// The cycle that asking for `key` again closes, shown from the member this thread's resolution
+  /// entered first.
   static func cycle(reentering key: Keys) -> [Keys] {
     let keys = currentPath
     guard let first = keys.firstIndex(where: { $0 === key }) else { return [key, key] }
-    return Array(keys[first...]) + [key]
+    return rotated(Array(keys[first...]) + [key], toFirstOf: keys)
   }
 
   // MARK: Failing

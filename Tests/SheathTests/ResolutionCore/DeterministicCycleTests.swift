@@ -1,0 +1,81 @@
+import Foundation
+import Sheath
+import Testing
+
+extension Keys {
+  fileprivate static let dough: Key<Instance> = Key(name: "Keys.dough", fileID: "App/Bakery.swift", line: 1) { r in
+    _ = r[.starter]
+    return Instance()
+  }
+  fileprivate static let starter: Key<Instance> = Key(name: "Keys.starter", fileID: "App/Bakery.swift", line: 2) {
+    r in
+    _ = r[.levain]
+    return Instance()
+  }
+  fileprivate static let levain: Key<Instance> = Key(name: "Keys.levain", fileID: "App/Bakery.swift", line: 3) { r in
+    _ = r[.dough]
+    return Instance()
+  }
+}
+
+/// A generator whose sequence a seed decides: SplitMix64.
+private struct SeededGenerator: RandomNumberGenerator {
+  var state: UInt64
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@Suite("The same cycle, the same message")
+struct DeterministicCycleTests {
+  @Test(
+    "a cycle is shown from the key the resolution entered first, whatever order its keys were created in",
+    arguments: 0..<20)
+  func sameMessage(seed: UInt64) async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [seed] in
+      // Static keys are created on first use: touch them in an order of this run's own.
+      var generator = SeededGenerator(state: seed)
+      let touch: [@Sendable () -> Keys] = [{ .dough }, { .starter }, { .levain }]
+      for make in touch.shuffled(using: &generator) { _ = make() }
+      _ = try Graph(modules: [])[.dough]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.dough (Instance, App/Bakery.swift:1)
+        → Keys.starter (Instance, App/Bakery.swift:2)
+        → Keys.levain (Instance, App/Bakery.swift:3)
+        → Keys.dough
+      fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test(
+    "verify() names a cycle by the key it entered first, whatever order the keys were created in", arguments: 0..<20)
+  func sameProblem(seed: UInt64) throws {
+    // Keys made here, in a shuffled order, as static keys are on first use.
+    var generator = SeededGenerator(state: seed)
+    let names = ["proof", "bake", "cool"].shuffled(using: &generator)
+    var keys: [String: Key<Instance>] = [:]
+    let all = Locked<[String: Key<Instance>]>([:])
+    let next = ["proof": "bake", "bake": "cool", "cool": "proof"]
+    for name in names {
+      keys[name] = Key(name: "Keys.\(name)", fileID: "App/Bakery.swift", line: 9) { r in
+        _ = r[all.withLock { $0 }[next[name]!]!]
+        return Instance()
+      }
+    }
+    all.withLock { $0 = keys }
+    let error = try #require(throws: VerificationError.self) {
+      try Graph(modules: []).verify(entryPoints: ["proof", "bake", "cool"].map { keys[$0]! })
+    }
+    #expect(error.problems.map(\.keyName) == ["Keys.proof"])
+    #expect(error.problems.map(\.kind) == [.dependencyCycle])
+  }
+}
