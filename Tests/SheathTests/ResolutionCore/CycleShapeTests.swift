@@ -12,7 +12,13 @@ private let capturedLazy = Locked<Lazy<Instance>?>(nil)
 private let capturedProvider = Locked<Provider<Instance>?>(nil)
 
 private func graph() -> Graph {
-  captured.withLock { $0 }!
+  value(of: captured)
+}
+
+/// What a test stored in `box` before resolving.
+private func value<Value>(of box: Locked<Value?>) -> Value {
+  guard let value = box.withLock({ $0 }) else { fatalError("set before resolving") }
+  return value
 }
 
 private func key(
@@ -47,22 +53,22 @@ extension Keys {
   fileprivate static let injectedB: Key<Instance> = key("injectedB", line: 6) { _ = InjectedA() }
 
   fileprivate static let lazyOwner: Key<Instance> = key("lazyOwner", line: 7) {
-    _ = capturedLazy.withLock { $0 }!.value
+    _ = value(of: capturedLazy).value
   }
   fileprivate static let lazyTarget: Key<Instance> = key("lazyTarget", line: 8) { _ = graph()[.lazyOwner] }
   fileprivate static let lazySingleton: Key<Instance> = key("lazySingleton", line: 9, .singleton) {
-    _ = capturedLazy.withLock { $0 }!.value
+    _ = value(of: capturedLazy).value
   }
   fileprivate static let lazySingletonTarget: Key<Instance> = key("lazySingletonTarget", line: 10) {
     _ = graph()[.lazySingleton]
   }
 
   fileprivate static let providerOwner: Key<Instance> = key("providerOwner", line: 11) {
-    _ = capturedProvider.withLock { $0 }!()
+    _ = value(of: capturedProvider)()
   }
   fileprivate static let providerTarget: Key<Instance> = key("providerTarget", line: 12) { _ = graph()[.providerOwner] }
   fileprivate static let providerSingleton: Key<Instance> = key("providerSingleton", line: 13, .singleton) {
-    _ = capturedProvider.withLock { $0 }!()
+    _ = value(of: capturedProvider)()
   }
   fileprivate static let providerSingletonTarget: Key<Instance> = key("providerSingletonTarget", line: 14) {
     _ = graph()[.providerSingleton]
