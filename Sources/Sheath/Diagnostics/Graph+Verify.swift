@@ -31,8 +31,9 @@ extension Graph {
   /// factory; verify in tests and debug builds.
   ///
   /// - Parameters:
-  ///   - scopes: The scopes to open, outermost first; by default every scope a binding uses that this
-  ///     graph and its ancestors do not open already, in the order the keys were created.
+  ///   - scopes: The scopes to open, outermost first; by default every scope a binding or an entry
+  ///     point uses that this graph and its ancestors do not open already, in the order the keys were
+  ///     created.
   ///   - arguments: Sample arguments for assisted keys.
   ///   - entryPoints: Keys to build besides those the modules bind — keys the app resolves with their
   ///     default factories.
@@ -52,7 +53,7 @@ extension Graph {
     -> (VerificationReport, [VerificationProblem])
   {
     let recorder = Verification()
-    let chain = mirrorChain(openingScopes: scopes ?? unopenedScopes())
+    let chain = mirrorChain(openingScopes: scopes ?? unopenedScopes(entryPoints: entryPoints))
     let leaf = chain[chain.count - 1]
     var work: [(Keys, @Sendable () -> Void)] = []
     var skipped: [String] = []
@@ -77,19 +78,20 @@ extension Graph {
     return (report, recorder.problems)
   }
 
-  /// Runs the work on probe threads, starting a new probe whenever one parks on a problem.
+  /// Runs the work on probe threads, starting a new probe whenever one parks on a problem. When it
+  /// returns, no probe that finished holds any of the work (and so none of the graphs it verifies).
   private func runProbes(_ work: [(Keys, @Sendable () -> Void)], recorder: Verification) {
-    let next = Locked(0)
+    let queue = Locked((items: work, next: 0))
     let finished = Locked(false)
     while !finished.withLock({ $0 }) {
       let probe = Thread {
         ResolutionStack.recording(into: recorder) {
-          while let item = next.withLock({ index -> (Keys, @Sendable () -> Void)? in
-            guard index < work.count else { return nil }
-            index += 1
-            return work[index - 1]
+          while let step = queue.withLock({ queue -> (@Sendable () -> Void)? in
+            guard queue.next < queue.items.count else { return nil }
+            queue.next += 1
+            return queue.items[queue.next - 1].1
           }) {
-            item.1()
+            step()
           }
         }
         finished.withLock { $0 = true }
@@ -99,6 +101,7 @@ extension Graph {
       probe.start()
       recorder.probeAbandoned.wait()
     }
+    queue.withLock { $0.items = [] }
   }
 
   /// A copy of this graph and its ancestors with fresh caches, and children opening `scopes`.
@@ -120,18 +123,19 @@ extension Graph {
     return chain
   }
 
-  /// Scopes that bindings use and that neither this graph nor an ancestor opens, by key creation order.
-  private func unopenedScopes() -> [Scope] {
+  /// Scopes that bindings and entry points use and that neither this graph nor an ancestor opens, in
+  /// the order of the keys' slots, then of the entry points.
+  private func unopenedScopes(entryPoints: [Keys]) -> [Scope] {
+    let lifetimes =
+      table.entries.indices.compactMap { table.binding(at: $0)?.lifetime }
+      + entryPoints.map { table.binding(at: $0.slot)?.lifetime ?? $0.defaultLifetimeKind }
     var scopes: [Scope] = []
-    for slot in table.entries.indices {
-      if case .scoped(let scope) = table.binding(at: slot)?.lifetime, nearest(opening: scope) == nil,
-        !scopes.contains(scope)
-      {
-        scopes.append(scope)
-      }
+    for case .scoped(let scope) in lifetimes where nearest(opening: scope) == nil && !scopes.contains(scope) {
+      scopes.append(scope)
     }
     return scopes
   }
+
 }
 
 /// Sample arguments for verifying assisted keys, typed by key.

@@ -1,0 +1,144 @@
+import Foundation
+import Sheath
+import Testing
+
+// A graph owns its shared instances; what they hold of their own graph does not keep it alive. The
+// seeds' central pattern — one data controller per flow — with the documented ways to break a cycle.
+
+/// How many `Tracked` objects of one kind are alive.
+private final class Population: Sendable {
+  private let count = Locked(0)
+  var alive: Int { count.withLock { $0 } }
+  func born() { count.withLock { $0 += 1 } }
+  func died() { count.withLock { $0 -= 1 } }
+}
+
+private let dataControllers = Population()
+private let users = Population()
+
+/// A flow's user, counted.
+private final class FlowUser: Sendable {
+  init() { users.born() }
+  deinit { users.died() }
+}
+
+/// A flow's data controller: holds a provider and a lazy value of its own flow's graph.
+private final class FlowData: Sendable {
+  let user: Lazy<FlowUser>
+  let makeSession: Provider<Instance>
+  let makeStep: AssistedFactory<Int, Instance>
+
+  init(user: Lazy<FlowUser>, makeSession: Provider<Instance>, makeStep: AssistedFactory<Int, Instance>) {
+    self.user = user
+    self.makeSession = makeSession
+    self.makeStep = makeStep
+    dataControllers.born()
+  }
+
+  deinit { dataControllers.died() }
+}
+
+/// A screen's view model: transient, so whoever holds it may keep the flow alive through it.
+private final class FlowScreenModel: Sendable {
+  let data: FlowData
+  let makeSession: Provider<Instance>
+  init(data: FlowData, makeSession: Provider<Instance>) {
+    self.data = data
+    self.makeSession = makeSession
+  }
+}
+
+extension Keys {
+  fileprivate static let flowUser = Key<FlowUser>(.scoped(.flow)) { _ in FlowUser() }
+  fileprivate static let session = Key<Instance> { _ in Instance() }
+  fileprivate static let step = AssistedKey<Int, Instance> { _, number in Instance(number: number) }
+  fileprivate static let flowData = Key<FlowData>(
+    .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 1
+  ) { r in
+    FlowData(user: r.lazy(.flowUser), makeSession: r.provider(.session), makeStep: r[.step])
+  }
+  fileprivate static let flowScreen = Key<FlowScreenModel> { r in
+    FlowScreenModel(data: r[.flowData], makeSession: r.provider(.session))
+  }
+  fileprivate static let printer = Key<FlowData>(.singleton) { r in
+    FlowData(user: r.lazy(.rootUser), makeSession: r.provider(.session), makeStep: r[.step])
+  }
+  fileprivate static let rootUser = Key<FlowUser>(.singleton) { _ in FlowUser() }
+}
+
+/// A weak reference, to see whether something was released.
+private final class WeakReference<Object: AnyObject>: @unchecked Sendable {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}
+
+@Suite("Who keeps a graph alive", .serialized)
+struct OwnershipTests {
+  @Test("10,000 flows whose data controller holds a lazy value, a provider and a factory of its flow are all released")
+  func flowsAreReleased() throws {
+    let app = try Graph(modules: [])
+    var flows: [WeakReference<Graph>] = []
+    for number in 0..<10_000 {
+      let flow = app.child(scope: .flow)
+      let data = flow[.flowData]
+      _ = data.user.value
+      _ = data.makeSession()
+      #expect(data.makeStep(number).number == number)
+      flows.append(WeakReference(flow))
+    }
+    #expect(flows.allSatisfy { $0.object == nil })
+    #expect(dataControllers.alive == 0)
+    #expect(users.alive == 0)
+  }
+
+  @Test("a root graph whose singleton holds its providers is released with its singleton")
+  func rootIsReleased() throws {
+    var graph: Graph? = try Graph(modules: [])
+    let reference = try WeakReference(#require(graph))
+    _ = graph?[.printer].user.value
+    #expect(dataControllers.alive == 1)
+    graph = nil
+    #expect(reference.object == nil)
+    #expect(dataControllers.alive == 0)
+    #expect(users.alive == 0)
+  }
+
+  @Test("100 verify() calls of such a graph leave nothing alive")
+  func verifyLeavesNothing() throws {
+    let app = try Graph(modules: [])
+    for _ in 0..<100 {
+      try app.verify(entryPoints: [Keys.flowData, Keys.printer])
+    }
+    #expect(dataControllers.alive == 0)
+    #expect(users.alive == 0)
+  }
+
+  @Test("a transient object's providers keep its flow alive, so the flow may be let go of early")
+  func transientKeepsFlow() throws {
+    let app = try Graph(modules: [])
+    var flow: Graph? = app.child(scope: .flow)
+    let reference = try WeakReference(#require(flow))
+    let screen = flow?[.flowScreen]
+    flow = nil
+    #expect(reference.object != nil)
+    #expect(screen?.makeSession() != nil)
+    #expect(screen?.data.user.value != nil)
+  }
+
+  @Test("a shared instance's provider used after its graph was released stops with the key and the graph")
+  func releasedGraph() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let data = app.child(scope: .flow)[.flowData]
+      _ = data.makeSession()
+    }
+    expectText(
+      trapMessage(result).replacing(#/\(Instance, [^)]*\)/#, with: "(Instance, LOCATION)"),
+      """
+      Sheath: Keys.session was resolved through a provider, lazy value or resolver whose graph was released
+        Keys.session (Instance, LOCATION)
+        the graph was a child graph that opened .flow; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
+      fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
+      """)
+  }
+}
