@@ -16,6 +16,7 @@ private func value<Value>(of box: Locked<Value?>) -> Value {
 
 private let singletonStarted = DispatchSemaphore(value: 0)
 private let targetStarted = DispatchSemaphore(value: 0)
+private let mainWaiting = DispatchSemaphore(value: 0)
 
 private func key(
   _ name: String, line: Int, _ lifetime: Lifetime<Instance> = .transient, _ body: @escaping @Sendable () -> Void
@@ -51,6 +52,7 @@ extension Keys {
   // A singleton whose factory needs the main thread while the main thread waits for it.
   fileprivate static let mainSyncing: Key<Instance> = key("mainSyncing", line: 24, .singleton) {
     singletonStarted.signal()
+    mainWaiting.wait()  // until the main thread is inside its resolution: it cannot drain its queue now
     DispatchQueue.main.sync {}
   }
 
@@ -113,7 +115,10 @@ struct WaitTests {
       let graph = try Graph(modules: [])
       Thread { _ = graph[.mainSyncing] }.start()
       singletonStarted.wait()
-      await MainActor.run { _ = graph[.mainSyncing] }
+      await MainActor.run {
+        mainWaiting.signal()
+        _ = graph[.mainSyncing]
+      }
     }
     expectText(
       trapMessage(result),
