@@ -203,7 +203,7 @@ private func followersExecutable() throws -> URL {
     if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
     directory.deleteLastPathComponent()
   }
-  throw StubServerError(description: "the followers executable was not found next to \(CommandLine.arguments[0])")
+  throw LoopbackServerError(description: "the followers executable was not found next to \(CommandLine.arguments[0])")
 }
 
 /// Compares texts line by line, ignoring a final line break.

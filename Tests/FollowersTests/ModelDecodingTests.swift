@@ -5,7 +5,7 @@ import Testing
 @Suite("Models decode GitHub JSON")
 struct ModelDecodingTests {
   private func fixture(_ name: String) throws -> Data {
-    let url = StubServer.script.deletingLastPathComponent().appendingPathComponent(name)
+    let url = StubGitHub.fixtures.appendingPathComponent(name)
     return try Data(contentsOf: url)
   }
 
