@@ -149,6 +149,39 @@ struct CommandLineTests {
   }
 }
 
+extension CommandLineTests {
+  @Test("with a token, redirects to another port or host reach them without the token")
+  func redirectsDropTheToken() async throws {
+    try await withStubServer { other in
+      try await withStubServer { server in
+        let base = server.baseURL.absoluteString
+        for login in ["redirect-port-\(other.port)", "redirect-localhost"] {
+          let run = try await runFollowers(["--api-url", base, login], environment: ["GITHUB_TOKEN": "s3cret-token"])
+          #expect(run.status == 0)
+          #expect(run.output.hasPrefix("@echo-auth\n"), "\(login): \(run.output)")
+        }
+        let fromAPI = server.requests.filter { $0.header("Host") == "127.0.0.1:\(server.port)" }
+        let elsewhere = server.requests.filter { $0.header("Host") != "127.0.0.1:\(server.port)" } + other.requests
+        #expect(fromAPI.count == 4 && fromAPI.allSatisfy { $0.header("Authorization") == "Bearer s3cret-token" })
+        #expect(elsewhere.count == 4 && elsewhere.allSatisfy { $0.header("Authorization") == nil })
+      }
+    }
+  }
+
+  @Test("a token is not sent over plain http to a host that is not loopback, and the command says so")
+  func plainHTTPWarning() async throws {
+    let run = try await runFollowers(
+      ["--api-url", "http://example.com", "--", "-not-a-login"], environment: ["GITHUB_TOKEN": "s3cret-token"])
+    #expect(run.status == 2)
+    expectLines(
+      run.errors,
+      """
+      warning: GITHUB_TOKEN is not sent to http://example.com: a token goes only over https, or plain http to a loopback host
+      error: A GitHub username cannot start with a hyphen.
+      """)
+  }
+}
+
 /// What a run of the executable printed, and how it exited.
 struct Run {
   let status: Int32

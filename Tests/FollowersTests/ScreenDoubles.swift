@@ -91,8 +91,8 @@ actor CountingAPI: UserAPI {
     return try await fake.user(login)
   }
 
-  func followers(of login: String) async throws -> [Follower] {
+  func followers(of login: String, page: PageRequest) async throws -> FollowersPage {
     followerCalls += 1
-    return try await fake.followers(of: login)
+    return try await fake.followers(of: login, page: page)
   }
 }

@@ -57,7 +57,8 @@ struct LoopbackServerError: Error, CustomStringConvertible {
 /// every request. Accepting runs on a Dispatch read source and each connection on a Dispatch queue, so
 /// no Swift concurrency thread ever blocks; a delayed answer is scheduled, not slept.
 final class LoopbackServer: @unchecked Sendable {
-  // @unchecked: `recorded`, `connections` and `isStopped` are only touched under `lock`; the rest is immutable.
+  // @unchecked: `recorded`, `waiters`, `connections` and `isStopped` are only touched under `lock`; the rest
+  // is immutable.
 
   /// The port the server listens on.
   let port: Int
@@ -67,6 +68,7 @@ final class LoopbackServer: @unchecked Sendable {
   private let handler: @Sendable (StubRequest) -> StubResponse
   private let lock = NSLock()
   private var recorded: [StubRequest] = []
+  private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
   private var connections: [ObjectIdentifier: Connection] = [:]
   private var isStopped = false
 
@@ -89,6 +91,20 @@ final class LoopbackServer: @unchecked Sendable {
 
   /// Every request received so far, in arrival order.
   var requests: [StubRequest] { lock.withLock { recorded } }
+
+  /// Returns once `count` requests have arrived: a test waits for the server to be reached, without sleeping.
+  ///
+  /// - Parameter count: How many requests to wait for.
+  func requestsArrived(_ count: Int) async {
+    await withCheckedContinuation { continuation in
+      let arrived = lock.withLock {
+        guard recorded.count < count else { return true }
+        waiters.append((count, continuation))
+        return false
+      }
+      if arrived { continuation.resume() }
+    }
+  }
 
   /// Stops accepting and closes every open connection, answered or not.
   func stop() {
@@ -126,7 +142,15 @@ final class LoopbackServer: @unchecked Sendable {
       finish(connection)
       return
     }
-    lock.withLock { recorded.append(request) }
+    let ready = lock.withLock {
+      recorded.append(request)
+      let (ready, waiting) = (
+        waiters.filter { $0.count <= recorded.count }, waiters.filter { $0.count > recorded.count }
+      )
+      waiters = waiting
+      return ready
+    }
+    ready.forEach { $0.continuation.resume() }
     let response = handler(request)
     let answer: @Sendable () -> Void = {
       connection.reply(Self.encode(response))

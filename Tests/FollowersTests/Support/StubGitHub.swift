@@ -6,7 +6,7 @@ import Foundation
 ///
 /// | login | answer |
 /// |---|---|
-/// | `octocat` | 200 `user-octocat.json`; followers `followers-octocat.json` (needs `per_page=100`) |
+/// | `octocat` | 200 `user-octocat.json`; followers `followers-octocat.json` on page 1, `[]` after |
 /// | `nameless` | 200 `user-nameless.json`; followers `[]` |
 /// | `rate-limited` | 403 GitHub's rate-limit JSON, `X-RateLimit-Remaining: 0` |
 /// | `too-many` | 429, empty body |
@@ -21,8 +21,14 @@ import Foundation
 /// | `bad-followers` | 200 user; followers whose second entry lacks `login` |
 /// | `not-a-list` | 200 user object for both routes |
 /// | `slow` | 200 user, after `slowSeconds` |
-/// | `echo-auth` | 200 user whose `name` is the Authorization header (`null` if absent) |
+/// | `echo-auth` | 200 user whose `name` is the Authorization header (`null` if absent); followers `[]` |
 /// | `echo-request…` | 200 user whose `name` is `<target> accept=<Accept>`; followers: one whose `login` is the target |
+/// | `paged` | 200 user with 5 followers, paged by `page`/`per_page` with a GitHub-style `Link` header |
+/// | `escapes` | 200 user and followers whose text holds terminal escape sequences |
+/// | `escaped-error` | 418 whose message holds terminal escape sequences |
+/// | `redirect-same` | 302 to this origin's `echo-auth` (same route and query) |
+/// | `redirect-localhost` | 302 to `echo-auth` at `localhost` and this port: another origin |
+/// | `redirect-port-N` | 302 to `echo-auth` at 127.0.0.1 and port N: another origin |
 /// | anything else | 404 GitHub's "Not Found" JSON |
 enum StubGitHub {
   /// The folder holding the JSON fixtures.
@@ -44,8 +50,11 @@ enum StubGitHub {
     let tail = rest.dropFirst().map(String.init)
     guard tail == [] || tail == ["followers"] else { return notFound }
     let wantsFollowers = tail == ["followers"]
-    if wantsFollowers, request.query["per_page"] != "100" {
-      return .json(400, #"{"message": "expected per_page=100"}"#)
+    if wantsFollowers, request.query["per_page"] == nil || request.query["page"] == nil {
+      return .json(400, #"{"message": "expected per_page and page"}"#)
+    }
+    if login.hasPrefix("redirect-") {
+      return redirect(login, request: request)
     }
     return route(login, followers: wantsFollowers, request: request, slowSeconds: slowSeconds)
   }
@@ -55,7 +64,15 @@ enum StubGitHub {
   ) -> StubResponse {
     switch login {
     case "octocat":
+      if followers, request.query["page"] != "1" { return .json(200, "[]") }
       return fixture(followers ? "followers-octocat.json" : "user-octocat.json")
+    case "paged":
+      return followers ? paged(request) : .json(200, user(login, name: "Paged", followers: pagedLogins.count))
+    case "escapes":
+      if followers { return .json(200, #"[{"login": "\u001b[31mred"}, {"login": "plain"}]"#) }
+      return .json(200, user(login, name: "\u{1B}]0;pwned\u{7}\u{1B}[2JEvil\u{202E}txt.exe\nforged line", followers: 2))
+    case "escaped-error":
+      return .json(418, #"{"message": "\u001b[2Jcleared \u009b31m"}"#)
     case "nameless":
       return followers ? .json(200, "[]") : fixture("user-nameless.json")
     case "rate-limited":
@@ -90,13 +107,46 @@ enum StubGitHub {
       response.delay = slowSeconds
       return response
     case "echo-auth":
-      return .json(200, user(login, name: request.header("Authorization")))
+      return .json(200, followers ? "[]" : user(login, name: request.header("Authorization")))
     case _ where login.hasPrefix("echo-request"):
       if followers { return .json(200, "[{\"login\": \(quoted(request.target))}]") }
       return .json(200, user(login, name: "\(request.target) accept=\(request.header("Accept") ?? "None")"))
     default:
       return notFound
     }
+  }
+
+  /// The followers of `paged`, in the API's order.
+  static let pagedLogins = ["eve", "Dave", "carol", "Bob", "alice"]
+
+  /// A page of `paged`'s followers, with `next` and `last` links as GitHub writes them: absolute
+  /// URLs by user id, not the path that was asked for.
+  private static func paged(_ request: StubRequest) -> StubResponse {
+    guard let size = Int(request.query["per_page"] ?? ""), let number = Int(request.query["page"] ?? ""), size > 0
+    else {
+      return .json(422, #"{"message": "bad paging"}"#)
+    }
+    let start = min((number - 1) * size, pagedLogins.count)
+    let logins = pagedLogins[start..<min(start + size, pagedLogins.count)]
+    let body = "[" + logins.map { "{\"login\": \(quoted($0))}" }.joined(separator: ", ") + "]"
+    let last = (pagedLogins.count + size - 1) / size
+    guard number < last else { return .json(200, body) }
+    let link = { (page: Int) in "<http://127.0.0.1:\(request.port)/user/42/followers?per_page=\(size)&page=\(page)>" }
+    return .json(200, body, headers: [("Link", "\(link(number + 1)); rel=\"next\", \(link(last)); rel=\"last\"")])
+  }
+
+  /// A 302 to `echo-auth`: at this origin, at `localhost`, or at another port.
+  private static func redirect(_ login: String, request: StubRequest) -> StubResponse {
+    let origin: String
+    if login == "redirect-localhost" {
+      origin = "http://localhost:\(request.port)"
+    } else if login.hasPrefix("redirect-port-"), let port = Int(login.dropFirst("redirect-port-".count)) {
+      origin = "http://127.0.0.1:\(port)"
+    } else {
+      origin = ""  // relative: the same origin
+    }
+    let rest = request.target.range(of: "/\(login)").map { request.target[$0.upperBound...] } ?? ""
+    return StubResponse(status: 302, headers: [("Location", "\(origin)/users/echo-auth\(rest)")])
   }
 
   static let notFound = StubResponse.json(

@@ -16,7 +16,8 @@ public struct FollowersConfiguration: Sendable, Equatable, CustomStringConvertib
   ///   - timeout: Seconds to wait for each request.
   ///   - token: A GitHub token, or `nil`.
   public init(
-    apiURL: URL = LiveUserAPI.gitHubBaseURL, timeout: TimeInterval = LiveUserAPI.defaultTimeout, token: String? = nil
+    apiURL: URL = LiveUserAPI.gitHubBaseURL, timeout: TimeInterval = URLSessionConnection.defaultTimeout,
+    token: String? = nil
   ) {
     self.apiURL = apiURL
     self.timeout = timeout

@@ -14,6 +14,18 @@ extension Keys {
   /// The GitHub API, live or fake.
   public static let userAPI = Key<any UserAPI>.required(.singleton)
 
+  /// The live API's transport: sends requests to the configured origin, the token only where allowed.
+  public static let apiConnection = Key<any APIConnecting>(.singleton) { r in
+    let configuration = r[.configuration]
+    return URLSessionConnection(
+      apiURL: configuration.apiURL, timeout: configuration.timeout, token: GitHubToken(configuration.token))
+  }
+
+  /// The live API's formats: turns responses into users, pages and errors.
+  public static let apiParser = Key<any APIResponseParsing> { r in
+    GitHubResponseParser(hiding: GitHubToken(r[.configuration].token))
+  }
+
   /// Decides whether a login is acceptable.
   public static let loginValidator = Key<any LoginValidating> { _ in LoginValidator() }
 

@@ -47,6 +47,13 @@ public enum FollowersCommand {
       terminal.write(FollowersApp.dot(of: graph))
       return 0
     }
+    if environment == .live, let token = GitHubToken(configuration.token),
+      !TokenPolicy(apiURL: configuration.apiURL, token: token).sendsToken
+    {
+      terminal.writeError(
+        "warning: GITHUB_TOKEN is not sent to \(configuration.apiURL.displayString): "
+          + "a token goes only over https, or plain http to a loopback host")
+    }
     let flow = graph.child(scope: .flow)
     let navigator = flow.make(.navigator, TerminalScreens(terminal: terminal))
     switch await navigator.start(login: options.login) {

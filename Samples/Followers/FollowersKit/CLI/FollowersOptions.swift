@@ -8,7 +8,7 @@ public struct FollowersOptions: Equatable, Sendable {
   /// The API's base URL: `--api-url`, else `GITHUB_API_URL`, else GitHub's.
   public var apiURL: URL = LiveUserAPI.gitHubBaseURL
   /// Seconds to wait for each request.
-  public var timeout: TimeInterval = LiveUserAPI.defaultTimeout
+  public var timeout: TimeInterval = URLSessionConnection.defaultTimeout
   /// Print the dependency graph as DOT and exit.
   public var printGraph = false
   /// Print the help and exit.
@@ -34,7 +34,10 @@ public struct FollowersOptions: Equatable, Sendable {
       -h, --help              Show this help, and exit.
 
     ENVIRONMENT:
-      GITHUB_TOKEN            Sent to the API as a bearer token when set; never printed.
+      GITHUB_TOKEN            Sent as a bearer token only to the API's origin (the scheme, host and
+                              port of its base URL), only over https (or plain http to localhost,
+                              127.0.0.1 or ::1, for testing), and never on a redirect to another
+                              origin. Never printed.
       GITHUB_API_URL          The API's base URL when --api-url is not given.
       SHEATH_ENV              Where to run when no option says (live, mock, test or preview).
     """

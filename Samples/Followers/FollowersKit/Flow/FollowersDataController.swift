@@ -56,7 +56,7 @@ public actor FollowersDataController: FollowersDataControlling {
     if let load = loads[key] { return try await load.value }
     let load = Task { [api, presenter] in
       async let user = api.user(login)
-      async let followers = api.followers(of: login)
+      async let followers = api.followers(of: login, page: PageRequest()).followers
       let (loadedUser, loadedFollowers) = try await (user, followers)
       return FollowersProfile(user: loadedUser, followers: presenter.sortedFollowers(loadedFollowers))
     }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension ResponseInterpreter {
+extension GitHubResponseParser {
   /// A short phrase naming what was wrong with a JSON body, such as
   /// `missing field 'followers'` or `field '[1].login' is null`.
   static func describe(_ error: DecodingError) -> String {

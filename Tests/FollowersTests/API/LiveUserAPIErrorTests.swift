@@ -17,9 +17,7 @@ struct ErrorCase: Sendable, CustomTestStringConvertible {
 
 @Suite("LiveUserAPI errors")
 struct LiveUserAPIErrorTests {
-  static let rateLimitMessage =
-    "API rate limit exceeded for 127.0.0.1. (But here's the good news: "
-    + "Authenticated requests get a higher rate limit. Check out the documentation for more details.)"
+  static let rateLimitMessage = StubGitHub.rateLimitMessage
 
   static let cases: [ErrorCase] = [
     ErrorCase(
@@ -41,6 +39,9 @@ struct LiveUserAPIErrorTests {
       message: "GitHub rejected the token (HTTP 401): \"Bad credentials (got None)\". "
         + "Check GITHUB_TOKEN, or use --mock to run offline."),
     ErrorCase(
+      login: "escaped-error", kind: .unexpectedStatus, status: 418,
+      message: "Unexpected HTTP 418 from {base}/users/escaped-error: \"\u{1B}[2Jcleared \u{9B}31m\"."),
+    ErrorCase(
       login: "forbidden", kind: .unexpectedStatus, status: 403,
       message: "Unexpected HTTP 403 from {base}/users/forbidden: \"Forbidden\"."),
     ErrorCase(
@@ -52,7 +53,7 @@ struct LiveUserAPIErrorTests {
         + "Try again later, or use --mock to run offline."),
     ErrorCase(
       login: "server-error", followers: true, kind: .serverError, status: 500,
-      message: "Server error (HTTP 500) from {base}/users/server-error/followers?per_page=100. "
+      message: "Server error (HTTP 500) from {base}/users/server-error/followers?per_page=100&page=1. "
         + "Try again later, or use --mock to run offline."),
     ErrorCase(
       login: "malformed", kind: .malformedResponse,
@@ -72,11 +73,11 @@ struct LiveUserAPIErrorTests {
         + "the body is empty. Use --mock to run offline."),
     ErrorCase(
       login: "bad-followers", followers: true, kind: .malformedResponse,
-      message: "Malformed response from {base}/users/bad-followers/followers?per_page=100: "
+      message: "Malformed response from {base}/users/bad-followers/followers?per_page=100&page=1: "
         + "missing field '[1].login'. Use --mock to run offline."),
     ErrorCase(
       login: "not-a-list", followers: true, kind: .malformedResponse,
-      message: "Malformed response from {base}/users/not-a-list/followers?per_page=100: "
+      message: "Malformed response from {base}/users/not-a-list/followers?per_page=100&page=1: "
         + "the body should be an array. Use --mock to run offline."),
   ]
 
@@ -86,7 +87,7 @@ struct LiveUserAPIErrorTests {
       let api = LiveUserAPI(baseURL: server.baseURL, timeout: 5)
       let error = try await apiError {
         if failure.followers {
-          _ = try await api.followers(of: failure.login)
+          _ = try await api.followers(of: failure.login, page: PageRequest())
         } else {
           _ = try await api.user(failure.login)
         }

@@ -1,8 +1,9 @@
 /// A ``UserAPI`` that serves canned users and behaves like the live API.
 ///
 /// Logins match ignoring case, as on GitHub; unknown logins throw exactly the error a live HTTP 404
-/// produces (``UserAPIError/notFound(login:)``); and ``followers(of:)`` returns only the first page
-/// of 100 followers. Use it for tests, previews and the CLI's `--mock` mode:
+/// produces (``UserAPIError/notFound(login:)``); and ``followers(of:page:)`` pages like GitHub: the
+/// next and last page numbers on every page but the last, an empty page past the end. Use it for
+/// tests, previews and the CLI's `--mock` mode:
 ///
 /// ```swift
 /// let api = FakeUserAPI(users: .samples)
@@ -13,7 +14,7 @@ public struct FakeUserAPI: UserAPI {
   public struct CannedUser: Sendable, Equatable {
     /// The user, including their total follower count.
     public var user: GitHubUser
-    /// Every follower, in the order the API returns them (only the first 100 are served).
+    /// Every follower, in the order the API returns them, served a page at a time.
     public var followers: [Follower]
 
     /// Creates a canned user.
@@ -53,13 +54,22 @@ public struct FakeUserAPI: UserAPI {
     try cannedUser(login).user
   }
 
-  /// The first page (up to 100) of a canned user's followers, in canned order.
+  /// One page of a canned user's followers, in canned order.
   ///
-  /// - Parameter login: The login whose followers to list, ignoring case.
-  /// - Returns: Up to 100 followers.
+  /// - Parameters:
+  ///   - login: The login whose followers to list, ignoring case.
+  ///   - page: Which page, and how many followers a page holds.
+  /// - Returns: The page; on every page but the last, the numbers of the next and last pages.
   /// - Throws: ``UserAPIError/notFound(login:)`` for an unknown login.
-  public func followers(of login: String) async throws -> [Follower] {
-    Array(try cannedUser(login).followers.prefix(Follower.maxPerPage))
+  public func followers(of login: String, page: PageRequest) async throws -> FollowersPage {
+    let all = try cannedUser(login).followers
+    let start = min(page.firstPosition - 1, all.count)
+    let onPage = Array(all[start..<min(start + page.size, all.count)])
+    let lastPage = max(1, (all.count + page.size - 1) / page.size)
+    guard page.number < lastPage else {
+      return FollowersPage(request: page, followers: onPage)
+    }
+    return FollowersPage(request: page, followers: onPage, nextPage: page.number + 1, lastPage: lastPage)
   }
 
   private func cannedUser(_ login: String) throws -> CannedUser {

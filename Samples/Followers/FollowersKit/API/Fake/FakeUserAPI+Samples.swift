@@ -25,7 +25,7 @@ extension FakeUserAPI {
   )
 
   /// `popular-dev`, "Popular Developer": 1,234 followers (`fan-1` … `fan-1234`), more than the
-  /// 100 a single page returns.
+  /// 100 the largest page holds.
   public static let popularDev = CannedUser(
     user: GitHubUser(login: "popular-dev", name: "Popular Developer", followers: 1_234),
     followers: (1...1_234).map { Follower(login: "fan-\($0)") }

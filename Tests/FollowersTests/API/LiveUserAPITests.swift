@@ -14,13 +14,13 @@ struct LiveUserAPITests {
     }
   }
 
-  @Test("decodes the followers page, asking for per_page=100")
+  @Test("decodes the first page of followers, asking for per_page=100&page=1")
   func decodesFollowers() async throws {
     try await withStubServer { server in
       let api = LiveUserAPI(baseURL: server.baseURL, timeout: 5)
-      let followers = try await api.followers(of: "octocat")
+      let followers = try await api.followers(of: "octocat", page: PageRequest()).followers
       #expect(followers.map(\.login) == ["zoe-dev", "Alice", "bob"])
-      #expect(try await api.followers(of: "nameless").isEmpty)
+      #expect(try await api.followers(of: "nameless", page: PageRequest()).followers.isEmpty)
     }
   }
 
@@ -30,8 +30,8 @@ struct LiveUserAPITests {
       let api = LiveUserAPI(baseURL: server.baseURL(path: "/api/v3/"), timeout: 5)
       let user = try await api.user("echo-request")
       #expect(user.name == "/api/v3/users/echo-request accept=application/vnd.github+json")
-      let followers = try await api.followers(of: "echo-request")
-      #expect(followers == [Follower(login: "/api/v3/users/echo-request/followers?per_page=100")])
+      let followers = try await api.followers(of: "echo-request", page: PageRequest()).followers
+      #expect(followers == [Follower(login: "/api/v3/users/echo-request/followers?per_page=100&page=1")])
     }
   }
 
@@ -71,11 +71,12 @@ struct LiveUserAPITests {
       var dumped = ""
       dump(api, to: &dumped)
       #expect(!dumped.contains(token))
-      #expect(dumped.contains("hasToken: true"))
+      #expect(dumped.contains("sendsToken: true"))
       #expect(!String(describing: api).contains(token))
       #expect(
         String(describing: api)
-          == "LiveUserAPI(baseURL: \(server.baseURL), timeout: 5 seconds, token: <redacted>)")
+          == "LiveUserAPI(baseURL: \(server.baseURL), connection: URLSessionConnection(timeout: 5 seconds, "
+          + "TokenPolicy(origin: http://127.0.0.1:\(server.port), token: <redacted>)))")
       for login in ["rate-limited", "bad-credentials", "server-error", "teapot", "nobody-here"] {
         let error = try await apiError { try await api.user(login) }
         #expect(!error.description.contains(token))
@@ -124,10 +125,29 @@ struct LiveUserAPITests {
       let api = LiveUserAPI(baseURL: server.baseURL, timeout: 10)
       let started = Date()
       let request = Task { try await api.user("slow") }
-      try await Task.sleep(nanoseconds: 200_000_000)
+      await server.server.requestsArrived(1)
       request.cancel()
       await #expect(throws: CancellationError.self) { try await request.value }
       #expect(Date().timeIntervalSince(started) < 8, "stopped well before the stub answered")
+    }
+  }
+
+  @Test("pages by page and per_page, reading the next and last pages from the Link header")
+  func pages() async throws {
+    try await withStubServer { server in
+      let api = LiveUserAPI(baseURL: server.baseURL, timeout: 5)
+      let first = try await api.followers(of: "paged", page: PageRequest(number: 1, size: 2))
+      #expect(
+        first
+          == FollowersPage(
+            request: PageRequest(number: 1, size: 2), followers: [.init(login: "eve"), .init(login: "Dave")],
+            nextPage: 2, lastPage: 3))
+      let last = try await api.followers(of: "paged", page: PageRequest(number: 3, size: 2))
+      #expect(last == FollowersPage(request: PageRequest(number: 3, size: 2), followers: [.init(login: "alice")]))
+      #expect(
+        server.requests.map(\.target) == [
+          "/users/paged/followers?per_page=2&page=1", "/users/paged/followers?per_page=2&page=3",
+        ])
     }
   }
 
@@ -137,7 +157,8 @@ struct LiveUserAPITests {
     let api = LiveUserAPI(baseURL: base, timeout: 2.5)
     #expect(
       String(describing: api)
-        == "LiveUserAPI(baseURL: https://api.github.com, timeout: 2.5 seconds, token: none)")
+        == "LiveUserAPI(baseURL: https://api.github.com, connection: URLSessionConnection(timeout: 2.5 seconds, "
+        + "TokenPolicy(origin: https://api.github.com:443, token: none)))")
     #expect(LiveUserAPI.gitHubBaseURL == base)
   }
 }

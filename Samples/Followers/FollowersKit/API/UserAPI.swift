@@ -11,10 +11,12 @@ public protocol UserAPI: Sendable {
   /// - Throws: ``UserAPIError``; its ``UserAPIError/isNotFound`` is `true` when no such user exists.
   func user(_ login: String) async throws -> GitHubUser
 
-  /// Fetches the first page (at most 100) of a user's followers, in GitHub's order.
+  /// Fetches one page of a user's followers, in GitHub's order.
   ///
-  /// - Parameter login: The login whose followers to list.
-  /// - Returns: Up to 100 followers.
+  /// - Parameters:
+  ///   - login: The login whose followers to list.
+  ///   - page: Which page, and how many followers a page holds.
+  /// - Returns: The page, empty past the last one, with the numbers of the next and last pages.
   /// - Throws: ``UserAPIError``; its ``UserAPIError/isNotFound`` is `true` when no such user exists.
-  func followers(of login: String) async throws -> [Follower]
+  func followers(of login: String, page: PageRequest) async throws -> FollowersPage
 }
