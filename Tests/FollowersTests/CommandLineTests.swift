@@ -182,63 +182,6 @@ extension CommandLineTests {
   }
 }
 
-/// What a run of the executable printed, and how it exited.
-struct Run {
-  let status: Int32
-  let output: String
-  let errors: String
-}
-
-/// Runs the built `followers` executable with `arguments`, `input` on standard input, and `environment`
-/// on top of a clean environment (no GITHUB_TOKEN, SHEATH_ENV or GITHUB_API_URL from the machine).
-///
-/// The waiting happens on a Dispatch thread, never on one of Swift concurrency's few threads, which
-/// the other tests running in parallel (and the stub server's readers) need.
-func runFollowers(_ arguments: [String], input: String = "", environment: [String: String] = [:]) async throws
-  -> Run
-{
-  try await withCheckedThrowingContinuation { continuation in
-    DispatchQueue.global().async {
-      continuation.resume(with: Result { try runFollowersBlocking(arguments, input: input, environment: environment) })
-    }
-  }
-}
-
-private func runFollowersBlocking(_ arguments: [String], input: String, environment: [String: String]) throws -> Run {
-  let process = Process()
-  process.executableURL = try followersExecutable()
-  process.arguments = arguments
-  var variables = ProcessInfo.processInfo.environment
-  for name in ["GITHUB_TOKEN", "SHEATH_ENV", "GITHUB_API_URL"] { variables[name] = nil }
-  process.environment = variables.merging(environment) { $1 }
-  let stdin = Pipe()
-  let stdout = Pipe()
-  let stderr = Pipe()
-  process.standardInput = stdin
-  process.standardOutput = stdout
-  process.standardError = stderr
-  try process.run()
-  stdin.fileHandleForWriting.write(Data(input.utf8))
-  try stdin.fileHandleForWriting.close()
-  let output = stdout.fileHandleForReading.readDataToEndOfFile()
-  let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return Run(
-    status: process.terminationStatus, output: String(decoding: output, as: UTF8.self),
-    errors: String(decoding: errors, as: UTF8.self))
-}
-
-/// The `followers` executable that `swift test` built next to the test bundle.
-private func followersExecutable() throws -> URL {
-  var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-  for _ in 0..<5 {
-    let candidate = directory.appendingPathComponent("followers")
-    if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    directory.deleteLastPathComponent()
-  }
-  throw LoopbackServerError(description: "the followers executable was not found next to \(CommandLine.arguments[0])")
-}
-
 /// Compares texts line by line, ignoring a final line break.
 func expectLines(_ actual: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
   let trim: (String) -> String = { $0.hasSuffix("\n") ? String($0.dropLast()) : $0 }

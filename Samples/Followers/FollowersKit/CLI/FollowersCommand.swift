@@ -3,8 +3,9 @@ import Sheath
 /// The `followers` command: parses the options, builds the sample's graph for the environment, and
 /// runs the flow on a terminal.
 ///
-/// Exit statuses: 0 when the flow finished (or for `--help` and `--graph`); 1 when the API failed or
-/// no login was entered; 2 for a usage error or an invalid login given as an argument.
+/// Exit statuses: 0 when the flow finished (or for `--help` and `--graph`, or when the output was
+/// closed early); 1 when the API failed, no login was entered or the output could not be written; 2
+/// for a usage error or an invalid login given as an argument.
 public enum FollowersCommand {
   /// Runs the command.
   ///
@@ -15,6 +16,22 @@ public enum FollowersCommand {
   /// - Returns: The exit status.
   @MainActor
   public static func run(arguments: [String], variables: [String: String], terminal: any Terminal) async -> Int32 {
+    let status = await runUntilDone(arguments: arguments, variables: variables, terminal: terminal)
+    switch terminal.outputFailure {
+    case nil:
+      return status
+    case .closed:
+      return 0  // the reader has what it wanted, as after `| head -1`
+    case .failed(let reason):
+      terminal.writeError("error: cannot write to standard output: \(reason)")
+      return 1
+    }
+  }
+
+  @MainActor
+  private static func runUntilDone(arguments: [String], variables: [String: String], terminal: any Terminal) async
+    -> Int32
+  {
     let options: FollowersOptions
     let environment: AppEnvironment
     do {
@@ -62,7 +79,9 @@ public enum FollowersCommand {
     case .invalidLogin:
       return 2
     case .noLogin:
-      terminal.writeError("error: no GitHub username was entered")
+      if terminal.outputFailure == nil {  // after an output failure, stay quiet
+        terminal.writeError("error: no GitHub username was entered")
+      }
       return 1
     case .failed:
       return 1

@@ -1,4 +1,6 @@
-/// The flow's screens on a terminal: each view writes what its view model shows.
+/// The flow's screens on a terminal: each view writes what its view model shows, one line at a time,
+/// each made safe to print (``TerminalText/line(_:)``): no text from the network reaches the
+/// terminal raw.
 @MainActor
 public final class TerminalScreens: FollowersScreens {
   private let terminal: any Terminal
@@ -40,9 +42,9 @@ final class TerminalRegistrationView: RegistrationView {
 
   func showInvalidLogin(reason: String) {
     if isAsking {
-      terminal.write(reason)
+      terminal.write(TerminalText.line(reason))
     } else {
-      terminal.writeError("error: \(reason)")
+      terminal.writeError("error: \(TerminalText.line(reason))")
     }
   }
 }
@@ -57,12 +59,13 @@ final class TerminalProfileView: ProfileView {
   }
 
   func showProfile(title: String, lines: [String]) {
-    terminal.write(title)
-    lines.forEach(terminal.write)
+    for line in [title] + lines {
+      terminal.write(TerminalText.line(line))
+    }
   }
 
   func showError(_ message: String) {
-    terminal.writeError("error: \(message)")
+    terminal.writeError("error: \(TerminalText.line(message))")
   }
 }
 
@@ -77,11 +80,12 @@ final class TerminalFollowersView: FollowersView {
 
   func showFollowers(header: String, logins: [String]) {
     terminal.write("")
-    terminal.write(header)
-    logins.forEach(terminal.write)
+    for line in [header] + logins {
+      terminal.write(TerminalText.line(line))
+    }
   }
 
   func showError(_ message: String) {
-    terminal.writeError("error: \(message)")
+    terminal.writeError("error: \(TerminalText.line(message))")
   }
 }
