@@ -18,7 +18,7 @@ struct CommandLineSafetyTests {
         2 followers
         Followed by \u{1B}[31mred and plain
 
-        Followers of @escapes (showing 2 of 2)
+        Followers of @escapes (showing 1–2 of 2)
         \u{1B}[31mred
         plain
         """#)

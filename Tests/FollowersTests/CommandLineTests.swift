@@ -5,7 +5,7 @@ import Testing
 /// The `followers` executable, run end to end as a user would.
 @Suite("The followers command")
 struct CommandLineTests {
-  @Test("--mock octocat prints the three screens")
+  @Test("--mock octocat prints the two screens, and nothing else when piped")
   func mockRun() async throws {
     let run = try await runFollowers(["--mock", "octocat"])
     #expect(run.status == 0)
@@ -16,7 +16,7 @@ struct CommandLineTests {
       8 followers
       Followed by Alice, bob, Carol and 5 others
 
-      Followers of @octocat (showing 8 of 8)
+      Followers of @octocat (showing 1–8 of 8)
       Alice
       bob
       Carol
@@ -33,7 +33,7 @@ struct CommandLineTests {
   func mockByVariable() async throws {
     let run = try await runFollowers(["lonely-dev"], environment: ["SHEATH_ENV": "mock"])
     #expect(run.status == 0)
-    expectLines(run.output, "Lonely Developer (@lonely-dev)\n\nFollowers of @lonely-dev (showing 0 of 0)")
+    expectLines(run.output, "Lonely Developer (@lonely-dev)\n\nFollowers of @lonely-dev (none)")
   }
 
   @Test("without a login it asks, says why an answer is invalid, and asks again")

@@ -51,8 +51,7 @@ public enum FollowersCommand {
       return 2
     }
     let configuration = FollowersConfiguration(
-      apiURL: options.apiURL, timeout: options.timeout,
-      token: variables["GITHUB_TOKEN"].flatMap { $0.isEmpty ? nil : $0 })
+      apiURL: options.apiURL, timeout: options.timeout, token: GitHubToken(variables["GITHUB_TOKEN"]))
     let graph: Graph
     do {
       graph = try FollowersApp.graph(environment: environment, configuration: configuration)
@@ -64,8 +63,8 @@ public enum FollowersCommand {
       terminal.write(FollowersApp.dot(of: graph))
       return 0
     }
-    if environment == .live, let token = GitHubToken(configuration.token),
-      !TokenPolicy(apiURL: configuration.apiURL, token: token).sendsToken
+    if environment == .live, configuration.token != nil,
+      !TokenPolicy(apiURL: configuration.apiURL, token: configuration.token).sendsToken
     {
       terminal.writeError(
         "warning: GITHUB_TOKEN is not sent to \(configuration.apiURL.displayString): "
@@ -73,7 +72,7 @@ public enum FollowersCommand {
     }
     let flow = graph.child(scope: .flow)
     let navigator = flow.make(.navigator, TerminalScreens(terminal: terminal))
-    switch await navigator.start(login: options.login) {
+    switch await navigator.start(login: options.login, page: 1) {
     case .finished:
       return 0
     case .invalidLogin:
@@ -83,35 +82,8 @@ public enum FollowersCommand {
         terminal.writeError("error: no GitHub username was entered")
       }
       return 1
-    case .failed:
+    case .failed, .cancelled:
       return 1
     }
-  }
-}
-
-/// The sample's composition root.
-public enum FollowersApp {
-  /// The sample's graph for an environment.
-  ///
-  /// - Parameters:
-  ///   - environment: Decides the API: live in `live`, fake in `mock`, `test` and `preview`.
-  ///   - configuration: How to reach the live API.
-  /// - Returns: The root graph; open a `.flow` child for each run of the screens.
-  /// - Throws: `GraphError` if the modules are miswired.
-  public static func graph(environment: AppEnvironment, configuration: FollowersConfiguration) throws -> Graph {
-    try Graph(modules: [FollowersAppModule(configuration: configuration)], environment: environment)
-  }
-
-  /// The keys the screens resolve with their default factories, for ``Graph/verify(scopes:arguments:entryPoints:)``
-  /// and the DOT picture. (The view models are main-actor keys, which `verify()` leaves to main-actor
-  /// tests.)
-  public static let entryPoints: [Keys] = [Keys.followersData, Keys.loginValidator, Keys.followerPresenter]
-
-  /// The graph as Graphviz DOT, with its flow scope opened.
-  ///
-  /// - Parameter graph: The sample's graph.
-  /// - Returns: A DOT document.
-  public static func dot(of graph: Graph) -> String {
-    graph.dot(scopes: [.flow], entryPoints: entryPoints)
   }
 }

@@ -1,6 +1,8 @@
 import FollowersKit
 import Testing
 
+/// The rules, tested once, on the validator itself (seed 000); the registration view model's tests
+/// need only a stub's two outcomes (RegistrationViewModelTests).
 @Suite("LoginValidator")
 struct LoginValidatorTests {
   let validator = LoginValidator()
@@ -64,17 +66,5 @@ struct LoginValidatorTests {
     #expect(result.reason == reason)
     #expect(result.login == nil)
     #expect(!result.isValid)
-  }
-
-  @Test("a view model can depend on the protocol and be given either outcome")
-  func stubsBothOutcomes() {
-    struct Stub: LoginValidating {
-      let outcome: LoginValidation
-      func validate(_ input: String) -> LoginValidation { outcome }
-    }
-    let accepting: any LoginValidating = Stub(outcome: .valid(login: "octocat"))
-    let rejecting: any LoginValidating = Stub(outcome: .invalid(reason: "Nope."))
-    #expect(accepting.validate("anything").login == "octocat")
-    #expect(rejecting.validate("anything").reason == "Nope.")
   }
 }

@@ -2,7 +2,7 @@ import FollowersKit
 import Foundation
 import SheathTesting
 
-/// A validator with a fixed answer: all a view model's tests need from validation.
+/// A validator with a fixed answer — seed 000's stub: all a view model's tests need from validation.
 struct StubValidator: LoginValidating {
   let answer: LoginValidation
   func validate(_ input: String) -> LoginValidation { answer }
@@ -27,10 +27,17 @@ final class RecordingRegistrationView: RegistrationView {
   }
 }
 
-/// Records what the profile view model shows.
+/// Records what the profile view model shows, loading lines included.
 @MainActor
 final class RecordingProfileView: ProfileView {
   private(set) var shown: [String] = []
+
+  /// What was shown, without the loading lines.
+  var screen: [String] { shown.filter { !$0.hasPrefix("loading: ") } }
+
+  func showLoading(_ text: String) {
+    shown.append("loading: \(text)")
+  }
 
   func showProfile(title: String, lines: [String]) {
     shown += [title] + lines
@@ -41,29 +48,47 @@ final class RecordingProfileView: ProfileView {
   }
 }
 
-/// Records what the followers view model shows.
+/// Records what the followers view model shows, and answers the "more" question from a script.
 @MainActor
 final class RecordingFollowersView: FollowersView {
   private(set) var shown: [String] = []
+  private var answers: [Bool]
 
-  func showFollowers(header: String, logins: [String]) {
-    shown += [header] + logins
+  /// What was shown, without the loading lines and questions.
+  var screen: [String] { shown.filter { !$0.hasPrefix("loading: ") && !$0.hasPrefix("ask: ") } }
+
+  init(answers: [Bool] = []) {
+    self.answers = answers
+  }
+
+  func showLoading(_ text: String) {
+    shown.append("loading: \(text)")
+  }
+
+  func showFollowers(header: String, rows: [String]) {
+    shown += [header] + rows
   }
 
   func showError(_ message: String) {
     shown.append("error: \(message)")
   }
+
+  func askForMore(_ prompt: String) async -> Bool {
+    shown.append("ask: \(prompt)")
+    return answers.isEmpty ? false : answers.removeFirst()
+  }
 }
 
-/// Screens that record everything, in one transcript.
+/// Screens that record everything.
 @MainActor
 final class RecordingScreens: FollowersScreens {
   let registration: RecordingRegistrationView
   let profile = RecordingProfileView()
-  let followers = RecordingFollowersView()
+  let followers: RecordingFollowersView
 
-  init(inputs: [String] = []) {
+  init(inputs: [String] = [], answers: [Bool] = []) {
     registration = RecordingRegistrationView(inputs: inputs)
+    followers = RecordingFollowersView(answers: answers)
   }
 
   func registrationView() -> any RegistrationView { registration }
@@ -73,12 +98,13 @@ final class RecordingScreens: FollowersScreens {
 
 /// An API that counts its calls and can fail on demand, around a fake.
 actor CountingAPI: UserAPI {
-  private let fake = FakeUserAPI()
+  private let fake: FakeUserAPI
   private(set) var userCalls = 0
-  private(set) var followerCalls = 0
+  private(set) var pageCalls: [Int] = []
   private var failuresLeft: Int
 
-  init(failing failures: Int = 0) {
+  init(users: [FakeUserAPI.CannedUser] = FakeUserAPI.sampleUsers, failing failures: Int = 0) {
+    fake = FakeUserAPI(users: users)
     failuresLeft = failures
   }
 
@@ -92,7 +118,7 @@ actor CountingAPI: UserAPI {
   }
 
   func followers(of login: String, page: PageRequest) async throws -> FollowersPage {
-    followerCalls += 1
+    pageCalls.append(page.number)
     return try await fake.followers(of: login, page: page)
   }
 }
