@@ -1,11 +1,7 @@
 import Sheath
 
 /// The `followers` command: parses the options, builds the sample's graph for the environment, and
-/// runs the flow on a terminal.
-///
-/// Exit statuses: 0 when the flow finished (or for `--help` and `--graph`, or when the output was
-/// closed early); 1 when the API failed, no login was entered or the output could not be written; 2
-/// for a usage error or an invalid login given as an argument.
+/// runs the flow on a terminal. Its exit statuses are ``ExitStatus``.
 public enum FollowersCommand {
   /// Runs the command.
   ///
@@ -19,49 +15,50 @@ public enum FollowersCommand {
     let status = await runUntilDone(arguments: arguments, variables: variables, terminal: terminal)
     switch terminal.outputFailure {
     case nil:
-      return status
+      return status.rawValue
     case .closed:
-      return 0  // the reader has what it wanted, as after `| head -1`
+      return ExitStatus.success.rawValue  // the reader has what it wanted, as after `| head -1`
     case .failed(let reason):
       terminal.writeError("error: cannot write to standard output: \(reason)")
-      return 1
+      return ExitStatus.failure.rawValue
     }
   }
 
   @MainActor
   private static func runUntilDone(arguments: [String], variables: [String: String], terminal: any Terminal) async
-    -> Int32
+    -> ExitStatus
   {
     let options: FollowersOptions
     let environment: AppEnvironment
     do {
       options = try FollowersOptions(arguments: arguments, variables: variables)
-      if options.showHelp {
-        terminal.write(FollowersOptions.help)
-        return 0
+      if options.showHelp || options.showVersion {
+        terminal.write(options.showHelp ? FollowersHelp.help : FollowersHelp.version)
+        return .success
       }
       environment = try AppEnvironment.detect(arguments: ["followers"] + arguments, variables: variables)
     } catch let error as EnvironmentError {
       terminal.writeError(String(describing: error))  // already "error: …", with the known environments
-      terminal.writeError(FollowersOptions.usage)
-      return 2
+      terminal.writeError(FollowersHelp.usage)
+      return .usage
     } catch {
       terminal.writeError("error: \(error)")
-      terminal.writeError(FollowersOptions.usage)
-      return 2
+      terminal.writeError(FollowersHelp.usage)
+      return .usage
     }
     let configuration = FollowersConfiguration(
-      apiURL: options.apiURL, timeout: options.timeout, token: GitHubToken(variables["GITHUB_TOKEN"]))
+      apiURL: options.apiURL, timeout: options.timeout, token: GitHubToken(variables["GITHUB_TOKEN"]),
+      pageSize: options.pageSize)
     let graph: Graph
     do {
       graph = try FollowersApp.graph(environment: environment, configuration: configuration)
     } catch {
       terminal.writeError(String(describing: error))
-      return 1
+      return .failure
     }
     if options.printGraph {
       terminal.write(FollowersApp.dot(of: graph))
-      return 0
+      return .success
     }
     if environment == .live, configuration.token != nil,
       !TokenPolicy(apiURL: configuration.apiURL, token: configuration.token).sendsToken
@@ -72,18 +69,10 @@ public enum FollowersCommand {
     }
     let flow = graph.child(scope: .flow)
     let navigator = flow.make(.navigator, TerminalScreens(terminal: terminal))
-    switch await navigator.start(login: options.login, page: 1) {
-    case .finished:
-      return 0
-    case .invalidLogin:
-      return 2
-    case .noLogin:
-      if terminal.outputFailure == nil {  // after an output failure, stay quiet
-        terminal.writeError("error: no GitHub username was entered")
-      }
-      return 1
-    case .failed, .cancelled:
-      return 1
+    let outcome = await navigator.start(login: options.login, page: options.page)
+    if outcome == .noLogin, terminal.outputFailure == nil {  // after an output failure, stay quiet
+      terminal.writeError("error: no GitHub username was entered")
     }
+    return ExitStatus(outcome)
   }
 }
