@@ -10,10 +10,10 @@ import Foundation
 
 /// The few BSD-socket calls the loopback server needs, the same on Linux and Darwin.
 enum Socket {
-  #if canImport(Darwin)
-    private static let streamType = SOCK_STREAM
-  #else
+  #if canImport(Glibc)
     private static let streamType = Int32(SOCK_STREAM.rawValue)
+  #else
+    private static let streamType = SOCK_STREAM
   #endif
 
   /// A listening, non-blocking TCP socket on 127.0.0.1 and a free port.
