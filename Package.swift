@@ -25,7 +25,7 @@ let package = Package(
     .target(name: "FollowersKit", dependencies: ["Sheath"], path: "Samples/Followers/FollowersKit"),
     .executableTarget(name: "followers", dependencies: ["FollowersKit"], path: "Samples/Followers/followers"),
     .testTarget(
-      name: "FollowersTests", dependencies: ["FollowersKit", "SheathTesting", "followers"],
+      name: "FollowersTests", dependencies: ["FollowersKit", "SheathTesting", "TextDiff", "followers"],
       path: "Tests/FollowersTests",
       exclude: ["Fixtures"]),
 

@@ -1,13 +1,16 @@
 import Foundation
 
-/// How to reach the API: its base URL, how long to wait, and the token to send.
+/// How the sample talks to the API: its base URL, how long to wait, the token to send, and how many
+/// followers a page holds.
 public struct FollowersConfiguration: Sendable, Equatable, CustomStringConvertible {
   /// The API's base URL.
   public var apiURL: URL
   /// Seconds to wait for each request.
   public var timeout: TimeInterval
-  /// A GitHub token to send as a bearer token, or `nil`.
-  public var token: String?
+  /// A GitHub token to send as a bearer token where ``TokenPolicy`` allows, or `nil`.
+  public var token: GitHubToken?
+  /// Followers per page, from 1 to ``PageRequest/maximumSize``.
+  public var pageSize: Int
 
   /// Creates a configuration.
   ///
@@ -15,16 +18,20 @@ public struct FollowersConfiguration: Sendable, Equatable, CustomStringConvertib
   ///   - apiURL: The API's base URL.
   ///   - timeout: Seconds to wait for each request.
   ///   - token: A GitHub token, or `nil`.
+  ///   - pageSize: Followers per page.
   public init(
-    apiURL: URL = LiveUserAPI.gitHubBaseURL, timeout: TimeInterval = LiveUserAPI.defaultTimeout, token: String? = nil
+    apiURL: URL = LiveUserAPI.gitHubBaseURL, timeout: TimeInterval = URLSessionConnection.defaultTimeout,
+    token: GitHubToken? = nil, pageSize: Int = PageRequest.maximumSize
   ) {
     self.apiURL = apiURL
     self.timeout = timeout
     self.token = token
+    self.pageSize = pageSize
   }
 
   /// The configuration without the token's value.
   public var description: String {
-    "FollowersConfiguration(apiURL: \(apiURL), timeout: \(timeout), token: \(token == nil ? "none" : "<redacted>"))"
+    "FollowersConfiguration(apiURL: \(apiURL.displayString), timeout: \(timeout), "
+      + "token: \(token == nil ? "none" : "<redacted>"), pageSize: \(pageSize))"
   }
 }

@@ -6,7 +6,8 @@ extension Scope {
 }
 
 // What the sample's graph provides. Each key carries its default factory; the API has no default,
-// because which API to use is the environment's decision (see `FollowersAppModule`).
+// because which API to use is the environment's decision (see `FollowersAppModule`). The screens'
+// keys are in FollowersKeys+Screens.swift.
 extension Keys {
   /// How to reach the API; bound by the app from its options.
   public static let configuration = Key<FollowersConfiguration>.required(.singleton)
@@ -14,42 +15,29 @@ extension Keys {
   /// The GitHub API, live or fake.
   public static let userAPI = Key<any UserAPI>.required(.singleton)
 
+  /// The live API's transport: sends requests to the configured origin, the token only where allowed.
+  public static let apiConnection = Key<any APIConnecting>(.singleton) { r in
+    let configuration = r[.configuration]
+    return URLSessionConnection(
+      apiURL: configuration.apiURL, timeout: configuration.timeout, token: configuration.token)
+  }
+
+  /// The live API's formats: turns responses into users, pages and errors.
+  public static let apiParser = Key<any APIResponseParsing> { r in
+    GitHubResponseParser(hiding: r[.configuration].token)
+  }
+
   /// Decides whether a login is acceptable.
   public static let loginValidator = Key<any LoginValidating> { _ in LoginValidator() }
 
-  /// Formats the lines the screens show.
-  public static let followerPresenter = Key<any FollowerPresenting> { _ in FollowerPresenter() }
+  /// Formats the profile screen's lines.
+  public static let profilePresenter = Key<any ProfilePresenting> { _ in ProfilePresenter() }
 
-  /// The flow's data: one fetch shared by the profile and followers screens, released with the flow.
+  /// Formats the followers screen's lines.
+  public static let followersListPresenter = Key<any FollowersListPresenting> { _ in FollowersListPresenter() }
+
+  /// The flow's data: one fetch of each user and page shared by the flow's screens, released with the flow.
   public static let followersData = Key<any FollowersDataControlling>(.scoped(.flow)) { r in
-    FollowersDataController(api: r[.userAPI], presenter: r[.followerPresenter])
-  }
-
-  /// The registration screen's view model, built on the main actor with its view.
-  public static let registrationViewModel = MainActorAssistedKey<any RegistrationView, RegistrationViewModel> {
-    r, view in
-    RegistrationViewModel(view: view, validator: r[.loginValidator])
-  }
-
-  /// The profile screen's view model, built on the main actor with its view.
-  public static let profileViewModel = MainActorAssistedKey<any ProfileView, ProfileViewModel> { r, view in
-    ProfileViewModel(view: view, data: r[.followersData], presenter: r[.followerPresenter])
-  }
-
-  /// The followers screen's view model, built on the main actor with its view.
-  public static let followersViewModel = MainActorAssistedKey<any FollowersView, FollowersViewModel> { r, view in
-    FollowersViewModel(view: view, data: r[.followersData], presenter: r[.followerPresenter])
-  }
-
-  /// Moves through the flow's screens, building each screen's view model when it is shown.
-  public static let navigator = MainActorAssistedKey<any FollowersScreens, FollowersNavigator> { r, screens in
-    let makeRegistration = r[.registrationViewModel]
-    let makeProfile = r[.profileViewModel]
-    let makeFollowers = r[.followersViewModel]
-    return FollowersNavigator(
-      screens: screens,
-      makeRegistration: { makeRegistration($0) },
-      makeProfile: { makeProfile($0) },
-      makeFollowers: { makeFollowers($0) })
+    FollowersDataController(api: r[.userAPI], pageSize: r[.configuration].pageSize)
   }
 }

@@ -1,6 +1,6 @@
 import Sheath
 
-/// The live GitHub API, configured by the app.
+/// The live GitHub API: a facade over the connection and the parser, configured by the app.
 public struct LiveAPIModule: Module {
   /// Creates the module.
   public init() {}
@@ -9,13 +9,12 @@ public struct LiveAPIModule: Module {
   public func register(into b: inout Bindings) {
     b.require(.configuration)
     b.bind(.userAPI) { r in
-      let configuration = r[.configuration]
-      return LiveUserAPI(baseURL: configuration.apiURL, timeout: configuration.timeout, token: configuration.token)
+      LiveUserAPI(baseURL: r[.configuration].apiURL, connection: r[.apiConnection], parser: r[.apiParser])
     }
   }
 }
 
-/// A fake API with canned users that behaves like GitHub's, errors included.
+/// A fake API with canned users that behaves like GitHub's, errors and paging included.
 public struct FakeAPIModule: Module {
   /// The users the fake API knows.
   public var users: [FakeUserAPI.CannedUser]

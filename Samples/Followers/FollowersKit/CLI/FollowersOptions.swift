@@ -7,41 +7,25 @@ public struct FollowersOptions: Equatable, Sendable {
   public var login: String?
   /// The API's base URL: `--api-url`, else `GITHUB_API_URL`, else GitHub's.
   public var apiURL: URL = LiveUserAPI.gitHubBaseURL
-  /// Seconds to wait for each request.
-  public var timeout: TimeInterval = LiveUserAPI.defaultTimeout
+  /// Seconds to wait for each request, from 1 to 3600.
+  public var timeout: TimeInterval = URLSessionConnection.defaultTimeout
+  /// The first page of followers to show.
+  public var page = 1
+  /// Followers per page, from 1 to 100.
+  public var pageSize = PageRequest.maximumSize
   /// Print the dependency graph as DOT and exit.
   public var printGraph = false
   /// Print the help and exit.
   public var showHelp = false
+  /// Print the version and exit.
+  public var showVersion = false
 
-  /// The help text.
-  public static let help = """
-    USAGE: followers [--mock] [--environment <name>] [--api-url <url>] [--timeout <seconds>] [<login>]
-           followers --graph
-           followers --help
-
-    Shows a GitHub user's profile and first page of followers: the Sheath sample.
-
-    ARGUMENTS:
-      <login>                 The GitHub login to show; asked for when omitted.
-
-    OPTIONS:
-      --mock                  Use the fake API (the same as --environment mock).
-      --environment <name>    Where to run: live, mock, test or preview (default: live).
-      --api-url <url>         The API's base URL (default: GITHUB_API_URL, or https://api.github.com).
-      --timeout <seconds>     How long to wait for each request (default: 10).
-      --graph                 Print the sample's dependency graph as Graphviz DOT, and exit.
-      -h, --help              Show this help, and exit.
-
-    ENVIRONMENT:
-      GITHUB_TOKEN            Sent to the API as a bearer token when set; never printed.
-      GITHUB_API_URL          The API's base URL when --api-url is not given.
-      SHEATH_ENV              Where to run when no option says (live, mock, test or preview).
-    """
-
-  /// The one-line usage shown after a usage error.
-  public static let usage =
-    "USAGE: followers [--mock] [--environment <name>] [--api-url <url>] [--timeout <seconds>] [<login>]"
+  /// The range `--timeout` accepts, in seconds.
+  ///
+  /// NB: swift-corelibs-foundation counts timeouts in whole seconds (a timeout under one second ends
+  /// every request at once) and multiplies them into an `Int` of milliseconds (a timeout above about
+  /// 9.2e15 seconds traps). An hour is more than any request needs.
+  public static let timeoutRange: ClosedRange<TimeInterval> = 1...3600
 
   /// Parses the launch arguments (without the program's path).
   ///
@@ -65,11 +49,14 @@ public struct FollowersOptions: Equatable, Sendable {
       }
       switch name {
       case "-h", "--help": showHelp = true
+      case "--version": showVersion = true
       case "--graph": printGraph = true
       case "--mock": break  // read by AppEnvironment.detect
       case "--environment": _ = try value()  // read by AppEnvironment.detect
       case "--api-url": apiURL = try Self.url(try value(), from: "--api-url")
       case "--timeout": timeout = try Self.timeout(try value())
+      case "--page": page = try Self.whole(try value(), in: 1...PageRequest.maximumNumber, for: name)
+      case "--per-page": pageSize = try Self.whole(try value(), in: 1...PageRequest.maximumSize, for: name)
       case "--": login = try Self.login(remaining.popFirst(), after: login)
       default:
         if argument.hasPrefix("-"), argument != "-" { throw UsageError("unknown option '\(argument)'") }
@@ -86,7 +73,7 @@ public struct FollowersOptions: Equatable, Sendable {
 
   private static func login(_ argument: String?, after previous: String?) throws -> String? {
     guard let argument else { return previous }
-    if previous != nil { throw UsageError("unexpected argument '\(argument)': give one login") }
+    if previous != nil { throw UsageError("unexpected argument '\(TerminalText.line(argument))': give one login") }
     return argument
   }
 
@@ -94,20 +81,29 @@ public struct FollowersOptions: Equatable, Sendable {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host != nil
     else {
-      throw UsageError("\(source) must be an http or https URL, not '\(text)'")
+      throw UsageError("\(source) must be an http or https URL, not '\(TerminalText.line(text))'")
     }
     return url
   }
 
   private static func timeout(_ text: String) throws -> TimeInterval {
-    guard let seconds = TimeInterval(text), seconds.isFinite, seconds > 0 else {
-      throw UsageError("--timeout must be a positive number of seconds, not '\(text)'")
+    guard let seconds = TimeInterval(text), timeoutRange.contains(seconds) else {
+      let range = "\(Int(timeoutRange.lowerBound)) to \(Int(timeoutRange.upperBound))"
+      throw UsageError("--timeout must be a number of seconds from \(range), not '\(TerminalText.line(text))'")
     }
     return seconds
   }
+
+  private static func whole(_ text: String, in range: ClosedRange<Int>, for name: String) throws -> Int {
+    guard let number = Int(text), range.contains(number) else {
+      let bounds = "\(range.lowerBound) to \(NumberText.grouped(range.upperBound))"
+      throw UsageError("\(name) must be a whole number from \(bounds), not '\(TerminalText.line(text))'")
+    }
+    return number
+  }
 }
 
-/// A mistake in the command line: shown with the usage line, exit status 2.
+/// A mistake in the command line: shown with the usage, exit status 2.
 public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   /// What is wrong, in one line.
   public let message: String

@@ -12,9 +12,6 @@ public struct Follower: Sendable, Equatable, Hashable, Codable {
 }
 
 extension Follower {
-  /// The most followers one page of `GET /users/{login}/followers` holds (`per_page=100`).
-  public static let maxPerPage = 100
-
   /// Whether `lhs` sorts before `rhs`: by login ignoring case, ties broken by the exact login.
   ///
   /// The comparison does not depend on the current locale.
@@ -34,7 +31,8 @@ extension Follower {
 }
 
 extension Sequence where Element == Follower {
-  /// The followers sorted by login, ignoring case; equal-ignoring-case logins are ordered exactly.
+  /// The followers in display order: sorted by login ignoring case; equal-ignoring-case logins are
+  /// ordered exactly. Display order is a rule of the domain, so the data layer and every screen agree.
   ///
   /// - Returns: A new, sorted array.
   public func sortedByLogin() -> [Follower] {

@@ -1,14 +1,3 @@
-/// Makes the views of the flow's screens; the terminal front end (or a test) implements it.
-@MainActor
-public protocol FollowersScreens: AnyObject {
-  /// The registration screen's view.
-  func registrationView() -> any RegistrationView
-  /// The profile screen's view.
-  func profileView() -> any ProfileView
-  /// The followers screen's view.
-  func followersView() -> any FollowersView
-}
-
 /// How a run of the flow ended.
 public enum FlowOutcome: Equatable, Sendable {
   /// Every screen was shown.
@@ -17,46 +6,49 @@ public enum FlowOutcome: Equatable, Sendable {
   case invalidLogin
   /// The input ended before a valid login was entered.
   case noLogin
-  /// The API failed (the view said why).
-  case failed
+  /// The API failed (the view said why); the error's kind, or `nil` for another error.
+  case failed(UserAPIError.Kind?)
+  /// The flow was cancelled before it finished.
+  case cancelled
 }
 
-/// Moves through the flow's screens: registration, then profile, then followers.
-///
-/// It knows each screen only by a factory that builds its view model for a view, so the flow's order
-/// is tested with stub screens, and each view model is tested on its own.
+/// Moves through the flow's screens (seed 003's navigator).
 @MainActor
-public final class FollowersNavigator {
-  private let screens: any FollowersScreens
-  private let makeRegistration: @MainActor (any RegistrationView) -> RegistrationViewModel
-  private let makeProfile: @MainActor (any ProfileView) -> ProfileViewModel
-  private let makeFollowers: @MainActor (any FollowersView) -> FollowersViewModel
+public protocol FollowersNavigating: AnyObject {
+  /// Runs the flow: registration, then the profile, then the followers from a page on.
+  ///
+  /// - Parameters:
+  ///   - login: A login given up front, or `nil` to ask for one.
+  ///   - page: The first page of followers to show, from 1.
+  /// - Returns: How the flow ended.
+  func start(login: String?, page: Int) async -> FlowOutcome
+}
 
-  /// Creates a navigator for one flow.
+/// Opens a flow and moves through its screens: registration, then profile, then followers.
+///
+/// It knows each screen only by a factory that builds its view model for a view, so the order is
+/// tested with stub screens, and each view model on its own. Opening the flow is one injected
+/// closure, the single place that changes when the flow's graph is opened from here rather than
+/// by the command.
+@MainActor
+public final class FollowersNavigator: FollowersNavigating {
+  private let screens: any FollowersScreens
+  private let openFlow: @MainActor () -> FollowersFlow
+
+  /// Creates a navigator.
   ///
   /// - Parameters:
   ///   - screens: Makes the views.
-  ///   - makeRegistration: Builds the registration screen's view model for its view.
-  ///   - makeProfile: Builds the profile screen's view model for its view.
-  ///   - makeFollowers: Builds the followers screen's view model for its view.
-  public init(
-    screens: any FollowersScreens,
-    makeRegistration: @escaping @MainActor (any RegistrationView) -> RegistrationViewModel,
-    makeProfile: @escaping @MainActor (any ProfileView) -> ProfileViewModel,
-    makeFollowers: @escaping @MainActor (any FollowersView) -> FollowersViewModel
-  ) {
+  ///   - openFlow: Opens a flow and returns its screens' factories.
+  public init(screens: any FollowersScreens, openFlow: @escaping @MainActor () -> FollowersFlow) {
     self.screens = screens
-    self.makeRegistration = makeRegistration
-    self.makeProfile = makeProfile
-    self.makeFollowers = makeFollowers
+    self.openFlow = openFlow
   }
 
   /// Runs the flow.
-  ///
-  /// - Parameter login: A login given up front, or `nil` to ask for one.
-  /// - Returns: How the flow ended.
-  public func start(login: String?) async -> FlowOutcome {
-    let registration = makeRegistration(screens.registrationView())
+  public func start(login: String?, page: Int) async -> FlowOutcome {
+    let flow = openFlow()
+    let registration = flow.makeRegistration(screens.registrationView())
     let validLogin: String
     if let login {
       guard let valid = registration.submit(login) else { return .invalidLogin }
@@ -65,8 +57,17 @@ public final class FollowersNavigator {
       guard let valid = await registration.run() else { return .noLogin }
       validLogin = valid
     }
-    guard await makeProfile(screens.profileView()).load(validLogin) == nil else { return .failed }
-    guard await makeFollowers(screens.followersView()).load(validLogin) == nil else { return .failed }
-    return .finished
+    let profile = await flow.makeProfile(screens.profileView()).load(validLogin)
+    guard profile == .shown else { return Self.outcome(of: profile) }
+    let query = FollowersQuery(login: validLogin, firstPage: page)
+    return Self.outcome(of: await flow.makeFollowers(screens.followersView()).load(query))
+  }
+
+  private static func outcome(of load: LoadOutcome) -> FlowOutcome {
+    switch load {
+    case .shown: .finished
+    case .failed(let kind): .failed(kind)
+    case .cancelled: .cancelled
+    }
   }
 }

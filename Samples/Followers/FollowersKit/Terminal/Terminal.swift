@@ -1,38 +1,25 @@
-import Foundation
-
 /// Where the terminal front end reads and writes: the process's standard streams, or a script in tests.
 @MainActor
 public protocol Terminal: AnyObject {
-  /// Writes a line to standard output.
-  func write(_ line: String)
-  /// Writes a line to standard error.
-  func writeError(_ line: String)
-  /// Writes `prompt` without a line break and reads a line; `nil` at the end of input.
+  /// Whether a person is there to answer: standard input and output are both terminals. Then the
+  /// followers screen asks before each next page.
+  var isInteractive: Bool { get }
+
+  /// Why writing to standard output failed, if it did; nothing more is written after a failure.
+  var outputFailure: OutputFailure? { get }
+
+  /// Writes a line (or several) to standard output.
+  func write(_ text: String)
+
+  /// Writes a line (or several) to standard error.
+  func writeError(_ text: String)
+
+  /// Shows a line of status, such as `Loading @octocat…`, on a terminal only, until the next thing
+  /// is written; when output goes to a pipe or a file, writes nothing.
+  func showStatus(_ text: String)
+
+  /// Writes `prompt` without a line break and reads a line.
+  ///
+  /// - Returns: The line, or `nil` at the end of input or when the output has failed.
   func ask(_ prompt: String) -> String?
-}
-
-/// The process's standard input, output and error.
-///
-/// Output is written straight to the file descriptors, unbuffered, so a prompt shows before the
-/// program waits for input and standard output and error keep their order.
-@MainActor
-public final class StandardTerminal: Terminal {
-  /// Creates the terminal.
-  public init() {}
-
-  /// Writes a line to standard output.
-  public func write(_ line: String) {
-    FileHandle.standardOutput.write(Data((line + "\n").utf8))
-  }
-
-  /// Writes a line to standard error.
-  public func writeError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
-  }
-
-  /// Writes `prompt`, then reads a line from standard input.
-  public func ask(_ prompt: String) -> String? {
-    FileHandle.standardOutput.write(Data(prompt.utf8))
-    return readLine()
-  }
 }

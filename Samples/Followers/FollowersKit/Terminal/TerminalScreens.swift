@@ -1,4 +1,8 @@
-/// The flow's screens on a terminal: each view writes what its view model shows.
+import Foundation
+
+/// The flow's screens on a terminal: each view writes what its view model shows, one line at a time,
+/// each made safe to print (``TerminalText/line(_:)``): no text from the network reaches the
+/// terminal raw.
 @MainActor
 public final class TerminalScreens: FollowersScreens {
   private let terminal: any Terminal
@@ -40,14 +44,14 @@ final class TerminalRegistrationView: RegistrationView {
 
   func showInvalidLogin(reason: String) {
     if isAsking {
-      terminal.write(reason)
+      terminal.write(TerminalText.line(reason))
     } else {
-      terminal.writeError("error: \(reason)")
+      terminal.writeError("error: \(TerminalText.line(reason))")
     }
   }
 }
 
-/// Writes the title and the presenter's lines.
+/// Writes the title and the presenter's lines; a status line while loading.
 @MainActor
 final class TerminalProfileView: ProfileView {
   private let terminal: any Terminal
@@ -56,17 +60,23 @@ final class TerminalProfileView: ProfileView {
     self.terminal = terminal
   }
 
+  func showLoading(_ text: String) {
+    terminal.showStatus(text)
+  }
+
   func showProfile(title: String, lines: [String]) {
-    terminal.write(title)
-    lines.forEach(terminal.write)
+    for line in [title] + lines {
+      terminal.write(TerminalText.line(line))
+    }
   }
 
   func showError(_ message: String) {
-    terminal.writeError("error: \(message)")
+    terminal.writeError("error: \(TerminalText.line(message))")
   }
 }
 
-/// Writes the header and one login per line, after a blank line.
+/// Writes each page after a blank line: its header and one login per line; asks for more only when
+/// someone is there to answer.
 @MainActor
 final class TerminalFollowersView: FollowersView {
   private let terminal: any Terminal
@@ -75,13 +85,27 @@ final class TerminalFollowersView: FollowersView {
     self.terminal = terminal
   }
 
-  func showFollowers(header: String, logins: [String]) {
+  func showLoading(_ text: String) {
+    terminal.showStatus(text)
+  }
+
+  func showFollowers(header: String, rows: [String]) {
     terminal.write("")
-    terminal.write(header)
-    logins.forEach(terminal.write)
+    for line in [header] + rows {
+      terminal.write(TerminalText.line(line))
+    }
   }
 
   func showError(_ message: String) {
-    terminal.writeError("error: \(message)")
+    terminal.writeError("error: \(TerminalText.line(message))")
+  }
+
+  func askForMore(_ prompt: String) async -> Bool {
+    guard terminal.isInteractive else { return false }
+    guard let answer = terminal.ask(prompt) else {
+      terminal.write("")  // end the prompt's line
+      return false
+    }
+    return !["q", "quit", "n", "no"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())
   }
 }

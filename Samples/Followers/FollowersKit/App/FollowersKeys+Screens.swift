@@ -1,0 +1,51 @@
+import Sheath
+
+// The screens' keys: main-actor values built with their views, and the navigator that moves
+// between them.
+extension Keys {
+  /// The registration screen's view model, built on the main actor with its view.
+  public static let registrationViewModel = MainActorAssistedKey<any RegistrationView, RegistrationViewModel> {
+    r, view in
+    RegistrationViewModel(view: view, validator: r[.loginValidator])
+  }
+
+  /// The profile screen's view model, built on the main actor with its view.
+  public static let profileViewModel = MainActorAssistedKey<any ProfileView, ProfileViewModel> { r, view in
+    ProfileViewModel(view: view, data: r[.followersData], presenter: r[.profilePresenter])
+  }
+
+  /// The followers list's data source, one per list, paging through the flow's data controller.
+  public static let followersDataSource = MainActorAssistedKey<FollowersQuery, any FollowersListDataSource> {
+    r, query in
+    FollowersDataSource(query: query, data: r[.followersData])
+  }
+
+  /// The followers screen's view model, built on the main actor with its view.
+  public static let followersViewModel = MainActorAssistedKey<any FollowersView, FollowersViewModel> { r, view in
+    let makeDataSource = r[.followersDataSource]
+    return FollowersViewModel(
+      view: view, presenter: r[.followersListPresenter], makeDataSource: { makeDataSource($0) })
+  }
+
+  /// One flow's screens, built from the graph that opened the flow.
+  public static let followersFlow = MainActorKey<FollowersFlow> { r in
+    let makeRegistration = r[.registrationViewModel]
+    let makeProfile = r[.profileViewModel]
+    let makeFollowers = r[.followersViewModel]
+    return FollowersFlow(
+      makeRegistration: { makeRegistration($0) },
+      makeProfile: { makeProfile($0) },
+      makeFollowers: { makeFollowers($0) })
+  }
+
+  /// Moves through the flow's screens.
+  ///
+  /// NB: today the command opens the flow (`graph.child(scope: .flow)`) and makes the navigator in
+  /// it, so opening the flow here is resolving its screens from this same graph. When a factory can
+  /// open a child graph itself, this closure opens the flow, and the command makes the navigator
+  /// from the root graph; nothing else changes.
+  public static let navigator = MainActorAssistedKey<any FollowersScreens, any FollowersNavigating> { r, screens in
+    let flow = r.provider(.followersFlow)
+    return FollowersNavigator(screens: screens, openFlow: { flow() })
+  }
+}

@@ -1,0 +1,83 @@
+/// What the followers screen shows; the terminal (or a test) implements it.
+@MainActor
+public protocol FollowersView: AnyObject {
+  /// Shows that a page is loading, until the next thing is shown.
+  ///
+  /// - Parameter text: One line, such as `Loading followers of @octocat…`.
+  func showLoading(_ text: String)
+
+  /// Shows one page: its header and one row per follower.
+  ///
+  /// - Parameters:
+  ///   - header: Such as `Followers of @octocat (showing 1–8 of 8)`.
+  ///   - rows: One line per follower, in display order.
+  func showFollowers(header: String, rows: [String])
+
+  /// Shows why a page could not be loaded.
+  ///
+  /// - Parameter message: One line.
+  func showError(_ message: String)
+
+  /// Asks whether to show the next page; a view that cannot ask (output to a pipe) answers `false`.
+  ///
+  /// - Parameter prompt: The question, such as `More followers: press Enter for page 2 of 13, or q to quit: `.
+  /// - Returns: Whether to show the next page.
+  func askForMore(_ prompt: String) async -> Bool
+}
+
+/// The followers screen's logic: shows the list a page at a time from its data source, and offers
+/// the next page while there is one and the view wants it.
+@MainActor
+public final class FollowersViewModel {
+  private let view: any FollowersView
+  private let presenter: any FollowersListPresenting
+  private let makeDataSource: @MainActor (FollowersQuery) -> any FollowersListDataSource
+
+  /// Creates the view model for a view.
+  ///
+  /// - Parameters:
+  ///   - view: The screen.
+  ///   - presenter: Formats the header, rows and prompts.
+  ///   - makeDataSource: Makes the data source of a list.
+  public init(
+    view: any FollowersView, presenter: any FollowersListPresenting,
+    makeDataSource: @escaping @MainActor (FollowersQuery) -> any FollowersListDataSource
+  ) {
+    self.view = view
+    self.presenter = presenter
+    self.makeDataSource = makeDataSource
+  }
+
+  /// Shows the followers of `login` from a page on, then each next page the view asks for.
+  ///
+  /// - Parameter query: Whose followers, from which page.
+  /// - Returns: `shown` when every page asked for was shown, or why one was not (the view said why).
+  @discardableResult
+  public func load(_ query: FollowersQuery) async -> LoadOutcome {
+    let dataSource = makeDataSource(query)
+    var outcome = await showNextPage(of: dataSource, login: query.login)
+    while outcome == .shown, let next = dataSource.nextPage,
+      await view.askForMore(presenter.morePrompt(nextPage: next, lastPage: dataSource.lastPage))
+    {
+      outcome = await showNextPage(of: dataSource, login: query.login)
+    }
+    return outcome
+  }
+
+  private func showNextPage(of dataSource: any FollowersListDataSource, login: String) async -> LoadOutcome {
+    guard let number = dataSource.nextPage else { return .shown }
+    view.showLoading(presenter.loadingText(for: login, page: number))
+    switch await dataSource.loadNextPage() {
+    case .success(let update):
+      let rows = update.page.followers.map(presenter.row)
+      view.showFollowers(header: presenter.header(for: update.user, page: update.page), rows: rows)
+      return .shown
+    case .failure(let error):
+      let outcome = LoadOutcome(error)
+      if outcome != .cancelled { view.showError(String(describing: error)) }
+      return outcome
+    case nil:
+      return .shown
+    }
+  }
+}

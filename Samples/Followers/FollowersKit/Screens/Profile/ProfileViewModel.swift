@@ -1,0 +1,66 @@
+/// What the profile screen shows; the terminal (or a test) implements it.
+@MainActor
+public protocol ProfileView: AnyObject {
+  /// Shows that the profile is loading, until the next thing is shown.
+  ///
+  /// - Parameter text: One line, such as `Loading @octocat…`.
+  func showLoading(_ text: String)
+
+  /// Shows the user's title and the presenter's lines (each omitted when it has nothing to say).
+  ///
+  /// - Parameters:
+  ///   - title: `Name (@login)` or `@login`.
+  ///   - lines: The follower count line and the "followed by" line, when present.
+  func showProfile(title: String, lines: [String])
+
+  /// Shows why the profile could not be loaded.
+  ///
+  /// - Parameter message: One line.
+  func showError(_ message: String)
+}
+
+/// The profile screen's logic: asks the flow's data controller for the user and hands the
+/// presenter's lines to the view.
+@MainActor
+public final class ProfileViewModel {
+  private let view: any ProfileView
+  private let data: any FollowersDataControlling
+  private let presenter: any ProfilePresenting
+
+  /// Creates the view model for a view.
+  ///
+  /// - Parameters:
+  ///   - view: The screen.
+  ///   - data: The flow's data controller.
+  ///   - presenter: Formats the lines.
+  public init(view: any ProfileView, data: any FollowersDataControlling, presenter: any ProfilePresenting) {
+    self.view = view
+    self.data = data
+    self.presenter = presenter
+  }
+
+  /// Loads and shows the profile of `login`, naming followers from the first page.
+  ///
+  /// - Parameter login: A valid login.
+  /// - Returns: Whether the profile was shown, or why not (the view said why).
+  @discardableResult
+  public func load(_ login: String) async -> LoadOutcome {
+    view.showLoading(presenter.loadingText(for: login))
+    return await data.loadUser(login, followersPage: 1) { [view, presenter] result in
+      switch result {
+      case .success(let profile):
+        let count = profile.user.followers
+        let lines = [
+          presenter.followerCountLine(count: count),
+          presenter.followedByLine(followers: profile.page.followers, totalCount: count),
+        ]
+        view.showProfile(title: presenter.title(for: profile.user), lines: lines.compactMap { $0 })
+        return .shown
+      case .failure(let error):
+        let outcome = LoadOutcome(error)
+        if outcome != .cancelled { view.showError(String(describing: error)) }
+        return outcome
+      }
+    }
+  }
+}

@@ -1,0 +1,61 @@
+import FollowersKit
+import Testing
+
+/// The command in process, on a scripted terminal that says it is interactive: what a person at a
+/// terminal sees, status lines and questions included.
+@Suite("The followers command on a terminal")
+@MainActor
+struct InteractiveCommandTests {
+  @Test("shows a status line while waiting, and offers each next page until the person quits")
+  func pagesOnDemand() async throws {
+    let terminal = ScriptedTerminal(isInteractive: true, answers: ["", "q"])
+    let status = await FollowersCommand.run(
+      arguments: ["--mock", "--per-page", "3", "octocat"], variables: [:], terminal: terminal)
+    #expect(status == 0)
+    expectText(
+      terminal.output,
+      """
+      [status: Loading @octocat…]
+      The Octocat (@octocat)
+      8 followers
+      Followed by bob, Mallory, zoe-dev and 5 others
+      [status: Loading followers of @octocat…]
+
+      Followers of @octocat (showing 1–3 of 8)
+      bob
+      Mallory
+      zoe-dev
+      More followers: press Enter for page 2 of 3, or q to quit: 
+      [status: Loading page 2 of @octocat's followers…]
+
+      Followers of @octocat (showing 4–6 of 8)
+      Alice
+      Carol
+      trent
+      More followers: press Enter for page 3 of 3, or q to quit: q
+      """)
+    #expect(terminal.errors == "")
+  }
+
+  @Test("the end of input ends the paging, on a line of its own; the last page asks nothing")
+  func endOfInput() async throws {
+    let ended = ScriptedTerminal(isInteractive: true)
+    #expect(await FollowersCommand.run(arguments: ["--mock", "popular-dev"], variables: [:], terminal: ended) == 0)
+    #expect(ended.output.hasSuffix("fan-99\nMore followers: press Enter for page 2 of 13, or q to quit: \n"))
+    let last = ScriptedTerminal(isInteractive: true, answers: [""])
+    #expect(
+      await FollowersCommand.run(arguments: ["--mock", "--per-page=4", "octocat"], variables: [:], terminal: last) == 0)
+    #expect(last.output.hasSuffix("Followers of @octocat (showing 5–8 of 8)\nCarol\ndave42\nEve\ntrent\n"))
+  }
+
+  @Test("an output failure decides the status: quiet for a closed pipe, a message otherwise")
+  func outputFailures() async throws {
+    let closed = ScriptedTerminal()
+    closed.outputFailure = .closed
+    #expect(await FollowersCommand.run(arguments: ["--mock", "ghost"], variables: [:], terminal: closed) == 0)
+    let full = ScriptedTerminal()
+    full.outputFailure = .failed(reason: "No space left on device")
+    #expect(await FollowersCommand.run(arguments: ["--mock", "octocat"], variables: [:], terminal: full) == 1)
+    #expect(full.errors == "error: cannot write to standard output: No space left on device\n")
+  }
+}

@@ -1,0 +1,96 @@
+import FollowersKit
+import SheathTesting
+import Testing
+
+@Suite("The flow")
+@MainActor
+struct FlowTests {
+  @Test("one fetch of the user and the first page serves the profile and the followers screens of a flow")
+  func sharedFetch() async throws {
+    let api = CountingAPI()
+    let graph = try TestGraph(modules: [FollowersAppModule()]) { $0.override(.userAPI) { _ in api } }.graph
+    let flow = graph.child(scope: .flow)
+    await flow.make(.profileViewModel, RecordingProfileView()).load("octocat")
+    await flow.make(.followersViewModel, RecordingFollowersView()).load(FollowersQuery(login: "OctoCat"))
+    #expect(await api.userCalls == 1)
+    #expect(await api.pageCalls == [1])
+    let nextFlow = graph.child(scope: .flow)
+    await nextFlow.make(.profileViewModel, RecordingProfileView()).load("octocat")
+    #expect(await api.userCalls == 2)
+  }
+
+  @Test("a failed load is not kept: the next screen tries again")
+  func failureNotCached() async throws {
+    let api = CountingAPI(failing: 1)
+    let flow = try TestGraph(modules: [FollowersAppModule()]) { $0.override(.userAPI) { _ in api } }.graph
+      .child(scope: .flow)
+    let profile = RecordingProfileView()
+    await flow.make(.profileViewModel, profile).load("octocat")
+    let followers = RecordingFollowersView()
+    await flow.make(.followersViewModel, followers).load(FollowersQuery(login: "octocat"))
+    #expect(profile.screen == ["error: No GitHub user named 'octocat'."])
+    #expect(followers.screen.first == "Followers of @octocat (showing 1–8 of 8)")
+    #expect(await api.userCalls == 2)
+  }
+
+  @Test("the data controller sorts each page by login, with the domain's rule")
+  func sortsPages() async throws {
+    let data = FollowersDataController(api: FakeUserAPI(), pageSize: 4)
+    let page = await data.loadUser("octocat", followersPage: 2) { try? $0.get().page }
+    #expect(page?.followers.map(\.login) == ["Carol", "dave42", "Eve", "trent"])
+  }
+
+  @Test("the navigator moves from registration to profile to followers")
+  func navigation() async throws {
+    let flow = try TestGraph(modules: [FollowersAppModule()]).graph.child(scope: .flow)
+    let screens = RecordingScreens(inputs: ["not--valid", "nameless"])
+    #expect(await flow.make(.navigator, screens).start(login: nil, page: 1) == .finished)
+    #expect(screens.registration.reasons == ["A GitHub username cannot contain two hyphens in a row."])
+    #expect(screens.profile.screen == ["@nameless", "2 followers", "Followed by lonely-dev and octocat"])
+    #expect(screens.followers.screen == ["Followers of @nameless (showing 1–2 of 2)", "lonely-dev", "octocat"])
+  }
+
+  @Test(
+    "the flow ends early, saying how",
+    arguments: [
+      (login: "-x", inputs: [String](), outcome: FlowOutcome.invalidLogin),
+      (login: nil, inputs: [], outcome: .noLogin),
+      (login: "ghost", inputs: [], outcome: .failed(.notFound)),
+    ] as [(login: String?, inputs: [String], outcome: FlowOutcome)])
+  func earlyEnds(login: String?, inputs: [String], outcome: FlowOutcome) async throws {
+    let flow = try TestGraph(modules: [FollowersAppModule()]).graph.child(scope: .flow)
+    let screens = RecordingScreens(inputs: inputs)
+    #expect(await flow.make(.navigator, screens).start(login: login, page: 1) == outcome)
+    #expect(screens.followers.shown.isEmpty)
+  }
+
+  @Test("the navigator opens a flow for each run, through the one closure it is given")
+  func opensFlows() async throws {
+    let graph = try TestGraph(modules: [FollowersAppModule()]).graph
+    var opened = 0
+    let navigator = FollowersNavigator(screens: RecordingScreens()) {
+      opened += 1
+      return graph.child(scope: .flow)[.followersFlow]
+    }
+    #expect(await navigator.start(login: "solo-dev", page: 1) == .finished)
+    #expect(await navigator.start(login: "solo-dev", page: 2) == .finished)
+    #expect(opened == 2)
+  }
+
+  @Test("the sample's graph verifies in every environment", arguments: AppEnvironment.builtIn)
+  func graphVerifies(environment: AppEnvironment) throws {
+    let graph = try FollowersApp.graph(environment: environment, configuration: FollowersConfiguration())
+    let report = try graph.verify(scopes: [.flow], entryPoints: FollowersApp.entryPoints)
+    #expect(
+      Set(report.verifiedKeys)
+        == [
+          "Keys.configuration", "Keys.userAPI", "Keys.followersData", "Keys.loginValidator", "Keys.profilePresenter",
+          "Keys.followersListPresenter",
+        ])
+    let edges = report.dependencies.map { "\($0.from) → \($0.to)" }
+    #expect(edges.contains("Keys.followersData → Keys.userAPI"))
+    if environment == .live {
+      #expect(edges.contains("Keys.userAPI → Keys.apiConnection") && edges.contains("Keys.userAPI → Keys.apiParser"))
+    }
+  }
+}
