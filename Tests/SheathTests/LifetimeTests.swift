@@ -128,3 +128,28 @@ struct LifetimeTests {
     #expect(Scope.flow.description == ".flow")
   }
 }
+
+private protocol Service: AnyObject, Sendable {}
+private final class LiveService: Service {}
+
+@Suite("Weak lifetimes of optional values")
+struct WeakOptionalTests {
+  @Test("a .weak key of an optional object caches the object while held, and nothing for nil")
+  func optionalObject() throws {
+    let built = Counter()
+    let returnsNil = Locked(true)
+    let key = Key<(any Service)?>(.weak) { _ in
+      built.increment()
+      return returnsNil.withLock { $0 } ? nil : LiveService()
+    }
+    let graph = try Graph(modules: [])
+    #expect(graph[key] == nil)
+    #expect(graph[key] == nil)
+    #expect(built.value == 2)  // nil is nothing to keep: each resolution asks again
+    returnsNil.withLock { $0 = false }
+    let held = graph[key]
+    #expect(held != nil)
+    #expect(graph[key] === held)
+    #expect(built.value == 3)
+  }
+}

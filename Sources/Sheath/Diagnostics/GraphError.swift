@@ -46,6 +46,8 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
     public static let duplicateMapEntry = Kind(name: "duplicate map entry")
     /// A scoped key bound below the graph that owns its instances.
     public static let scopedBindingBelowScope = Kind(name: "scoped binding below its scope")
+    /// A module type reached through `include` with two different configurations.
+    public static let conflictingModules = Kind(name: "conflicting modules")
 
     /// The kind's name, as in the message's first line.
     public var description: String { name }
@@ -53,10 +55,28 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
 
   /// What kind of problem this is.
   public let kind: Kind
-  /// The name of the key the problem is about, such as `Keys.userAPI`.
+  /// The name of the key the problem is about, such as `Keys.userAPI` — or of the module, for
+  /// ``Kind-swift.struct/conflictingModules``.
   public let keyName: String
   let diagnostic: Diagnostic
 
   /// The full message.
   public var description: String { diagnostic.rendered(prefix: "error: ") }
+}
+
+extension GraphProblem {
+  /// A module type installed with `configuration` at `path`, after it was installed differently.
+  static func conflictingModules(
+    _ name: String, _ earlier: InstalledModule, _ configuration: String, _ path: String
+  ) -> GraphProblem {
+    let whereEarlier = earlier.origin == .inherited ? "\(earlier.path) in the parent graph" : earlier.path
+    return GraphProblem(
+      kind: .conflictingModules, keyName: name,
+      diagnostic: Diagnostic(
+        summary: "module \(name) is installed twice with different configurations",
+        details: ["\(earlier.configuration), installed by \(whereEarlier)", "\(configuration), installed by \(path)"],
+        fix:
+          "a module type reached through include is installed once per graph: include \(name) with one configuration where every module that needs it can see it, or give each configuration a module type of its own"
+      ))
+  }
 }

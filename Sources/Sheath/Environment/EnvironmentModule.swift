@@ -16,13 +16,17 @@ extension Module {
   }
 }
 
-/// A module installed only in some environments.
-struct EnvironmentModule<Wrapped: Module>: Module {
+/// A module installed only in some environments. Installing it installs the wrapped module, or
+/// nothing: the same module type wrapped for two environments installs the one that matches.
+struct EnvironmentModule<Wrapped: Module>: Module, ModuleWrapper {
   let module: Wrapped
   let environments: Set<AppEnvironment>
 
   func register(into bindings: inout Bindings) {
-    guard environments.contains(bindings.environment) else { return }
-    bindings.include(module)
+    if let wrapped = module(in: bindings.environment) { bindings.include(wrapped) }
+  }
+
+  func module(in environment: AppEnvironment) -> (any Module)? {
+    environments.contains(environment) ? module : nil
   }
 }

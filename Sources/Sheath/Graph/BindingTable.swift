@@ -22,19 +22,19 @@ final class BindingTable: Sendable {
   let contributions: [Int: [AnyContribution]]
   /// The keys this table's own modules bound, in registration order (for `verify()`).
   let boundKeys: [Keys]
-
-  /// A root's table with nothing bound.
-  static let empty = BindingTable(entries: [], bindings: [], parent: nil, contributions: [:], boundKeys: [])
+  /// The module types installed in the graph and its ancestors.
+  let installedModules: [ObjectIdentifier: InstalledModule]
 
   private init(
     entries: ContiguousArray<Entry>, bindings: [AnyBinding], parent: BindingTable?,
-    contributions: [Int: [AnyContribution]], boundKeys: [Keys]
+    contributions: [Int: [AnyContribution]], boundKeys: [Keys], installedModules: [ObjectIdentifier: InstalledModule]
   ) {
     self.entries = entries
     self.bindings = bindings
     self.parent = parent
     self.contributions = contributions
     self.boundKeys = boundKeys
+    self.installedModules = installedModules
   }
 
   /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`.
@@ -49,7 +49,7 @@ final class BindingTable: Sendable {
     }
     self.init(
       entries: entries, bindings: plan.bindings.map(\.binding), parent: parent, contributions: plan.contributions,
-      boundKeys: plan.bindings.map(\.key))
+      boundKeys: plan.bindings.map(\.key), installedModules: plan.installedModules)
   }
 
   /// The binding a module made for `slot`, if any.

@@ -4,12 +4,16 @@ struct BuildPlan {
   private(set) var bindings: [(key: Keys, binding: AnyBinding)] = []
   /// The contributions the graph sees by slot: its parent's, then its own.
   private(set) var contributions: [Int: [AnyContribution]]
+  /// The module types the graph and its ancestors installed.
+  let installedModules: [ObjectIdentifier: InstalledModule]
   private let parent: Graph?
 
-  init(_ registrations: [Registration], parent: Graph?, scope: Scope?) throws {
+  init(_ registered: Bindings, parent: Graph?, scope: Scope?) throws {
     self.parent = parent
     self.contributions = parent?.table.contributions ?? [:]
-    var problems = Problems()
+    self.installedModules = registered.installedModules
+    var problems = Problems(list: registered.moduleProblems)
+    let registrations = registered.registrations
 
     // Group by key, remembering the order keys first appear in.
     var order: [ObjectIdentifier] = []
@@ -122,7 +126,7 @@ struct BuildPlan {
 
 /// Problems found while building, in a stable order.
 private struct Problems {
-  private(set) var list: [GraphProblem] = []
+  private(set) var list: [GraphProblem]
 
   mutating func append(_ kind: GraphProblem.Kind, _ key: Keys, _ diagnostic: Diagnostic) {
     list.append(GraphProblem(kind: kind, keyName: key.name, diagnostic: diagnostic))

@@ -94,10 +94,10 @@ public final class Graph: @unchecked Sendable {
     parent: Graph?, scope: Scope?, environment: AppEnvironment, modules: [any Module], hooks: TestHooks? = nil,
     registerMore: (inout Bindings) -> Void = { _ in }
   ) throws {
-    var bindings = Bindings(environment: environment)
+    var bindings = Bindings(environment: environment, inheriting: parent?.table.installedModules ?? [:])
     bindings.install(modules)
     registerMore(&bindings)
-    let plan = try BuildPlan(bindings.registrations, parent: parent, scope: scope)
+    let plan = try BuildPlan(bindings, parent: parent, scope: scope)
     self.parent = parent
     self.scope = scope
     self.environment = environment

@@ -17,30 +17,63 @@ public struct Bindings {
   /// The modules being registered, outermost first, for diagnostics.
   private var modulePath: [String] = []
 
-  /// Module types already registered: a module included from several places registers once.
-  private var installedModules: Set<ObjectIdentifier> = []
+  /// The module types installed in this graph and its ancestors, by type.
+  private(set) var installedModules: [ObjectIdentifier: InstalledModule]
+
+  /// Module types installed twice with different configurations.
+  private(set) var moduleProblems: [GraphProblem] = []
 
   /// Set by SheathTesting while a test's overrides register: records them and which get resolved, and
   /// lets an override bind a key nothing else binds.
   package var testOverrideUsage: OverrideUsage?
 
-  init(environment: AppEnvironment) {
+  /// - Parameter inheriting: The modules the parent graph and its ancestors installed.
+  init(environment: AppEnvironment, inheriting inherited: [ObjectIdentifier: InstalledModule] = [:]) {
     self.environment = environment
+    self.installedModules = inherited.mapValues { $0.inherited() }
   }
 
-  /// Registers the bindings of `modules`, in order.
+  /// Registers the bindings of `modules`, in order: every module listed is installed.
   mutating func install(_ modules: [any Module]) {
-    for module in modules { include(module) }
+    for module in modules { install(module, listed: true) }
   }
 
   /// Registers another module's bindings as part of this one.
   ///
-  /// A module type registers once per graph, however many modules include it (like Dagger's
-  /// `includes`): the first instance included wins.
+  /// Modules reached through `include` are installed once per module type, as Dagger's `includes`
+  /// are: a module that two feature modules both include registers its bindings once, and a child
+  /// graph whose module includes a module its parent installed uses the parent's. Including a module
+  /// type again with a different configuration — properties whose values differ — is an error naming
+  /// both, rather than one of them disappearing. (Modules you list when you build a graph are each
+  /// installed: two listed instances of one type both register, and their bindings conflict if they
+  /// bind the same keys.)
   ///
   /// - Parameter module: The module to include.
   public mutating func include(_ module: some Module) {
-    guard installedModules.insert(ObjectIdentifier(type(of: module))).inserted else { return }
+    install(module, listed: false)
+  }
+
+  private mutating func install(_ module: some Module, listed: Bool) {
+    if let wrapper = module as? any ModuleWrapper {
+      // A wrapper is not a module of its own in paths or in deduplication: what it wraps is.
+      if let wrapped = wrapper.module(in: environment) { install(wrapped, listed: listed) }
+      return
+    }
+    let id = ObjectIdentifier(type(of: module))
+    let path = (modulePath + [module.diagnosticName]).joined(separator: " > ")
+    let configuration = String(describing: module)
+    if let earlier = installedModules[id] {
+      let registersAgain = listed && earlier.origin != .included
+      if !registersAgain {
+        if earlier.configuration != configuration {
+          moduleProblems.append(.conflictingModules(module.diagnosticName, earlier, configuration, path))
+        }
+        return
+      }
+    } else {
+      installedModules[id] = InstalledModule(
+        configuration: configuration, path: path, origin: listed ? .listed : .included)
+    }
     modulePath.append(module.diagnosticName)
     module.register(into: &self)
     modulePath.removeLast()
