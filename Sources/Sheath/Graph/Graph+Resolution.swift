@@ -92,6 +92,11 @@ extension Graph {
     return ancestor(atLevel: 0)
   }
 
+  /// The lifetime `key` resolves with in this graph.
+  func lifetime(of key: Keys, fallback: AnyBinding?) -> LifetimeKind {
+    (table.binding(at: key.slot) ?? fallback)?.lifetime ?? key.defaultLifetimeKind
+  }
+
   @usableFromInline
   func missingBinding(_ key: Keys) -> Never {
     ResolutionStack.stop(.missingBinding(key))

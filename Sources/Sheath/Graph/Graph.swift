@@ -57,7 +57,7 @@ public final class Graph: @unchecked Sendable {
   @usableFromInline let table: BindingTable
 
   /// Shared instances owned by this graph.
-  @usableFromInline let instances = InstanceTable()
+  @usableFromInline let instances: InstanceTable
 
   /// Builds shared instances once across this graph and its relatives.
   @usableFromInline let coordinator: BuildCoordinator
@@ -107,6 +107,8 @@ public final class Graph: @unchecked Sendable {
     self.isVerifying = parent?.isVerifying ?? false
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
     self.table = BindingTable(plan, over: parent?.table, level: level)
+    // Allocated last: a graph that fails to build has nothing to free.
+    self.instances = InstanceTable()
   }
 
   /// A child with no bindings of its own: shares the parent's table.
@@ -120,6 +122,7 @@ public final class Graph: @unchecked Sendable {
     self.isVerifying = parent.isVerifying
     self.coordinator = parent.coordinator
     self.table = parent.table
+    self.instances = InstanceTable()
   }
 
   /// A copy of `original` with fresh caches, under `parent` (a copy of the original's parent).
@@ -133,6 +136,7 @@ public final class Graph: @unchecked Sendable {
     self.isVerifying = true
     self.coordinator = coordinator
     self.table = original.table
+    self.instances = InstanceTable()
   }
 
   deinit {

@@ -16,7 +16,12 @@ import CSheathRuntime
 /// The first ``value`` resolves the key once, even when several threads ask at the same time; no lock
 /// is held while the key's factory runs, and once resolved, reading it takes no lock. Threads waiting
 /// for one another through lazy values and shared instances are reported as a cycle, like any other.
-/// Like a ``Provider``, a lazy value made by a shared instance's factory does not keep the graph alive.
+///
+/// A lazy value of a shared key — a singleton, a scoped or a weak instance — is the graph's instance,
+/// so the graph keeps it, not the lazy value: each ``value`` reads it from the graph (a lock-free read
+/// once it is built). That is what keeps the cycles `Lazy` breaks broken in memory too: two singletons
+/// that hold each other through a lazy value are released with their graph. Like a ``Provider``, a
+/// lazy value made by a shared instance's factory does not keep the graph alive.
 public final class Lazy<Value> {
   private let reference: _GraphReference
   private let key: Key<Value>
@@ -52,6 +57,10 @@ public final class Lazy<Value> {
 
   private func resolveOnce() -> Value {
     reference.resolve(key) { graph, reference in
+      let fallback = key.fallbackBinding(testing: graph.usesTestValues)
+      if graph.lifetime(of: key, fallback: fallback).isShared {
+        return graph.resolve(key, from: reference, fallback: fallback) { $0($1) }
+      }
       let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
       let cell = self.cell
       let claim = graph.coordinator.claim(id, key: key, preparing: nil) { () -> Value? in
@@ -64,9 +73,7 @@ public final class Lazy<Value> {
         // Asked for again on this thread while resolving it: the key's factory needs itself.
         ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
       case .claimed:
-        let value = graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
-          $0($1)
-        }
+        let value = graph.resolve(key, from: reference, fallback: fallback) { $0($1) }
         graph.coordinator.finish(id) {
           sheath_store_release(cell, Unmanaged.passRetained(Box(value)).toOpaque())
         }

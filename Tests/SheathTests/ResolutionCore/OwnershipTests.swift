@@ -15,6 +15,27 @@ private final class Population: Sendable {
 
 private let dataControllers = Population()
 private let users = Population()
+private let services = Population()
+
+/// Two singletons that need each other, the cycle broken by a lazy value: the auth service calls the
+/// API client, which asks the auth service for a token later.
+private final class AuthService: Sendable {
+  let client: APIService
+  init(client: APIService) {
+    self.client = client
+    services.born()
+  }
+  deinit { services.died() }
+}
+
+private final class APIService: Sendable {
+  let auth: Lazy<AuthService>
+  init(auth: Lazy<AuthService>) {
+    self.auth = auth
+    services.born()
+  }
+  deinit { services.died() }
+}
 
 /// A flow's user, counted.
 private final class FlowUser: Sendable {
@@ -64,6 +85,9 @@ extension Keys {
     FlowData(user: r.lazy(.rootUser), makeSession: r.provider(.session), makeStep: r[.step])
   }
   fileprivate static let rootUser = Key<FlowUser>(.singleton) { _ in FlowUser() }
+  // Keys that refer to each other need their types written out.
+  fileprivate static let authService: Key<AuthService> = Key(.singleton) { r in AuthService(client: r[.apiService]) }
+  fileprivate static let apiService: Key<APIService> = Key(.singleton) { r in APIService(auth: r.lazy(.authService)) }
 }
 
 /// A weak reference, to see whether something was released.
@@ -101,6 +125,17 @@ struct OwnershipTests {
     #expect(reference.object == nil)
     #expect(dataControllers.alive == 0)
     #expect(users.alive == 0)
+  }
+
+  @Test("two singletons that need each other through a lazy value are released with their graph")
+  func lazyCycleIsReleased() throws {
+    var graph: Graph? = try Graph(modules: [])
+    let auth = try WeakReference(#require(graph?[.authService]))
+    #expect(auth.object?.client.auth.value === auth.object)
+    #expect(services.alive == 2)
+    graph = nil
+    #expect(auth.object == nil)
+    #expect(services.alive == 0)
   }
 
   @Test("100 verify() calls of such a graph leave nothing alive")
