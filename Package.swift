@@ -28,7 +28,7 @@ let package = Package(
       path: "Tests/FollowersTests",
       exclude: ["Fixtures"]),
 
-    // The documentation's code (DocsSite/), compiled and run by `swift test` so the docs cannot rot.
+    // The articles' code (Sources/*/*.docc), compiled and run by `swift test` so the docs cannot rot.
     .testTarget(name: "DocsSnippetsTests", dependencies: ["SheathTesting", "TextDiff"]),
 
     // The line diff the tests show when a pinned text differs.

@@ -81,7 +81,7 @@ ls "$work"/symbols/*/
 convert() {
   local catalog=$1 output=$2
   shift 2
-  "$docc" convert "DocsSite/$catalog.docc" \
+  "$docc" convert "Sources/$catalog/$catalog.docc" \
     --additional-symbol-graph-dir "$work/symbols/$catalog" \
     --output-path "$output" \
     --fallback-display-name "$catalog" --fallback-bundle-identifier "$catalog" \

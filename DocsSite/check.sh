@@ -57,14 +57,14 @@ for _ in $(seq 1 50); do
 done
 
 # The pages to check, as "path<TAB>title": the site's root, each module, each article, each symbol whose
-# page the catalogs arrange in DocsSite/*/Extensions/, and SheathTesting's types.
-python3 - "$site" DocsSite >"$work/pages.tsv" <<'PYTHON'
+# page the catalogs arrange in Sources/*/*.docc/Extensions/, and SheathTesting's types.
+python3 - "$site" Sources >"$work/pages.tsv" <<'PYTHON'
 import json, pathlib, sys
 
 site, catalogs = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 extended = {
     line.strip()[len("# ``"):-len("``")].split("/")[-1].lower()
-    for path in catalogs.glob("*.docc/Extensions/*.md")
+    for path in catalogs.glob("*/*.docc/Extensions/*.md")
     for line in path.read_text().splitlines()[:1]
 }
 pages = [("/documentation/", "Sheath")]

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/AssistedInjection.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/AssistedInjection.md.
 import Sheath
 import Testing
 

@@ -3,7 +3,7 @@ import Testing
 import TextDiff
 
 // The documentation site's code lives in this target, so `swift test` compiles (and mostly runs) it.
-// These tests keep the articles honest: every Swift block in DocsSite/*.docc must be, line for line,
+// These tests keep the articles honest: every Swift block in Sources/*/*.docc must be, line for line,
 // a region of this target's sources, and every message the articles quote must be one a test pins.
 //
 // In an article:
@@ -80,6 +80,12 @@ struct DocsMatchSnippetsTests {
     }
   }
 
+  @Test("each module's catalog is in its target's folder, where Xcode and Swift Package Index find it")
+  func catalogs() {
+    #expect(Docs.catalogs == ["Sources/Sheath/Sheath.docc", "Sources/SheathTesting/SheathTesting.docc"])
+    #expect(Docs.articles.count > 16)
+  }
+
   @Test("every region is shown by an article")
   func everyRegionIsUsed() {
     let used = Set(
@@ -125,13 +131,23 @@ enum Docs {
     let marker: Marker?
   }
 
+  /// The catalogs, each in its target's folder: `Sources/Sheath/Sheath.docc`, ….
+  static let catalogs: [String] = {
+    let manager = FileManager.default
+    let sources = packageRoot.appendingPathComponent("Sources")
+    let targets = (try? manager.contentsOfDirectory(atPath: sources.path)) ?? []
+    return targets.sorted().flatMap { target in
+      let folder = sources.appendingPathComponent(target)
+      let entries = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
+      return entries.filter { $0.hasSuffix(".docc") }.sorted().map { "Sources/\(target)/\($0)" }
+    }
+  }()
+
   static let articles: [Article] = {
     let manager = FileManager.default
-    let site = packageRoot.appendingPathComponent("DocsSite")
-    let catalogs = ((try? manager.contentsOfDirectory(atPath: site.path)) ?? []).filter { $0.hasSuffix(".docc") }
     var articles: [Article] = []
-    for catalog in catalogs.sorted() {
-      let root = site.appendingPathComponent(catalog)
+    for catalog in catalogs {
+      let root = packageRoot.appendingPathComponent(catalog)
       let files = (manager.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") }
       for file in files.sorted() {
         let name = "\(catalog)/\(file)"

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/GettingStarted.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/GettingStarted.md.
 // docs: getting-started-keys
 import Foundation
 import Sheath

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/MainActorAndAsyncKeys.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/MainActorAndAsyncKeys.md.
 import Foundation
 import Sheath
 import Testing

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/FromMassiveViewControllerToModules.md, after the split.
+// The code of Sources/Sheath/Sheath.docc/Articles/FromMassiveViewControllerToModules.md, after the split.
 import Foundation
 import SheathTesting
 import Testing

@@ -1,4 +1,4 @@
-// The "before" code of DocsSite/Sheath.docc/Articles/FromMassiveViewControllerToModules.md: a view
+// The "before" code of Sources/Sheath/Sheath.docc/Articles/FromMassiveViewControllerToModules.md: a view
 // controller that does everything, and the tests it forces on you.
 import Foundation
 import Testing

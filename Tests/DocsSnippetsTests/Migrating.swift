@@ -1,4 +1,4 @@
-// Sheath's side of DocsSite/Sheath.docc/Articles/MigratingFrom*.md (the other libraries' side is
+// Sheath's side of Sources/Sheath/Sheath.docc/Articles/MigratingFrom*.md (the other libraries' side is
 // quoted from their documentation, not compiled: Sheath has no dependencies).
 import Foundation
 import SheathTesting

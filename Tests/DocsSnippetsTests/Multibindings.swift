@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/Multibindings.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/Multibindings.md.
 import Sheath
 import Testing
 

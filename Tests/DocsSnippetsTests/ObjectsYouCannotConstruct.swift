@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/ObjectsYouCannotConstruct.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/ObjectsYouCannotConstruct.md.
 import Sheath
 import Testing
 

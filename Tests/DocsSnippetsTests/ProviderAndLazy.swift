@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/ProviderAndLazy.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/ProviderAndLazy.md.
 import Sheath
 import Testing
 

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/ScopesAndChildGraphs.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/ScopesAndChildGraphs.md.
 import Sheath
 import Testing
 

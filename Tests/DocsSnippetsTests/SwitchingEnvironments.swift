@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/SwitchingEnvironments.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/SwitchingEnvironments.md.
 import Foundation
 import Sheath
 import Testing

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/TestingWithSheathTesting.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/TestingWithSheathTesting.md.
 import Foundation
 import SheathTesting
 import Testing

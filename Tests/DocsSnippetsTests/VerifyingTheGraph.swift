@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/VerifyingTheGraph.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/VerifyingTheGraph.md.
 //
 // The article quotes each message word for word from the Sheath test that pins it; the examples here
 // use the same names, and the tests below check that each example produces the message the article
