@@ -86,6 +86,7 @@ convert() {
     --output-path "$output" \
     --fallback-display-name "$catalog" --fallback-bundle-identifier "$catalog" \
     --enable-experimental-external-link-support \
+    --enable-experimental-code-block-annotations \
     --transform-for-static-hosting \
     "$@"
 }
