@@ -3,9 +3,9 @@ import Testing
 import TextDiff
 
 // The documentation site's code lives in this target, so `swift test` compiles (and mostly runs) it.
-// These tests keep the articles honest: every Swift block in Sources/*/*.docc must be, line for line,
-// a region of this target's sources; every message the articles quote must be one a test pins; and
-// every line must fit the page's content column.
+// These tests keep the articles honest: every Swift block in Sources/*/*.docc (and DocsSite/*.docc) must
+// be, line for line, a region of this target's sources; every message the articles quote must be one a
+// test pins; and every line must fit the page's content column.
 //
 // In an article:
 //
@@ -83,7 +83,10 @@ struct DocsMatchSnippetsTests {
 
   @Test("each module's catalog is in its target's folder, where Xcode and Swift Package Index find it")
   func catalogs() {
-    #expect(Docs.catalogs == ["Sources/Sheath/Sheath.docc", "Sources/SheathTesting/SheathTesting.docc"])
+    #expect(
+      Docs.catalogs == [
+        "Sources/Sheath/Sheath.docc", "Sources/SheathTesting/SheathTesting.docc", "DocsSite/Landing.docc",
+      ])
     #expect(Docs.articles.count > 16)
   }
 
@@ -153,16 +156,16 @@ enum Docs {
   /// it in a browser.
   static let columns = 74
 
-  /// The catalogs, each in its target's folder: `Sources/Sheath/Sheath.docc`, ….
+  /// The catalogs: each module's in its target's folder (`Sources/Sheath/Sheath.docc`, …), and the
+  /// site's landing page in `DocsSite/`.
   static let catalogs: [String] = {
     let manager = FileManager.default
-    let sources = packageRoot.appendingPathComponent("Sources")
-    let targets = (try? manager.contentsOfDirectory(atPath: sources.path)) ?? []
-    return targets.sorted().flatMap { target in
-      let folder = sources.appendingPathComponent(target)
-      let entries = (try? manager.contentsOfDirectory(atPath: folder.path)) ?? []
-      return entries.filter { $0.hasSuffix(".docc") }.sorted().map { "Sources/\(target)/\($0)" }
+    func catalogs(in folder: String) -> [String] {
+      let entries = (try? manager.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
+      return entries.filter { $0.hasSuffix(".docc") }.sorted().map { "\(folder)/\($0)" }
     }
+    let targets = (try? manager.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path)) ?? []
+    return targets.sorted().flatMap { catalogs(in: "Sources/\($0)") } + catalogs(in: "DocsSite")
   }()
 
   static let articles: [Article] = {
