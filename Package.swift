@@ -19,7 +19,7 @@ let package = Package(
 
     // Test graphs, a Swift Testing trait and an XCTest helper, for the tests of apps that use Sheath.
     .target(name: "SheathTesting", dependencies: ["Sheath"]),
-    .testTarget(name: "SheathTestingTests", dependencies: ["SheathTesting"]),
+    .testTarget(name: "SheathTestingTests", dependencies: ["SheathTesting", "RecordedIssues"]),
 
     // The sample: the followers flow's domain, wired with Sheath, and its terminal front end.
     .target(name: "FollowersKit", dependencies: ["Sheath"], path: "Samples/Followers/FollowersKit"),
@@ -29,11 +29,13 @@ let package = Package(
       path: "Tests/FollowersTests",
       exclude: ["Fixtures"]),
 
-    // The documentation's code (DocsSite/), compiled and run by `swift test` so the docs cannot rot.
-    .testTarget(name: "DocsSnippetsTests", dependencies: ["SheathTesting", "TextDiff"]),
+    // The articles' code (Sources/*/*.docc), compiled and run by `swift test` so the docs cannot rot.
+    .testTarget(name: "DocsSnippetsTests", dependencies: ["SheathTesting", "TextDiff", "RecordedIssues"]),
 
     // The line diff the tests show when a pinned text differs.
     .target(name: "TextDiff", path: "Tests/TextDiff"),
+    // The issues a piece of code records, for the tests whose subject is a failure, without printing them.
+    .target(name: "RecordedIssues", path: "Tests/RecordedIssues"),
   ],
   swiftLanguageModes: [.v6]
 )

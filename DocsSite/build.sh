@@ -8,11 +8,12 @@
 #
 # SHEATH_DOCS_SCRATCH sets the SwiftPM scratch path (default: .build-docs, ignored by git).
 #
-# How: SwiftPM dumps the symbol graphs; DocC converts each module's catalog into an archive, and merges
-# the two archives into one site. SheathTesting's pages link to Sheath's, and Sheath's articles link to
-# SheathTesting's, so SheathTesting is converted twice: once only to learn its pages (for the links
-# from Sheath), once for real against the finished Sheath archive. Both real conversions treat
-# warnings as errors.
+# How: SwiftPM dumps the symbol graphs; DocC converts each module's catalog (Sources/<module>/<module>.docc)
+# into an archive, and merges the two archives into one site. SheathTesting's pages link to Sheath's, and
+# Sheath's articles link to SheathTesting's, so SheathTesting is converted twice: once only to learn its
+# pages (for the links from Sheath), once for real against the finished Sheath archive. The site's own
+# landing page, DocsSite/Landing.docc, is converted against both and replaces the page `docc merge`
+# synthesizes. Every real conversion treats warnings as errors.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -78,28 +79,36 @@ for module in Sheath SheathTesting; do
 done
 ls "$work"/symbols/*/
 
+# convert CATALOG NAME OUTPUT [DOCC OPTIONS…]
 convert() {
-  local catalog=$1 output=$2
-  shift 2
-  "$docc" convert "DocsSite/$catalog.docc" \
-    --additional-symbol-graph-dir "$work/symbols/$catalog" \
+  local catalog=$1 name=$2 output=$3
+  shift 3
+  "$docc" convert "$catalog" \
     --output-path "$output" \
-    --fallback-display-name "$catalog" --fallback-bundle-identifier "$catalog" \
+    --fallback-display-name "$name" --fallback-bundle-identifier "$name" \
     --enable-experimental-external-link-support \
+    --enable-experimental-code-block-annotations \
     --transform-for-static-hosting \
     "$@"
 }
 
 step "DocC: SheathTesting's pages, for Sheath's links to them"
-convert SheathTesting "$work/SheathTesting-pages.doccarchive" --diagnostic-filter error >/dev/null
+convert Sources/SheathTesting/SheathTesting.docc SheathTesting "$work/SheathTesting-pages.doccarchive" \
+  --additional-symbol-graph-dir "$work/symbols/SheathTesting" --diagnostic-filter error >/dev/null
 
 step "DocC: Sheath"
-convert Sheath "$work/Sheath.doccarchive" --dependency "$work/SheathTesting-pages.doccarchive" \
+convert Sources/Sheath/Sheath.docc Sheath "$work/Sheath.doccarchive" \
+  --additional-symbol-graph-dir "$work/symbols/Sheath" --dependency "$work/SheathTesting-pages.doccarchive" \
   --warnings-as-errors
 
 step "DocC: SheathTesting"
-convert SheathTesting "$work/SheathTesting.doccarchive" --dependency "$work/Sheath.doccarchive" \
+convert Sources/SheathTesting/SheathTesting.docc SheathTesting "$work/SheathTesting.doccarchive" \
+  --additional-symbol-graph-dir "$work/symbols/SheathTesting" --dependency "$work/Sheath.doccarchive" \
   --warnings-as-errors
+
+step "DocC: the site's landing page"
+convert DocsSite/Landing.docc Landing "$work/Landing.doccarchive" \
+  --dependency "$work/Sheath.doccarchive" --dependency "$work/SheathTesting.doccarchive" --warnings-as-errors
 
 step "DocC: one site from both archives"
 rm -rf "$site"
@@ -109,7 +118,19 @@ rm -rf "$site"
 # check.sh fails on that text.
 "$docc" merge "$work/SheathTesting.doccarchive" "$work/Sheath.doccarchive" --output-path "$site" \
   --synthesized-landing-page-name "Sheath" --synthesized-landing-page-kind Package \
-  --synthesized-landing-page-topics-style detailedGrid
+  --synthesized-landing-page-topics-style list
+
+step "The landing page: DocsSite/Landing.docc instead of the one docc merge synthesizes"
+# The synthesized page is a title and a card per module; ours says what Sheath is and leads to Getting
+# Started. It keeps the synthesized page's identity (its URL, /documentation/) and takes the rest.
+python3 - "$work/Landing.doccarchive/data/documentation/landing.json" "$site/data/documentation.json" <<'PYTHON'
+import json, sys
+
+landing, synthesized = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+landing["identifier"] = synthesized["identifier"]
+landing.pop("variants", None)
+json.dump(landing, open(sys.argv[2], "w"), ensure_ascii=False, separators=(",", ":"))
+PYTHON
 
 step "Every public symbol has a page"
 python3 - "$work/symbols" "$site" <<'PYTHON'

@@ -3,7 +3,7 @@
 
 Edit the code in Tests/DocsSnippetsTests (where `swift test` compiles and runs it), then run
     DocsSite/update-snippets.py
-to rewrite every block marked `<!-- snippet: NAME -->` in DocsSite/*.docc with the region
+to rewrite every block marked `<!-- snippet: NAME -->` in Sources/*/*.docc (and DocsSite/*.docc) with the region
 `// docs: NAME` … `// docs: end`. The same rules as DocsMatchSnippetsTests, which checks the result:
 pieces of one name are joined by an empty line, each without its common indentation and without
 `fileprivate `. Prints the articles it changed; `--check` changes nothing and fails if any would change.
@@ -69,7 +69,8 @@ def update(text, found, where):
 def main():
     check = "--check" in sys.argv[1:]
     found, changed = regions(), []
-    for path in sorted((ROOT / "DocsSite").glob("*.docc/**/*.md")):
+    articles = [*(ROOT / "Sources").glob("*/*.docc/**/*.md"), *(ROOT / "DocsSite").glob("*.docc/**/*.md")]
+    for path in sorted(articles):
         text = path.read_text()
         new = update(text, found, path.relative_to(ROOT))
         if new != text:

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/AssistedInjection.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/AssistedInjection.md.
 import Sheath
 import Testing
 
@@ -25,7 +25,8 @@ fileprivate struct Receipt: Equatable {
 }
 
 // docs: assisted-key
-/// The details of one order: the order ID comes from the screen that opens it, the API from the graph.
+/// The details of one order: the order ID comes from the screen that
+/// opens it, the API from the graph.
 fileprivate final class OrderDetailsModel {
   let orderID: Int
   private let api: any OrdersAPI
@@ -39,8 +40,11 @@ fileprivate final class OrderDetailsModel {
 }
 
 extension Keys {
-  fileprivate static let ordersAPI = Key<any OrdersAPI>(.singleton) { _ in LiveOrdersAPI() }
-  fileprivate static let orderDetails = AssistedKey<Int, OrderDetailsModel> { r, orderID in
+  fileprivate static let ordersAPI = Key<any OrdersAPI>(.singleton) { _ in
+    LiveOrdersAPI()
+  }
+  fileprivate static let orderDetails = AssistedKey<Int, OrderDetailsModel> {
+    r, orderID in
     OrderDetailsModel(orderID: orderID, api: r[.ordersAPI])
   }
 }
@@ -48,7 +52,9 @@ extension Keys {
 
 // docs: assisted-tuple
 extension Keys {
-  fileprivate static let receipt = AssistedKey<(orderID: Int, copies: Int), Receipt> { _, arguments in
+  fileprivate static let receipt = AssistedKey<
+    (orderID: Int, copies: Int), Receipt
+  > { _, arguments in
     Receipt(orderID: arguments.orderID, copies: arguments.copies)
   }
 }
@@ -79,7 +85,9 @@ extension Keys {
 // docs: assisted-module
 fileprivate struct DemoOrdersModule: Module {
   func register(into b: inout Bindings) {
-    b.override(.orderDetails) { _, orderID in OrderDetailsModel(orderID: orderID, api: CannedOrdersAPI()) }
+    b.override(.orderDetails) { _, orderID in
+      OrderDetailsModel(orderID: orderID, api: CannedOrdersAPI())
+    }
   }
 }
 // docs: end
@@ -90,7 +98,8 @@ struct AssistedInjectionSnippets {
   func make() throws {
     // docs: assisted-make
     let graph = try Graph(modules: [])
-    let details = graph.make(.orderDetails, 42)  // a new OrderDetailsModel for order 42
+    // a new OrderDetailsModel for order 42
+    let details = graph.make(.orderDetails, 42)
     let receipt = graph.make(.receipt, (orderID: 42, copies: 2))
     // docs: end
     #expect(details.orderID == 42)

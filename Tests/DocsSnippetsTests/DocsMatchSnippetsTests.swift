@@ -3,8 +3,9 @@ import Testing
 import TextDiff
 
 // The documentation site's code lives in this target, so `swift test` compiles (and mostly runs) it.
-// These tests keep the articles honest: every Swift block in DocsSite/*.docc must be, line for line,
-// a region of this target's sources, and every message the articles quote must be one a test pins.
+// These tests keep the articles honest: every Swift block in Sources/*/*.docc (and DocsSite/*.docc) must
+// be, line for line, a region of this target's sources; every message the articles quote must be one a
+// test pins; and every line must fit the page's content column.
 //
 // In an article:
 //
@@ -80,6 +81,29 @@ struct DocsMatchSnippetsTests {
     }
   }
 
+  @Test("each module's catalog is in its target's folder, where Xcode and Swift Package Index find it")
+  func catalogs() {
+    #expect(
+      Docs.catalogs == [
+        "Sources/Sheath/Sheath.docc", "Sources/SheathTesting/SheathTesting.docc", "DocsSite/Landing.docc",
+      ])
+    #expect(Docs.articles.count > 16)
+  }
+
+  @Test("every code block fits the content column, or DocC wraps it", arguments: Docs.articles)
+  func fitsTheColumn(_ article: Docs.Article) {
+    for block in article.blocks where !block.wraps {
+      for line in block.lines where line.count > Docs.columns {
+        Issue.record(
+          """
+          \(block.location): a line of \(line.count) columns is wider than the \(Docs.columns) the page shows; \
+          wrap it in the region (a Swift block) or add `, wrap=\(Docs.columns)` after the language (a message):
+          \(line)
+          """)
+      }
+    }
+  }
+
   @Test("every region is shown by an article")
   func everyRegionIsUsed() {
     let used = Set(
@@ -121,17 +145,34 @@ enum Docs {
 
     let location: String
     let language: String
+    /// Whether DocC wraps the block's long lines (`wrap=N`): for messages, whose lines are the program's.
+    let wraps: Bool
     let lines: [String]
     let marker: Marker?
   }
 
+  /// How many columns of code DocC's content column shows: 74 at 1512 points wide, where the page's
+  /// "On this page" navigator appears beside it (76 at 1280, 87 at 1440). `DocsSite/check.sh` measures
+  /// it in a browser.
+  static let columns = 74
+
+  /// The catalogs: each module's in its target's folder (`Sources/Sheath/Sheath.docc`, …), and the
+  /// site's landing page in `DocsSite/`.
+  static let catalogs: [String] = {
+    let manager = FileManager.default
+    func catalogs(in folder: String) -> [String] {
+      let entries = (try? manager.contentsOfDirectory(atPath: packageRoot.appendingPathComponent(folder).path)) ?? []
+      return entries.filter { $0.hasSuffix(".docc") }.sorted().map { "\(folder)/\($0)" }
+    }
+    let targets = (try? manager.contentsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path)) ?? []
+    return targets.sorted().flatMap { catalogs(in: "Sources/\($0)") } + catalogs(in: "DocsSite")
+  }()
+
   static let articles: [Article] = {
     let manager = FileManager.default
-    let site = packageRoot.appendingPathComponent("DocsSite")
-    let catalogs = ((try? manager.contentsOfDirectory(atPath: site.path)) ?? []).filter { $0.hasSuffix(".docc") }
     var articles: [Article] = []
-    for catalog in catalogs.sorted() {
-      let root = site.appendingPathComponent(catalog)
+    for catalog in catalogs {
+      let root = packageRoot.appendingPathComponent(catalog)
       let files = (manager.enumerator(atPath: root.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".md") }
       for file in files.sorted() {
         let name = "\(catalog)/\(file)"
@@ -152,7 +193,10 @@ enum Docs {
         index += 1
         continue
       }
-      let language = String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces)
+      // "```text, wrap=74": the language, then DocC's code block options.
+      let info = line.dropFirst(3).split(separator: ",", omittingEmptySubsequences: false)
+      let language = (info.first.map(String.init) ?? "").trimmingCharacters(in: .whitespaces)
+      let wraps = info.dropFirst().contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("wrap=") }
       let start = index
       var body: [String] = []
       index += 1
@@ -165,7 +209,9 @@ enum Docs {
       while previous >= 0, lines[previous].trimmingCharacters(in: .whitespaces).isEmpty { previous -= 1 }
       let marker = previous >= 0 ? parseMarker(lines[previous]) : nil
       blocks.append(
-        Block(location: "\(file):\(start + 1)", language: language, lines: dedent(body), marker: marker))
+        Block(
+          location: "\(file):\(start + 1)", language: language, wraps: wraps, lines: dedent(body),
+          marker: marker))
     }
     return blocks
   }

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/GettingStarted.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/GettingStarted.md.
 // docs: getting-started-keys
 import Foundation
 import Sheath
@@ -35,7 +35,9 @@ fileprivate final class QuoteViewModel {
 }
 
 extension Keys {
-  fileprivate static let quotes = Key<any QuoteService>(.singleton) { _ in BundledQuotes() }
+  fileprivate static let quotes = Key<any QuoteService>(.singleton) { _ in
+    BundledQuotes()
+  }
   fileprivate static let today = Key<@Sendable () -> Int> { _ in
     { Int(Date().timeIntervalSince1970 / 86_400) }
   }
@@ -67,7 +69,8 @@ struct GettingStartedSnippets {
   func firstGraph() throws {
     // docs: getting-started-graph
     let graph = try Graph(modules: [])
-    let viewModel = graph[.quoteViewModel]  // a QuoteViewModel, built with BundledQuotes
+    // a QuoteViewModel, built with BundledQuotes
+    let viewModel = graph[.quoteViewModel]
     print(viewModel.text)
     // docs: end
     #expect(viewModel.text.hasPrefix("“"))
@@ -77,7 +80,8 @@ struct GettingStartedSnippets {
   func firstModule() throws {
     // docs: getting-started-demo-graph
     let demo = try Graph(modules: [DemoModule()])
-    print(demo[.quoteViewModel].text)  // “Testing shows the presence, not the absence, of bugs.”
+    // “Testing shows the presence, not the absence, of bugs.”
+    print(demo[.quoteViewModel].text)
     // docs: end
     #expect(demo[.quoteViewModel].text == "“Testing shows the presence, not the absence, of bugs.”")
   }
@@ -91,6 +95,7 @@ func showsTheQuoteOfTheDay() throws {
 }
 
 @Test func graphIsWiredCorrectly() throws {
-  try Graph(modules: [DemoModule()]).verify(entryPoints: [Keys.quoteViewModel])
+  let graph = try Graph(modules: [DemoModule()])
+  try graph.verify(entryPoints: [Keys.quoteViewModel])
 }
 // docs: end

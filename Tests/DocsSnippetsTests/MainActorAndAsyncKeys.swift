@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/MainActorAndAsyncKeys.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/MainActorAndAsyncKeys.md.
 import Foundation
 import Sheath
 import Testing
@@ -10,7 +10,8 @@ fileprivate actor CartStore {
   func add() { count += 1 }
 }
 
-/// The cart icon's badge: a UI object, on the main actor, and not `Sendable`.
+/// The cart icon's badge: a UI object, on the main actor, and not
+/// `Sendable`.
 @MainActor
 fileprivate final class CartBadgeModel {
   private let cart: CartStore
@@ -35,7 +36,8 @@ extension Keys {
 
 @MainActor
 fileprivate func showBadge(graph: Graph) async -> String {
-  let badge = graph[.cartBadge]  // no `await`, no cast: this is the main actor
+  // no `await`, no cast: this is the main actor
+  let badge = graph[.cartBadge]
   await badge.refresh()
   return badge.text
 }
@@ -60,10 +62,12 @@ fileprivate struct Feed: Sendable {
 
 extension Keys {
   fileprivate static let databaseURL = Key<URL> { _ in
-    FileManager.default.temporaryDirectory.appendingPathComponent("app.sqlite")
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("app.sqlite")
   }
   fileprivate static let database = AsyncKey<Database>(.singleton) { r in
-    try await Database.open(at: r[.databaseURL])  // a Key: resolved without `await`
+    // a Key: resolved without `await`
+    try await Database.open(at: r[.databaseURL])
   }
   fileprivate static let feed = AsyncKey<Feed> { r in
     Feed(database: try await r[.database])
@@ -158,7 +162,8 @@ struct ConcurrencySnippets {
     do {
       _ = try await graph[.remoteConfig]
     } catch {
-      // Every task waiting for this build got the error, and nothing was kept: try again later.
+      // Every task waiting for this build got the error, and nothing was
+      // kept: try again later.
       failures += 1
     }
     let config = try await graph[.remoteConfig]  // runs the factory again
@@ -173,7 +178,8 @@ struct ConcurrencySnippets {
     // docs: concurrency-cancel
     let impatient = Task { try await graph[.countedDatabase] }
     impatient.cancel()  // this task stops waiting, with CancellationError…
-    let database = try await graph[.countedDatabase]  // …but the database still opens, once
+    // …but the database still opens, once
+    let database = try await graph[.countedDatabase]
     // docs: end
     _ = try? await impatient.value
     #expect(try await graph[.countedDatabase] === database)

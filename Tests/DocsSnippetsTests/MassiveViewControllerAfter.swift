@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/FromMassiveViewControllerToModules.md, after the split.
+// The code of Sources/Sheath/Sheath.docc/Articles/FromMassiveViewControllerToModules.md, after the split.
 import Foundation
 import SheathTesting
 import Testing
@@ -20,7 +20,8 @@ fileprivate protocol LoginValidating: Sendable {
   func check(_ input: String) -> LoginCheck
 }
 
-/// GitHub's rules for usernames, checked in order; the first one broken is the reason.
+/// GitHub's rules for usernames, checked in order; the first one broken
+/// is the reason.
 fileprivate struct LoginValidator: LoginValidating {
   func check(_ input: String) -> LoginCheck {
     let login = input.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -28,19 +29,22 @@ fileprivate struct LoginValidator: LoginValidating {
       return .invalid(reason: "Enter a GitHub username.")
     }
     if login.count > 39 {
-      return .invalid(reason: "A GitHub username can have at most 39 characters.")
+      return .invalid(reason: "Too long: at most 39 characters.")
     }
-    if login.contains(where: { !$0.isASCII || !($0.isLetter || $0.isNumber || $0 == "-") }) {
-      return .invalid(reason: "A GitHub username can only contain letters, digits and hyphens.")
+    let allowed = { (c: Character) in
+      c.isASCII && (c.isLetter || c.isNumber || c == "-")
+    }
+    if !login.allSatisfy(allowed) {
+      return .invalid(reason: "Only letters, digits and hyphens.")
     }
     if login.hasPrefix("-") {
-      return .invalid(reason: "A GitHub username cannot start with a hyphen.")
+      return .invalid(reason: "Cannot start with a hyphen.")
     }
     if login.hasSuffix("-") {
-      return .invalid(reason: "A GitHub username cannot end with a hyphen.")
+      return .invalid(reason: "Cannot end with a hyphen.")
     }
     if login.contains("--") {
-      return .invalid(reason: "A GitHub username cannot contain two hyphens in a row.")
+      return .invalid(reason: "No two hyphens in a row.")
     }
     return .valid(login: login)
   }
@@ -48,15 +52,17 @@ fileprivate struct LoginValidator: LoginValidating {
 // docs: end
 
 // docs: massive-validator-test
+fileprivate let fortyLetters = String(repeating: "a", count: 40)
+
 @Test(arguments: [
   ("octocat", LoginCheck.valid(login: "octocat")),
   ("  octo-cat\n", .valid(login: "octo-cat")),
   ("", .invalid(reason: "Enter a GitHub username.")),
-  (String(repeating: "a", count: 40), .invalid(reason: "A GitHub username can have at most 39 characters.")),
-  ("octo_cat", .invalid(reason: "A GitHub username can only contain letters, digits and hyphens.")),
-  ("-octocat", .invalid(reason: "A GitHub username cannot start with a hyphen.")),
-  ("octocat-", .invalid(reason: "A GitHub username cannot end with a hyphen.")),
-  ("octo--cat", .invalid(reason: "A GitHub username cannot contain two hyphens in a row.")),
+  (fortyLetters, .invalid(reason: "Too long: at most 39 characters.")),
+  ("octo_cat", .invalid(reason: "Only letters, digits and hyphens.")),
+  ("-octocat", .invalid(reason: "Cannot start with a hyphen.")),
+  ("octocat-", .invalid(reason: "Cannot end with a hyphen.")),
+  ("octo--cat", .invalid(reason: "No two hyphens in a row.")),
 ])
 fileprivate func loginRules(input: String, expected: LoginCheck) {
   #expect(LoginValidator().check(input) == expected)
@@ -66,7 +72,8 @@ fileprivate func loginRules(input: String, expected: LoginCheck) {
 // MARK: - The registration screen
 
 // docs: massive-view-model
-/// What the registration screen shows; the view controller implements it, and so can a test.
+/// What the registration screen shows; the view controller implements it,
+/// and so can a test.
 @MainActor
 fileprivate protocol RegistrationView: AnyObject {
   func showInvalidLogin(reason: String)
@@ -97,7 +104,8 @@ fileprivate final class RegistrationViewModel {
 // docs: end
 
 // docs: massive-view-model-tests
-/// A validator with a fixed answer: all the view model's tests need from validation.
+/// A validator with a fixed answer: all the view model's tests need from
+/// validation.
 fileprivate struct StubValidator: LoginValidating {
   let answer: LoginCheck
   func check(_ input: String) -> LoginCheck { answer }
@@ -113,14 +121,18 @@ fileprivate final class RecordingRegistrationView: RegistrationView {
 struct RegistrationViewModelTests {
   @Test func passesAValidLoginOn() {
     let view = RecordingRegistrationView()
-    let viewModel = RegistrationViewModel(view: view, validator: StubValidator(answer: .valid(login: "octocat")))
+    let validator = StubValidator(answer: .valid(login: "octocat"))
+    let viewModel = RegistrationViewModel(
+      view: view, validator: validator)
     #expect(viewModel.submit(" octocat ") == "octocat")
     #expect(view.reasons.isEmpty)
   }
 
   @Test func showsWhyALoginIsRefused() {
     let view = RecordingRegistrationView()
-    let viewModel = RegistrationViewModel(view: view, validator: StubValidator(answer: .invalid(reason: "No.")))
+    let validator = StubValidator(answer: .invalid(reason: "No."))
+    let viewModel = RegistrationViewModel(
+      view: view, validator: validator)
     #expect(viewModel.submit("-x") == nil)
     #expect(view.reasons == ["No."])
   }
@@ -128,21 +140,28 @@ struct RegistrationViewModelTests {
 // docs: end
 
 // docs: massive-view-controller
-fileprivate final class RegistrationViewController: UIViewController, RegistrationView {
+/// Makes a registration view model for a view: the graph supplies the
+/// rest.
+fileprivate typealias RegistrationViewModelFactory =
+  MainActorAssistedFactory<any RegistrationView, RegistrationViewModel>
+
+fileprivate final class RegistrationViewController:
+  UIViewController, RegistrationView
+{
   let loginField = UITextField()
   let errorLabel = UILabel()
   /// What to do with a valid login; the navigator decides.
   var onRegistered: (String) -> Void = { _ in }
 
-  private let makeViewModel: MainActorAssistedFactory<any RegistrationView, RegistrationViewModel>
+  private let makeViewModel: RegistrationViewModelFactory
   private lazy var viewModel = makeViewModel(self)
 
-  init(makeViewModel: MainActorAssistedFactory<any RegistrationView, RegistrationViewModel>) {
+  init(makeViewModel: RegistrationViewModelFactory) {
     self.makeViewModel = makeViewModel
     super.init(nibName: nil, bundle: nil)
   }
 
-  required init?(coder: NSCoder) { fatalError("init(coder:) is not supported") }
+  required init?(coder: NSCoder) { fatalError("made in code only") }
 
   func registerTapped() {
     errorLabel.text = nil
@@ -186,13 +205,17 @@ fileprivate struct LiveUserAPI: UserAPI {
     try await get("users/\(login)/followers")
   }
 
-  private func get<Response: Decodable>(_ path: String) async throws -> Response {
-    let (data, _) = try await URLSession.shared.data(from: baseURL.appendingPathComponent(path))
+  private func get<Response: Decodable>(
+    _ path: String
+  ) async throws -> Response {
+    let url = baseURL.appendingPathComponent(path)
+    let (data, _) = try await URLSession.shared.data(from: url)
     return try JSONDecoder().decode(Response.self, from: data)
   }
 }
 
-/// Canned users that behave like the real API: for `--mock`, previews and tests.
+/// Canned users that behave like the real API: for `--mock`, previews and
+/// tests.
 fileprivate struct FakeUserAPI: UserAPI {
   struct NotFound: Error {}
 
@@ -204,12 +227,16 @@ fileprivate struct FakeUserAPI: UserAPI {
   ]
 
   func user(_ login: String) async throws -> GitHubUser {
-    guard let (user, _) = users[login.lowercased()] else { throw NotFound() }
+    guard let (user, _) = users[login.lowercased()] else {
+      throw NotFound()
+    }
     return user
   }
 
   func followers(of login: String) async throws -> [Follower] {
-    guard let (_, followers) = users[login.lowercased()] else { throw NotFound() }
+    guard let (_, followers) = users[login.lowercased()] else {
+      throw NotFound()
+    }
     return followers
   }
 }
@@ -228,7 +255,8 @@ fileprivate protocol ProfileDataControlling: Sendable {
   func profile(of login: String) async throws -> Profile
 }
 
-/// Loads each profile once for the screens of a flow, however many of them ask.
+/// Loads each profile once for the screens of a flow, however many of
+/// them ask.
 fileprivate actor ProfileDataController: ProfileDataControlling {
   private let api: any UserAPI
   private var loads: [String: Task<Profile, any Error>] = [:]
@@ -240,13 +268,16 @@ fileprivate actor ProfileDataController: ProfileDataControlling {
   func profile(of login: String) async throws -> Profile {
     if let load = loads[login] { return try await load.value }
     let load = Task { [api] in
-      Profile(user: try await api.user(login), followers: try await api.followers(of: login))
+      Profile(
+        user: try await api.user(login),
+        followers: try await api.followers(of: login))
     }
     loads[login] = load
     do {
       return try await load.value
     } catch {
-      loads[login] = nil  // a failed load is not kept: the next screen tries again
+      // a failed load is not kept: the next screen tries again
+      loads[login] = nil
       throw error
     }
   }
@@ -284,7 +315,11 @@ fileprivate final class ProfileViewModel {
   private let data: any ProfileDataControlling
   private let presenter: any ProfilePresenting
 
-  init(view: any ProfileView, data: any ProfileDataControlling, presenter: any ProfilePresenting) {
+  init(
+    view: any ProfileView,
+    data: any ProfileDataControlling,
+    presenter: any ProfilePresenting
+  ) {
     self.view = view
     self.data = data
     self.presenter = presenter
@@ -293,12 +328,17 @@ fileprivate final class ProfileViewModel {
   func load(_ login: String) async {
     do {
       let profile = try await data.profile(of: login)
-      view?.show(title: presenter.title(for: profile.user), subtitle: presenter.followerCount(profile.user.followers))
+      view?.show(
+        title: presenter.title(for: profile.user),
+        subtitle: presenter.followerCount(profile.user.followers))
     } catch {
       view?.showError("Could not load @\(login).")
     }
   }
 }
+
+fileprivate typealias ProfileViewModelFactory =
+  MainActorAssistedFactory<any ProfileView, ProfileViewModel>
 
 @MainActor
 fileprivate protocol FollowersView: AnyObject {
@@ -318,12 +358,16 @@ fileprivate final class FollowersViewModel {
 
   func load(_ login: String) async {
     do {
-      view?.show(logins: try await data.profile(of: login).followers.map(\.login))
+      let profile = try await data.profile(of: login)
+      view?.show(logins: profile.followers.map(\.login))
     } catch {
       view?.showError("Could not load the followers of @\(login).")
     }
   }
 }
+
+fileprivate typealias FollowersViewModelFactory =
+  MainActorAssistedFactory<any FollowersView, FollowersViewModel>
 // docs: end
 
 /// The profile screen: as thin as the registration screen.
@@ -331,10 +375,10 @@ fileprivate final class ProfileViewController: UIViewController, ProfileView {
   let login: String
   var onShowFollowers: () -> Void = {}
   private(set) var shown: [String] = []
-  private let makeViewModel: MainActorAssistedFactory<any ProfileView, ProfileViewModel>
+  private let makeViewModel: ProfileViewModelFactory
   private lazy var viewModel = makeViewModel(self)
 
-  init(login: String, makeViewModel: MainActorAssistedFactory<any ProfileView, ProfileViewModel>) {
+  init(login: String, makeViewModel: ProfileViewModelFactory) {
     self.login = login
     self.makeViewModel = makeViewModel
     super.init(nibName: nil, bundle: nil)
@@ -351,10 +395,10 @@ fileprivate final class ProfileViewController: UIViewController, ProfileView {
 fileprivate final class FollowersViewController: UIViewController, FollowersView {
   let login: String
   private(set) var shown: [String] = []
-  private let makeViewModel: MainActorAssistedFactory<any FollowersView, FollowersViewModel>
+  private let makeViewModel: FollowersViewModelFactory
   private lazy var viewModel = makeViewModel(self)
 
-  init(login: String, makeViewModel: MainActorAssistedFactory<any FollowersView, FollowersViewModel>) {
+  init(login: String, makeViewModel: FollowersViewModelFactory) {
     self.login = login
     self.makeViewModel = makeViewModel
     super.init(nibName: nil, bundle: nil)
@@ -370,19 +414,20 @@ fileprivate final class FollowersViewController: UIViewController, FollowersView
 // MARK: - The navigator
 
 // docs: massive-navigator
-/// Moves through the flow's screens: registration, then profile, then followers.
+/// Moves through the flow's screens: registration, then profile, then
+/// followers.
 @MainActor
 fileprivate final class FlowNavigator {
   private weak var navigationController: UINavigationController?
-  private let makeRegistration: MainActorAssistedFactory<any RegistrationView, RegistrationViewModel>
-  private let makeProfile: MainActorAssistedFactory<any ProfileView, ProfileViewModel>
-  private let makeFollowers: MainActorAssistedFactory<any FollowersView, FollowersViewModel>
+  private let makeRegistration: RegistrationViewModelFactory
+  private let makeProfile: ProfileViewModelFactory
+  private let makeFollowers: FollowersViewModelFactory
 
   init(
     navigationController: UINavigationController,
-    makeRegistration: MainActorAssistedFactory<any RegistrationView, RegistrationViewModel>,
-    makeProfile: MainActorAssistedFactory<any ProfileView, ProfileViewModel>,
-    makeFollowers: MainActorAssistedFactory<any FollowersView, FollowersViewModel>
+    makeRegistration: RegistrationViewModelFactory,
+    makeProfile: ProfileViewModelFactory,
+    makeFollowers: FollowersViewModelFactory
   ) {
     self.navigationController = navigationController
     self.makeRegistration = makeRegistration
@@ -391,19 +436,27 @@ fileprivate final class FlowNavigator {
   }
 
   func start() {
-    let registration = RegistrationViewController(makeViewModel: makeRegistration)
-    registration.onRegistered = { [weak self] login in self?.showProfile(login) }
-    navigationController?.setViewControllers([registration], animated: false)
+    let registration = RegistrationViewController(
+      makeViewModel: makeRegistration)
+    registration.onRegistered = { [weak self] login in
+      self?.showProfile(login)
+    }
+    navigationController?.setViewControllers(
+      [registration], animated: false)
   }
 
   func showProfile(_ login: String) {
-    let profile = ProfileViewController(login: login, makeViewModel: makeProfile)
-    profile.onShowFollowers = { [weak self] in self?.showFollowers(login) }
+    let profile = ProfileViewController(
+      login: login, makeViewModel: makeProfile)
+    profile.onShowFollowers = { [weak self] in
+      self?.showFollowers(login)
+    }
     navigationController?.pushViewController(profile, animated: true)
   }
 
   func showFollowers(_ login: String) {
-    let followers = FollowersViewController(login: login, makeViewModel: makeFollowers)
+    let followers = FollowersViewController(
+      login: login, makeViewModel: makeFollowers)
     navigationController?.pushViewController(followers, animated: true)
   }
 }
@@ -419,23 +472,37 @@ extension Scope {
 
 extension Keys {
   fileprivate static let userAPI = Key<any UserAPI>.required(.singleton)
-  fileprivate static let loginValidator = Key<any LoginValidating> { _ in LoginValidator() }
-  fileprivate static let profilePresenter = Key<any ProfilePresenting> { _ in ProfilePresenter() }
-  fileprivate static let profileData = Key<any ProfileDataControlling>(.scoped(.flow)) { r in
+  fileprivate static let loginValidator = Key<any LoginValidating> { _ in
+    LoginValidator()
+  }
+  fileprivate static let profilePresenter = Key<any ProfilePresenting> { _ in
+    ProfilePresenter()
+  }
+  fileprivate static let profileData = Key<any ProfileDataControlling>(
+    .scoped(.flow)
+  ) { r in
     ProfileDataController(api: r[.userAPI])
   }
 
-  fileprivate static let registrationViewModel = MainActorAssistedKey<any RegistrationView, RegistrationViewModel> {
-    r, view in RegistrationViewModel(view: view, validator: r[.loginValidator])
+  fileprivate static let registrationViewModel = MainActorAssistedKey<
+    any RegistrationView, RegistrationViewModel
+  > { r, view in
+    RegistrationViewModel(view: view, validator: r[.loginValidator])
   }
-  fileprivate static let profileViewModel = MainActorAssistedKey<any ProfileView, ProfileViewModel> { r, view in
-    ProfileViewModel(view: view, data: r[.profileData], presenter: r[.profilePresenter])
+  fileprivate static let profileViewModel = MainActorAssistedKey<
+    any ProfileView, ProfileViewModel
+  > { r, view in
+    ProfileViewModel(
+      view: view, data: r[.profileData], presenter: r[.profilePresenter])
   }
-  fileprivate static let followersViewModel = MainActorAssistedKey<any FollowersView, FollowersViewModel> {
-    r, view in FollowersViewModel(view: view, data: r[.profileData])
+  fileprivate static let followersViewModel = MainActorAssistedKey<
+    any FollowersView, FollowersViewModel
+  > { r, view in
+    FollowersViewModel(view: view, data: r[.profileData])
   }
-  fileprivate static let navigator = MainActorAssistedKey<UINavigationController, FlowNavigator> {
-    r, navigationController in
+  fileprivate static let navigator = MainActorAssistedKey<
+    UINavigationController, FlowNavigator
+  > { r, navigationController in
     FlowNavigator(
       navigationController: navigationController,
       makeRegistration: r[.registrationViewModel],
@@ -464,10 +531,14 @@ fileprivate struct FakeAPIModule: Module {
 // docs: end
 
 // docs: massive-start
-/// Shows the registration screen in a fresh flow; keep the navigator while the flow is on screen.
+/// Shows the registration screen in a fresh flow; keep the navigator
+/// while the flow is on screen.
 @MainActor
-fileprivate func startRegistration(in navigationController: UINavigationController, graph: Graph) -> FlowNavigator {
-  let flow = graph.child(scope: .flow)  // one ProfileDataController for this run of the screens
+fileprivate func startRegistration(
+  in navigationController: UINavigationController, graph: Graph
+) -> FlowNavigator {
+  // one ProfileDataController for this run of the screens
+  let flow = graph.child(scope: .flow)
   let navigator = flow.make(.navigator, navigationController)
   navigator.start()
   return navigator
@@ -498,7 +569,9 @@ struct MassiveViewControllerAfterSnippets {
     let gitHub = try #require(URL(string: "https://api.github.com"))
     // docs: massive-graph
     let useFakeAPI = CommandLine.arguments.contains("--mock")
-    let graph = try Graph(modules: [useFakeAPI ? FakeAPIModule() : LiveAPIModule(baseURL: gitHub)])
+    let api: any Module =
+      useFakeAPI ? FakeAPIModule() : LiveAPIModule(baseURL: gitHub)
+    let graph = try Graph(modules: [api])
     // docs: end
     try graph.verify(scopes: [.flow])
   }
@@ -511,7 +584,7 @@ struct MassiveViewControllerAfterSnippets {
     let registration = try #require(navigationController.viewControllers.first as? RegistrationViewController)
     registration.loginField.text = "octo--cat"
     registration.registerTapped()
-    #expect(registration.errorLabel.text == "A GitHub username cannot contain two hyphens in a row.")
+    #expect(registration.errorLabel.text == "No two hyphens in a row.")
     registration.loginField.text = "octocat"
     registration.registerTapped()
     let profile = try #require(navigationController.viewControllers.last as? ProfileViewController)
@@ -529,9 +602,12 @@ struct MassiveViewControllerAfterSnippets {
     let api = CountingAPI()
     let graph = try TestGraph { $0.override(.userAPI) { _ in api } }.graph
     let flow = graph.child(scope: .flow)
-    await flow.make(.profileViewModel, RecordingProfileView()).load("octocat")
-    await flow.make(.followersViewModel, RecordingFollowersView()).load("octocat")
-    #expect(await api.calls == 2)  // one user, one page of followers: loaded once, shown twice
+    let profile = flow.make(.profileViewModel, RecordingProfileView())
+    let followers = flow.make(.followersViewModel, RecordingFollowersView())
+    await profile.load("octocat")
+    await followers.load("octocat")
+    // one user, one page of followers: loaded once, shown twice
+    #expect(await api.calls == 2)
   }
   // docs: end
 }

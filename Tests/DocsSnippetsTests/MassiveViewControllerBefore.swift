@@ -1,4 +1,4 @@
-// The "before" code of DocsSite/Sheath.docc/Articles/FromMassiveViewControllerToModules.md: a view
+// The "before" code of Sources/Sheath/Sheath.docc/Articles/FromMassiveViewControllerToModules.md: a view
 // controller that does everything, and the tests it forces on you.
 import Foundation
 import Testing
@@ -13,44 +13,54 @@ fileprivate final class RegistrationViewController: UIViewController {
   let errorLabel = UILabel()
 
   func registerTapped() {
-    let login = (loginField.text ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+    let login = (loginField.text ?? "")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
     if login.isEmpty {
       errorLabel.text = "Enter a GitHub username."
       return
     }
     if login.count > 39 {
-      errorLabel.text = "A GitHub username can have at most 39 characters."
+      errorLabel.text = "Too long: at most 39 characters."
       return
     }
-    if login.contains(where: { !$0.isASCII || !($0.isLetter || $0.isNumber || $0 == "-") }) {
-      errorLabel.text = "A GitHub username can only contain letters, digits and hyphens."
+    let allowed = { (c: Character) in
+      c.isASCII && (c.isLetter || c.isNumber || c == "-")
+    }
+    if !login.allSatisfy(allowed) {
+      errorLabel.text = "Only letters, digits and hyphens."
       return
     }
     if login.hasPrefix("-") {
-      errorLabel.text = "A GitHub username cannot start with a hyphen."
+      errorLabel.text = "Cannot start with a hyphen."
       return
     }
     if login.hasSuffix("-") {
-      errorLabel.text = "A GitHub username cannot end with a hyphen."
+      errorLabel.text = "Cannot end with a hyphen."
       return
     }
     if login.contains("--") {
-      errorLabel.text = "A GitHub username cannot contain two hyphens in a row."
+      errorLabel.text = "No two hyphens in a row."
       return
     }
     errorLabel.text = nil
     Task {
-      guard let url = URL(string: "https://api.github.com/users/\(login)") else { return }
+      let address = "https://api.github.com/users/\(login)"
+      guard let url = URL(string: address) else { return }
       do {
         let (data, _) = try await URLSession.shared.data(from: url)
         let user = try JSONDecoder().decode(GitHubUser.self, from: data)
         let formatter = NumberFormatter()
         formatter.numberStyle = .decimal
-        let followers = formatter.string(from: NSNumber(value: user.followers)) ?? "\(user.followers)"
-        let profile = ProfileViewController(title: user.name ?? user.login, subtitle: "\(followers) followers")
+        let count = user.followers
+        let followers =
+          formatter.string(from: NSNumber(value: count)) ?? "\(count)"
+        let profile = ProfileViewController(
+          title: user.name ?? user.login,
+          subtitle: "\(followers) followers")
         navigationController?.pushViewController(profile, animated: true)
       } catch {
-        errorLabel.text = "Could not load \(login): \(error.localizedDescription)"
+        errorLabel.text =
+          "Could not load \(login): \(error.localizedDescription)"
       }
     }
   }
@@ -85,7 +95,7 @@ struct MassiveViewControllerBeforeSnippets {
     controller.loadViewIfNeeded()
     controller.loginField.text = "-octocat"
     controller.registerTapped()
-    #expect(controller.errorLabel.text == "A GitHub username cannot start with a hyphen.")
+    #expect(controller.errorLabel.text == "Cannot start with a hyphen.")
   }
   // docs: end
 
@@ -93,10 +103,10 @@ struct MassiveViewControllerBeforeSnippets {
     "and five more like it",
     arguments: [
       ("", "Enter a GitHub username."),
-      (String(repeating: "a", count: 40), "A GitHub username can have at most 39 characters."),
-      ("octo_cat", "A GitHub username can only contain letters, digits and hyphens."),
-      ("octocat-", "A GitHub username cannot end with a hyphen."),
-      ("octo--cat", "A GitHub username cannot contain two hyphens in a row."),
+      (String(repeating: "a", count: 40), "Too long: at most 39 characters."),
+      ("octo_cat", "Only letters, digits and hyphens."),
+      ("octocat-", "Cannot end with a hyphen."),
+      ("octo--cat", "No two hyphens in a row."),
     ])
   func rejects(login: String, reason: String) {
     let controller = RegistrationViewController()

@@ -1,4 +1,4 @@
-// Sheath's side of DocsSite/Sheath.docc/Articles/MigratingFrom*.md (the other libraries' side is
+// Sheath's side of Sources/Sheath/Sheath.docc/Articles/MigratingFrom*.md (the other libraries' side is
 // quoted from their documentation, not compiled: Sheath has no dependencies).
 import Foundation
 import SheathTesting
@@ -52,14 +52,20 @@ fileprivate final class ProfileViewModel {
 // docs: migrate-keys
 extension Keys {
   fileprivate static let userAPI = Key<any UserAPI> { _ in LiveUserAPI() }
-  fileprivate static let profileViewModel = Key<ProfileViewModel> { r in ProfileViewModel(api: r[.userAPI]) }
+  fileprivate static let profileViewModel = Key<ProfileViewModel> { r in
+    ProfileViewModel(api: r[.userAPI])
+  }
 }
 // docs: end
 
 // docs: migrate-lifetimes
 extension Keys {
-  fileprivate static let session = Key<SessionStore>(.singleton) { _ in SessionStore() }  // one per graph
-  fileprivate static let imageCache = Key<ImageCache>(.weak) { _ in ImageCache() }  // shared while held
+  // one per graph
+  fileprivate static let session = Key<SessionStore>(.singleton) { _ in
+    SessionStore()
+  }
+  // shared while held
+  fileprivate static let imageCache = Key<ImageCache>(.weak) { _ in ImageCache() }
 }
 // docs: end
 
@@ -75,7 +81,8 @@ extension Keys {
 
 // docs: migrate-assisted
 extension Keys {
-  fileprivate static let orderDetails = AssistedKey<Int, OrderDetailsModel> { r, orderID in
+  fileprivate static let orderDetails = AssistedKey<Int, OrderDetailsModel> {
+    r, orderID in
     OrderDetailsModel(orderID: orderID, api: r[.userAPI])
   }
 }
@@ -92,13 +99,13 @@ fileprivate struct FakeAPIModule: Module {
 // docs: migrate-test-behavior
 extension Keys {
   /// Tests get a fixed time without asking.
-  fileprivate static let now = Key<@Sendable () -> Date>(test: .value { _ in { Date(timeIntervalSince1970: 0) } }) {
-    _ in { Date() }
-  }
+  fileprivate static let now = Key<@Sendable () -> Date>(
+    test: .value { _ in { Date(timeIntervalSince1970: 0) } }
+  ) { _ in { Date() } }
   /// A test that forgets to override analytics fails, naming this key.
-  fileprivate static let analytics = Key<any Analytics>(.singleton, test: .liveOnly { _ in UnimplementedAnalytics() }) {
-    _ in LiveAnalytics()
-  }
+  fileprivate static let analytics = Key<any Analytics>(
+    .singleton, test: .liveOnly { _ in UnimplementedAnalytics() }
+  ) { _ in LiveAnalytics() }
 }
 // docs: end
 
@@ -106,7 +113,8 @@ extension Keys {
 @Test(.graph { $0.override(.userAPI) { _ in FakeUserAPI() } })
 func showsTheUsersName() async throws {
   let graph = try #require(Graph.current)
-  #expect(await graph[.profileViewModel].title(for: "octocat") == "Fake octocat")
+  let title = await graph[.profileViewModel].title(for: "octocat")
+  #expect(title == "Fake octocat")
 }
 // docs: end
 
@@ -148,7 +156,8 @@ struct MigratingSnippets {
     // docs: migrate-environment
     let graph = try Graph(
       modules: [FakeAPIModule().only(in: .mock, .preview)],
-      environment: try AppEnvironment.detect())  // --mock, --environment NAME, SHEATH_ENV, tests
+      // --mock, --environment NAME, SHEATH_ENV, tests
+      environment: try AppEnvironment.detect())
     // docs: end
     _ = graph[.profileViewModel]
     let mock = try Graph(modules: [FakeAPIModule().only(in: .mock, .preview)], environment: .mock)

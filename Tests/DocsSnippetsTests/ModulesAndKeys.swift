@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/ModulesAndKeys.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/ModulesAndKeys.md.
 import Foundation
 import Sheath
 import Testing
@@ -20,7 +20,8 @@ fileprivate struct URLSessionHTTPClient: HTTPClient {
   let baseURL: URL
 
   func get(_ path: String) async throws -> Data {
-    try await URLSession.shared.data(from: baseURL.appendingPathComponent(path)).0
+    let url = baseURL.appendingPathComponent(path)
+    return try await URLSession.shared.data(from: url).0
   }
 }
 
@@ -32,7 +33,8 @@ fileprivate struct LiveUserAPI: UserAPI {
   let http: any HTTPClient
 
   func user(_ login: String) async throws -> User {
-    try JSONDecoder().decode(User.self, from: try await http.get("users/\(login)"))
+    let data = try await http.get("users/\(login)")
+    return try JSONDecoder().decode(User.self, from: data)
   }
 }
 
@@ -42,7 +44,9 @@ extension Keys {
   fileprivate static let httpClient = Key<any HTTPClient>(.singleton) { r in
     URLSessionHTTPClient(baseURL: r[.apiBaseURL])
   }
-  fileprivate static let userAPI = Key<any UserAPI>(.singleton) { r in LiveUserAPI(http: r[.httpClient]) }
+  fileprivate static let userAPI = Key<any UserAPI>(.singleton) { r in
+    LiveUserAPI(http: r[.httpClient])
+  }
 }
 // docs: end
 
@@ -56,8 +60,8 @@ fileprivate struct FakeUserAPI: UserAPI {
 }
 
 // docs: keys-modules
-/// The networking layer, shared by several apps: its keys have defaults, but where the API lives is
-/// for each app to say.
+/// The networking layer, shared by several apps: its keys have defaults,
+/// but where the API lives is for each app to say.
 fileprivate struct NetworkModule: Module {
   func register(into b: inout Bindings) {
     b.require(.apiBaseURL)
@@ -86,7 +90,9 @@ fileprivate struct FakeAPIModule: Module {
 
 // docs: keys-named
 extension Keys {
-  fileprivate static let requestTimeout = Key<TimeInterval>(name: "Keys.requestTimeout") { _ in 10 }
+  fileprivate static let requestTimeout = Key<TimeInterval>(
+    name: "Keys.requestTimeout"
+  ) { _ in 10 }
 }
 // docs: end
 
@@ -97,9 +103,12 @@ struct ModulesAndKeysSnippets {
     let gitHub = try #require(URL(string: "https://api.github.com"))
     // docs: keys-graph
     let live = try Graph(modules: [AppModule(apiBaseURL: gitHub)])
-    let mock = try Graph(modules: [AppModule(apiBaseURL: gitHub), FakeAPIModule()])
+    let mock = try Graph(modules: [
+      AppModule(apiBaseURL: gitHub), FakeAPIModule(),
+    ])
 
-    _ = live[.userAPI]  // LiveUserAPI, over URLSessionHTTPClient at api.github.com
+    // LiveUserAPI, over URLSessionHTTPClient at api.github.com
+    _ = live[.userAPI]
     _ = mock[.userAPI]  // FakeUserAPI
     // docs: end
     #expect(live[.userAPI] is LiveUserAPI)

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/Multibindings.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/Multibindings.md.
 import Sheath
 import Testing
 
@@ -7,7 +7,8 @@ fileprivate protocol AnalyticsTracker: Sendable {
   func track(_ event: String)
 }
 
-/// Something to do once at launch: warm a cache, register for notifications.
+/// Something to do once at launch: warm a cache, register for
+/// notifications.
 fileprivate protocol LaunchTask: Sendable {
   var name: String { get }
   func run()
@@ -63,7 +64,9 @@ fileprivate struct ProfileFeatureModule: Module {
 fileprivate struct SettingsFeatureModule: Module {
   func register(into b: inout Bindings) {
     b.contribute(to: .trackers) { _ in CrashReporterTracker() }
-    b.contribute(to: .deepLinks, entry: "settings") { _ in SettingsLinks() }
+    b.contribute(to: .deepLinks, entry: "settings") { _ in
+      SettingsLinks()
+    }
   }
 }
 // docs: end
@@ -73,10 +76,13 @@ struct MultibindingsSnippets {
   @Test("contributions are collected in module order")
   func collected() throws {
     // docs: multibindings-resolve
-    let graph = try Graph(modules: [AnalyticsModule(), ProfileFeatureModule(), SettingsFeatureModule()])
+    let graph = try Graph(modules: [
+      AnalyticsModule(), ProfileFeatureModule(), SettingsFeatureModule(),
+    ])
 
     for task in graph[.launchTasks] { task.run() }
-    let trackers = graph[.trackers]  // [ConsoleTracker, CrashReporterTracker], in module order
+    // [ConsoleTracker, CrashReporterTracker], in module order
+    let trackers = graph[.trackers]
     let handler = graph[.deepLinks]["settings"]  // SettingsLinks
     // docs: end
     #expect(trackers.count == 2)
@@ -95,7 +101,8 @@ struct MultibindingsSnippets {
     let graph = try Graph(modules: [AnalyticsModule()])
     // docs: multibindings-child
     let settings = try graph.child(modules: [SettingsFeatureModule()])
-    #expect(settings[.trackers].count == 2)  // the parent's tracker, then the child's
+    // the parent's tracker, then the child's
+    #expect(settings[.trackers].count == 2)
     #expect(graph[.trackers].count == 1)
     // docs: end
   }

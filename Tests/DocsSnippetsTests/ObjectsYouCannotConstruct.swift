@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/ObjectsYouCannotConstruct.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/ObjectsYouCannotConstruct.md.
 import Sheath
 import Testing
 
@@ -19,7 +19,8 @@ extension Keys {
 }
 
 // docs: inject-property
-/// Made by a storyboard, which calls `init(coder:)`: it cannot take its dependencies in an initializer.
+/// Made by a storyboard, which calls `init(coder:)`: it cannot take its
+/// dependencies in an initializer.
 fileprivate final class ProfileViewController: UIViewController {
   @Inject(.userAPI) var api: any UserAPI
 

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/ProviderAndLazy.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/ProviderAndLazy.md.
 import Sheath
 import Testing
 
@@ -31,7 +31,8 @@ extension Keys {
 // docs: end
 
 // docs: lazy
-/// Searches the catalog; most sessions never search, so the index is built on first use.
+/// Searches the catalog; most sessions never search, so the index is
+/// built on first use.
 fileprivate final class SearchController: Sendable {
   private let index: Lazy<SearchIndex>
 
@@ -65,18 +66,23 @@ fileprivate final class AuthService: Sendable {
   var token: String { "token-for-" + api.get("/session") }
 }
 
-/// Calls the API, asking the auth service for a token when it needs one: the two need each other.
+/// Calls the API, asking the auth service for a token when it needs one:
+/// the two need each other.
 fileprivate final class TokenRefreshingAPIClient: APIClient {
   private let auth: Lazy<AuthService>
   init(auth: Lazy<AuthService>) { self.auth = auth }
 
   func get(_ path: String) -> String { path }
-  func getWithToken(_ path: String) -> String { auth.value.token + " " + path }
+  func getWithToken(_ path: String) -> String {
+    auth.value.token + " " + path
+  }
 }
 
 extension Keys {
   // Keys that refer to each other need their types written out.
-  fileprivate static let auth: Key<AuthService> = Key(.singleton) { r in AuthService(api: r[.apiClient]) }
+  fileprivate static let auth: Key<AuthService> = Key(.singleton) { r in
+    AuthService(api: r[.apiClient])
+  }
   fileprivate static let apiClient: Key<any APIClient> = Key(.singleton) { r in
     TokenRefreshingAPIClient(auth: r.lazy(.auth))
   }

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/ScopesAndChildGraphs.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/ScopesAndChildGraphs.md.
 import Sheath
 import Testing
 
@@ -55,17 +55,27 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let priceFormatter = Key<PriceFormatter> { _ in PriceFormatter() }
-  fileprivate static let analytics = Key<AnalyticsClient>(.singleton) { _ in AnalyticsClient() }
+  fileprivate static let priceFormatter = Key<PriceFormatter> { _ in
+    PriceFormatter()
+  }
+  fileprivate static let analytics = Key<AnalyticsClient>(.singleton) { _ in
+    AnalyticsClient()
+  }
   fileprivate static let imageCache = Key<ImageCache>(.weak) { _ in ImageCache() }
-  fileprivate static let cart = Key<Cart>(.scoped(.checkout)) { r in Cart(analytics: r[.analytics]) }
+  fileprivate static let cart = Key<Cart>(.scoped(.checkout)) { r in
+    Cart(analytics: r[.analytics])
+  }
 }
 // docs: end
 
 // docs: scopes-child-keys
 extension Keys {
-  fileprivate static let payments = Key<any PaymentService>(.singleton) { _ in CardPayments() }
-  fileprivate static let checkout = Key<Checkout> { r in Checkout(cart: r[.cart], payments: r[.payments]) }
+  fileprivate static let payments = Key<any PaymentService>(.singleton) { _ in
+    CardPayments()
+  }
+  fileprivate static let checkout = Key<Checkout> { r in
+    Checkout(cart: r[.cart], payments: r[.payments])
+  }
 }
 
 /// Test payments for the checkout of a QA build.
@@ -78,8 +88,9 @@ fileprivate struct SandboxPaymentsModule: Module {
 
 // docs: scopes-captive
 extension Keys {
-  // The cache is `.weak` so that it is freed when no screen shows images; this singleton keeps it
-  // alive for the life of the app: a captive dependency.
+  // The cache is `.weak` so that it is freed when no screen shows images;
+  // this singleton keeps it alive for the life of the app: a captive
+  // dependency.
   fileprivate static let thumbnails = Key<ThumbnailLoader>(.singleton) { r in
     ThumbnailLoader(cache: r[.imageCache])
   }
@@ -89,7 +100,8 @@ extension Keys {
 // docs: scopes-captive-fix
 extension Keys {
   fileprivate static let lazyThumbnails = Key<LazyThumbnailLoader>(.singleton) { r in
-    LazyThumbnailLoader(cache: r.provider(.imageCache))  // resolves the cache each time it is needed
+    // resolves the cache each time it is needed
+    LazyThumbnailLoader(cache: r.provider(.imageCache))
   }
 }
 // docs: end
@@ -101,11 +113,14 @@ struct ScopesAndChildGraphsSnippets {
     // docs: scopes-lifetimes
     let graph = try Graph(modules: [])
 
-    #expect(graph[.priceFormatter] !== graph[.priceFormatter])  // transient: a new one each time
-    #expect(graph[.analytics] === graph[.analytics])  // singleton: one per graph
+    // transient: a new one each time
+    #expect(graph[.priceFormatter] !== graph[.priceFormatter])
+    // singleton: one per graph
+    #expect(graph[.analytics] === graph[.analytics])
 
     let cache = graph[.imageCache]
-    #expect(graph[.imageCache] === cache)  // weak: shared while someone holds it
+    // weak: shared while someone holds it
+    #expect(graph[.imageCache] === cache)
     // docs: end
     withExtendedLifetime(cache) {}
   }
@@ -119,7 +134,8 @@ struct ScopesAndChildGraphsSnippets {
 
     #expect(first[.cart] === first[.cart])  // one cart per checkout…
     #expect(first[.cart] !== second[.cart])  // …and each checkout its own
-    #expect(first[.analytics] === graph[.analytics])  // a child shares its parent's singletons
+    // a child shares its parent's singletons
+    #expect(first[.analytics] === graph[.analytics])
     // docs: end
   }
 
@@ -139,9 +155,11 @@ struct ScopesAndChildGraphsSnippets {
   func childWithModules() throws {
     let graph = try Graph(modules: [])
     // docs: scopes-child-modules
-    let sandbox = try graph.child(scope: .checkout, modules: [SandboxPaymentsModule()])
+    let sandbox = try graph.child(
+      scope: .checkout, modules: [SandboxPaymentsModule()])
 
-    #expect(sandbox[.checkout].payments.name == "sandbox")  // the child's override
+    // the child's override
+    #expect(sandbox[.checkout].payments.name == "sandbox")
     #expect(graph[.payments].name == "card")  // the parent is unchanged
     // docs: end
   }

@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/SwitchingEnvironments.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/SwitchingEnvironments.md.
 import Foundation
 import Sheath
 import Testing
@@ -57,7 +57,8 @@ fileprivate struct AppModule: Module {
     b.include(LiveWeatherModule().only(in: .live, .staging))
     b.include(CannedWeatherModule().only(in: .mock, .preview, .test))
     if b.environment == .preview {
-      b.bind(.clock) { _ in FixedClock() }  // previews always show the same day
+      // previews always show the same day
+      b.bind(.clock) { _ in FixedClock() }
     }
   }
 }
@@ -82,15 +83,23 @@ struct EnvironmentsSnippets {
     // docs: environments-precedence
     let app = ["/Applications/Weather.app/Weather"]
     let ci = ["SHEATH_ENV": "staging"]
-    func detect(_ arguments: [String], _ variables: [String: String]) throws -> AppEnvironment {
-      try AppEnvironment.detect(custom: [.staging], arguments: app + arguments, variables: variables)
+    func detect(
+      _ arguments: [String], _ variables: [String: String]
+    ) throws -> AppEnvironment {
+      try AppEnvironment.detect(
+        custom: [.staging], arguments: app + arguments, variables: variables)
     }
 
-    #expect(try detect(["--mock"], ci) == .mock)  // launch arguments come first
+    // launch arguments come first
+    #expect(try detect(["--mock"], ci) == .mock)
     #expect(try detect(["--environment", "preview"], ci) == .preview)
     #expect(try detect([], ci) == .staging)  // then SHEATH_ENV
-    #expect(try detect([], [:]) == .live)  // then the test runner (none here), then live
-    #expect(try AppEnvironment.detect(explicit: .preview, arguments: app + ["--mock"], variables: ci) == .preview)
+    // then the test runner (none here), then live
+    #expect(try detect([], [:]) == .live)
+    // an explicit environment wins over everything
+    let explicit = try AppEnvironment.detect(
+      explicit: .preview, arguments: app + ["--mock"], variables: ci)
+    #expect(explicit == .preview)
     // docs: end
   }
 

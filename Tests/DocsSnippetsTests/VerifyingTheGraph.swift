@@ -1,4 +1,4 @@
-// The code of DocsSite/Sheath.docc/Articles/VerifyingTheGraph.md.
+// The code of Sources/Sheath/Sheath.docc/Articles/VerifyingTheGraph.md.
 //
 // The article quotes each message word for word from the Sheath test that pins it; the examples here
 // use the same names, and the tests below check that each example produces the message the article
@@ -20,7 +20,9 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let userAPI = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
+  fileprivate static let userAPI = Key<any APIClient>(.singleton) { _ in
+    LiveAPIClient()
+  }
   fileprivate static let baseURL = Key<String>.required()
   fileprivate static let token = Key<String>.required()
   fileprivate static let flowData = Key<Instance>(.scoped(.flow)) { _ in Instance() }
@@ -95,7 +97,9 @@ extension Keys {
   fileprivate static let screen = Key<String> { r in r[.client] }
   fileprivate static let ping: Key<Int> = Key { r in r[.pong] }
   fileprivate static let pong: Key<Int> = Key { r in r[.ping] }
-  fileprivate static let form = AssistedKey<String, String> { r, title in title + r[.client] }
+  fileprivate static let form = AssistedKey<String, String> { r, title in
+    title + r[.client]
+  }
 }
 
 fileprivate struct BrokenModule: Module {
@@ -167,14 +171,22 @@ fileprivate enum Traps {
 // docs: verify-test
 @Test(arguments: AppEnvironment.builtIn)
 fileprivate func graphIsWired(environment: AppEnvironment) throws {
-  let graph = try Graph(modules: [FakeAPIModule(), TestModule { $0.bind(.token, to: "t") }], environment: environment)
+  let graph = try Graph(
+    modules: [FakeAPIModule(), TestModule { $0.bind(.token, to: "t") }],
+    environment: environment)
   var arguments = VerificationArguments()
-  arguments.provide(.form, "Sign in")  // a sample argument for each assisted key
+  // a sample argument for each assisted key
+  arguments.provide(.form, "Sign in")
   let report = try graph.verify(
     scopes: [.flow],  // open .flow for the keys scoped to it
     arguments: arguments,
-    entryPoints: [Keys.screen, Keys.form, Keys.flowData])  // keys the app resolves with their defaults
-  #expect(report.verifiedKeys == ["Keys.userAPI", "Keys.token", "Keys.screen", "Keys.form", "Keys.flowData"])
+    // keys the app resolves with their defaults
+    entryPoints: [Keys.screen, Keys.form, Keys.flowData])
+  #expect(
+    report.verifiedKeys == [
+      "Keys.userAPI", "Keys.token", "Keys.screen", "Keys.form",
+      "Keys.flowData",
+    ])
   #expect(report.skipped.isEmpty)
 }
 // docs: end
@@ -214,7 +226,8 @@ struct VerifyingTheGraphSnippets {
   func overrideOfUnbound() {
     expectDocumented {
       // docs: verify-override-unbound
-      _ = try Graph(modules: [TestModule { b in b.override(.token) { _ in "t" } }])
+      let test = TestModule { b in b.override(.token) { _ in "t" } }
+      _ = try Graph(modules: [test])
       // docs: end
     }
   }
@@ -223,7 +236,8 @@ struct VerifyingTheGraphSnippets {
   func missingRequired() {
     expectDocumented {
       // docs: verify-missing-required
-      _ = try Graph(modules: [AppModule()])  // AppModule includes NetworkModule, which requires .baseURL
+      // AppModule includes NetworkModule, which requires .baseURL
+      _ = try Graph(modules: [AppModule()])
       // docs: end
     }
   }
@@ -242,7 +256,8 @@ struct VerifyingTheGraphSnippets {
     expectDocumented {
       // docs: verify-scoped-below
       let flow = try Graph(modules: []).child(scope: .flow)
-      _ = try flow.child(modules: [TestModule { b in b.override(.flowData) { _ in Instance() } }])
+      let test = TestModule { b in b.override(.flowData) { _ in Instance() } }
+      _ = try flow.child(modules: [test])
       // docs: end
     }
   }
