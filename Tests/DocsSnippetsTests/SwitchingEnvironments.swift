@@ -94,6 +94,9 @@ struct EnvironmentsSnippets {
     #expect(try detect(["--mock"], ci) == .mock)
     #expect(try detect(["--environment", "preview"], ci) == .preview)
     #expect(try detect([], ci) == .staging)  // then SHEATH_ENV
+    // then Xcode's previews
+    let previews = ["XCODE_RUNNING_FOR_PREVIEWS": "1"]
+    #expect(try detect([], previews) == .preview)
     // then the test runner (none here), then live
     #expect(try detect([], [:]) == .live)
     // an explicit environment wins over everything

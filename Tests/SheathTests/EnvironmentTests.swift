@@ -26,7 +26,7 @@ private let app = ["/usr/bin/app"]
 @Suite("Environments")
 struct EnvironmentTests {
   @Test(
-    "detection follows explicit, arguments, SHEATH_ENV, test runner, live",
+    "detection follows explicit, arguments, SHEATH_ENV, Xcode previews, test runner, live",
     arguments: [
       (AppEnvironment.staging, ["--mock"], ["SHEATH_ENV": "preview"], "staging"),
       (nil, ["--mock"], ["SHEATH_ENV": "preview"], "mock"),
@@ -35,6 +35,11 @@ struct EnvironmentTests {
       (nil, ["--mock", "--environment", "mock"], [:], "mock"),
       (nil, ["octocat"], ["SHEATH_ENV": "mock"], "mock"),
       (nil, ["octocat"], ["SHEATH_ENV": ""], "live"),
+      (nil, [], ["XCODE_RUNNING_FOR_PREVIEWS": "1"], "preview"),
+      (nil, [], ["XCODE_RUNNING_FOR_PREVIEWS": "1", "XCTestConfigurationFilePath": "/tmp/x"], "preview"),
+      (nil, [], ["XCODE_RUNNING_FOR_PREVIEWS": "1", "SHEATH_ENV": "mock"], "mock"),
+      (nil, ["--environment", "live"], ["XCODE_RUNNING_FOR_PREVIEWS": "1"], "live"),
+      (nil, [], ["XCODE_RUNNING_FOR_PREVIEWS": "0"], "live"),
       (nil, ["octocat"], ["XCTestConfigurationFilePath": "/tmp/x"], "test"),
       (nil, [], [:], "live"),
     ] as [(AppEnvironment?, [String], [String: String], String)])

@@ -47,13 +47,18 @@ extension AppEnvironment {
   /// The environment variable that names the environment when launch arguments do not.
   public static let variableName = "SHEATH_ENV"
 
+  /// The environment variable Xcode sets to `1` in the processes that render previews.
+  static let previewsVariableName = "XCODE_RUNNING_FOR_PREVIEWS"
+
   /// Detects the environment, in this order of precedence:
   ///
   /// 1. `explicit`, when the app passes one;
   /// 2. launch arguments: `--mock`, or `--environment NAME` (also `--environment=NAME`);
   /// 3. the `SHEATH_ENV` environment variable;
-  /// 4. ``test`` when the process is running tests (XCTest or Swift Testing);
-  /// 5. otherwise ``live``.
+  /// 4. ``preview`` inside Xcode's previews (`XCODE_RUNNING_FOR_PREVIEWS=1`), so that a preview never
+  ///    calls the live services;
+  /// 5. ``test`` when the process is running tests (XCTest or Swift Testing);
+  /// 6. otherwise ``live``.
   ///
   /// - Parameters:
   ///   - explicit: An environment the app chose itself; wins over everything else.
@@ -77,6 +82,7 @@ extension AppEnvironment {
     if let name = variables[variableName], !name.isEmpty {
       return try named(name, from: variableName, known: known)
     }
+    if variables[previewsVariableName] == "1" { return .preview }
     return isTestProcess(arguments: arguments, variables: variables) ? .test : .live
   }
 
