@@ -212,3 +212,34 @@ final class GraphAnchor: @unchecked Sendable {
     self.graphDescription = graph.diagnosticDescription
   }
 }
+
+// MARK: - Introspection
+
+extension Graph {
+  /// Whether a module of this graph or of an ancestor binds `key` (or contributes to it), without
+  /// resolving it. A key's own default does not count.
+  ///
+  /// ```swift
+  /// #expect(graph.binds(.userAPI))          // the mock module bound it
+  /// ```
+  ///
+  /// - Parameter key: Any key.
+  /// - Returns: Whether a module binds the key.
+  public func binds(_ key: Keys) -> Bool {
+    table.binding(at: key.slot) != nil
+  }
+
+  /// Where the binding this graph would use for `key` comes from — the module and line, or the key's
+  /// default — without resolving it: for debug menus, logs and tests.
+  ///
+  /// ```swift
+  /// graph.source(of: .userAPI)?.modulePath    // "AppModule > FakeAPIModule"
+  /// graph.source(of: .validator)?.isKeyDefault // true
+  /// ```
+  ///
+  /// - Parameter key: Any key.
+  /// - Returns: The binding's source, or `nil` for a required key that nothing binds.
+  public func source(of key: Keys) -> BindingSource? {
+    (table.binding(at: key.slot) ?? key.defaultAnyBinding)?.source
+  }
+}

@@ -1,13 +1,31 @@
-/// Where a binding came from, for diagnostics: the module path and the `bind` call's location, or the
+/// Where a key's binding comes from: the module that bound it and the line of the `bind` call, or the
 /// key's own default.
-struct BindingSource: Hashable, Sendable, CustomStringConvertible {
-  /// `AppModule > APIModule`, or `nil` for a key's default factory.
-  let modulePath: String?
-  let location: CodeLocation
+///
+/// Diagnostics name bindings this way, and ``Graph/source(of:)`` tells it for a debug menu or a test:
+///
+/// ```swift
+/// graph.source(of: .userAPI)?.modulePath   // "AppModule > LiveAPIModule"
+/// ```
+public struct BindingSource: Hashable, Sendable, CustomStringConvertible {
+  /// The modules that registered the binding, outermost first (`AppModule > APIModule`), `Graph` for a
+  /// test's override, or `nil` for the key's own default.
+  public let modulePath: String?
+  /// Where the binding was made, or where the key was declared for its default.
+  public let location: CodeLocation
   /// Whether a test's graph registered it: a test override may also bind a key nothing binds.
   var isTestOverride = false
 
-  var description: String {
+  init(modulePath: String?, location: CodeLocation, isTestOverride: Bool = false) {
+    self.modulePath = modulePath
+    self.location = location
+    self.isTestOverride = isTestOverride
+  }
+
+  /// Whether this is the key's own default rather than a module's binding.
+  public var isKeyDefault: Bool { modulePath == nil }
+
+  /// `AppModule > APIModule (App/Modules.swift:31)`, or `the key's default (App/Keys.swift:9)`.
+  public var description: String {
     guard let modulePath else { return "the key's default (\(location))" }
     return "\(modulePath) (\(location))"
   }
