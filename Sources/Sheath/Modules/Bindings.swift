@@ -27,7 +27,7 @@ public struct Bindings {
   /// lets an override bind a key nothing else binds.
   package var testOverrideUsage: OverrideUsage?
 
-  /// - Parameter inheriting: The modules the parent graph and its ancestors installed.
+  /// A builder for a graph built for `environment`, under a parent that installed `inherited`.
   init(environment: AppEnvironment, inheriting inherited: [ObjectIdentifier: InstalledModule] = [:]) {
     self.environment = environment
     self.installedModules = inherited.mapValues { $0.inherited() }
