@@ -18,19 +18,29 @@
 /// A test graph (environment ``AppEnvironment/test``, such as SheathTesting builds) uses it wherever the
 /// key's default would be used. Bindings that modules make are used as they are: a module decides
 /// per environment with ``Module/only(in:)``.
-public struct TestBehavior<Value>: Sendable {
-  enum Kind: Sendable {
-    case value(@Sendable (Resolver) -> Value)
-    case liveOnly(standIn: @Sendable (Resolver) -> Value)
+///
+/// Every kind of key takes one — ``Key``, ``MainActorKey`` and ``AsyncKey`` — and its factories have
+/// the key's factory type (`Factory`): a main-actor key's test value is built on the main actor, an
+/// async key's may await.
+///
+/// ```swift
+/// static let database = AsyncKey<Database>(.singleton, test: .value { _ in .inMemory() }) { r in
+///   try await Database.open(at: r[.databaseURL])
+/// }
+/// ```
+public struct TestBehavior<Factory>: Sendable {
+  enum Kind {
+    case value(Factory)
+    case liveOnly(standIn: Factory)
   }
 
   let kind: Kind
 
   /// A value used automatically in test graphs: a fixed clock, an in-memory store.
   ///
-  /// - Parameter factory: Builds the test value.
+  /// - Parameter factory: Builds the test value; it has the key's factory type.
   /// - Returns: The behaviour.
-  public static func value(_ factory: @escaping @Sendable (Resolver) -> Value) -> Self {
+  public static func value(_ factory: Factory) -> Self {
     Self(kind: .value(factory))
   }
 
@@ -38,13 +48,24 @@ public struct TestBehavior<Value>: Sendable {
   /// overriding it fails, with a message naming the key and the override line to add, and gets
   /// `standIn` instead — never the live implementation.
   ///
-  /// - Parameter standIn: A value that fails on use (for example, one whose methods throw or report an
-  ///   issue), so that the test cannot pass by accident.
+  /// - Parameter standIn: Builds a value that fails on use (for example, one whose methods throw or
+  ///   report an issue), so that the test cannot pass by accident; it has the key's factory type.
   /// - Returns: The behaviour.
-  public static func liveOnly(standIn: @escaping @Sendable (Resolver) -> Value) -> Self {
+  public static func liveOnly(standIn: Factory) -> Self {
     Self(kind: .liveOnly(standIn: standIn))
   }
+
+  /// The binding a key declared at `source` with `lifetime` uses in test graphs.
+  func binding(lifetime: LifetimeKind, source: BindingSource) -> Binding<Factory> {
+    switch kind {
+    case .value(let factory): Binding(lifetime: lifetime, source: source, factory: factory)
+    case .liveOnly(let standIn): Binding(lifetime: lifetime, source: source, isLiveOnlyStandIn: true, factory: standIn)
+    }
+  }
 }
+
+// @unchecked: every key asks for a `@Sendable` function type as its `Factory`.
+extension TestBehavior.Kind: @unchecked Sendable {}
 
 /// What a test graph reports to the test framework: SheathTesting installs one that records issues
 /// with Swift Testing or XCTest.

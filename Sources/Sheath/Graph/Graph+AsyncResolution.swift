@@ -13,6 +13,7 @@ extension Graph {
       ownerLevel = table.entries[slot].ownerLevel
     } else if let fallback = key.fallbackBinding(testing: usesTestValues) {
       binding = fallback
+      if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }
     } else {
       ResolutionStack.stop(.missingBinding(key))
     }

@@ -44,6 +44,31 @@ public final class AssistedKey<Argument, Value>:
       declaration: declaration, filePath: filePath)
   }
 
+  private init(required name: String?, declaration: CodeLocation, filePath: String) {
+    super.init(
+      defaultBinding: nil, name: name,
+      typeName: "(\(describeType(Argument.self))) -> \(describeType(Value.self))", declaration: declaration,
+      filePath: filePath)
+  }
+
+  /// Creates an assisted key without a default: a module must bind it, as for
+  /// ``Key/required(_:name:fileID:filePath:line:)``.
+  ///
+  /// - Parameters:
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  /// - Returns: A key that modules must bind.
+  public static func required(
+    name: String? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line
+  ) -> AssistedKey {
+    AssistedKey(required: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
+  }
+
   override func verificationStep(in graph: Graph) -> VerificationStep {
     .skip(
       "skipped \(name) (assisted): give verify() a sample argument with arguments.provide(\(callSiteName), …)")

@@ -34,7 +34,7 @@ public final class Key<Value>: BindableKey<@Sendable (Resolver) -> Value, Lifeti
   ///   - factory: Builds the value, resolving its dependencies from the ``Resolver``.
   public init(
     _ lifetime: Lifetime<Value> = .transient,
-    test: TestBehavior<Value>? = nil,
+    test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
@@ -44,15 +44,9 @@ public final class Key<Value>: BindableKey<@Sendable (Resolver) -> Value, Lifeti
     let declaration = CodeLocation(fileID: fileID, line: line)
     let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultLifetime = lifetime
-    let testBinding = test.map { behaviour in
-      switch behaviour.kind {
-      case .value(let factory): Binding(lifetime: lifetime.kind, source: source, factory: factory)
-      case .liveOnly(let standIn):
-        Binding(lifetime: lifetime.kind, source: source, isLiveOnlyStandIn: true, factory: standIn)
-      }
-    }
     super.init(
-      defaultBinding: Binding(lifetime: lifetime.kind, source: source, factory: factory), testBinding: testBinding,
+      defaultBinding: Binding(lifetime: lifetime.kind, source: source, factory: factory),
+      testBinding: test?.binding(lifetime: lifetime.kind, source: source),
       name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
   }
 

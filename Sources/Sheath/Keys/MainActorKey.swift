@@ -66,6 +66,7 @@ public final class MainActorKey<Value>:
   ///
   /// - Parameters:
   ///   - lifetime: How long a value lives; ``MainActorLifetime/transient`` unless you say otherwise.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
   ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
@@ -74,6 +75,7 @@ public final class MainActorKey<Value>:
   ///     ``MainActorResolver``.
   public init(
     _ lifetime: MainActorLifetime = .transient,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
@@ -81,11 +83,39 @@ public final class MainActorKey<Value>:
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) {
     let declaration = CodeLocation(fileID: fileID, line: line)
+    let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultLifetime = lifetime
     super.init(
-      defaultBinding: Binding(
-        lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: factory),
+      defaultBinding: Binding(lifetime: lifetime.kind, source: source, factory: factory),
+      testBinding: test?.binding(lifetime: lifetime.kind, source: source),
       name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
+  }
+
+  private init(required lifetime: MainActorLifetime, name: String?, declaration: CodeLocation, filePath: String) {
+    self.defaultLifetime = lifetime
+    super.init(
+      defaultBinding: nil, name: name, typeName: describeType(Value.self), declaration: declaration,
+      filePath: filePath)
+  }
+
+  /// Creates a main-actor key without a default: a module must bind it, as for ``Key/required(_:name:fileID:filePath:line:)``.
+  ///
+  /// - Parameters:
+  ///   - lifetime: The lifetime used when a module binds the key without naming one.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  /// - Returns: A key that modules must bind.
+  public static func required(
+    _ lifetime: MainActorLifetime = .transient,
+    name: String? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line
+  ) -> MainActorKey {
+    MainActorKey(
+      required: lifetime, name: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
