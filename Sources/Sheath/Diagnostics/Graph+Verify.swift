@@ -218,6 +218,8 @@ public struct VerificationProblem: Hashable, Sendable, CustomStringConvertible {
     public static let tooDeep = Kind(name: "too deep")
     /// A provider used after its graph was released.
     public static let graphReleased = Kind(name: "graph released")
+    /// A child graph key whose modules cannot be built.
+    public static let childGraphNotBuilt = Kind(name: "child graph not built")
     /// A factory that waits for another thread's build, which never finishes.
     public static let buildWaitTimeout = Kind(name: "build wait timeout")
 

@@ -21,6 +21,8 @@ enum ResolutionFailure {
   /// A wait for another thread's build that did not end.
   case buildWaitTimeout(Keys, seconds: Double, builderPath: [Keys], waiterPath: [Keys])
   case tooManyKeys(Int)
+  /// A child graph key whose modules cannot be built, with the build error's message.
+  case childGraphNotBuilt(Keys, String)
 
   var diagnostic: Diagnostic {
     switch self {
@@ -85,6 +87,12 @@ enum ResolutionFailure {
         ],
         fix:
           "the factory of \(key.name) is probably waiting for this thread (DispatchQueue.main.sync, a semaphore, a lock) while this thread waits for it; a factory must not wait for work that resolves from its graph: resolve what that work needs first, or make \(key.name) an AsyncKey (SHEATH_BUILD_WAIT_LIMIT=seconds waits longer)"
+      )
+    case .childGraphNotBuilt(let key, let error):
+      return Diagnostic(
+        summary: "the child graph of \(key.name) could not be built",
+        details: [key.described] + error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
+        fix: "fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets"
       )
     case .tooManyKeys(let capacity):
       return Diagnostic(

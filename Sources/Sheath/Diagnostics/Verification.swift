@@ -165,6 +165,7 @@ final class Verification: @unchecked Sendable {
     case .tooDeep(_, let path): return (.tooDeep, [path[path.count - 1]], path[path.count - 1])
     case .graphReleased(let key, _): return (.graphReleased, [key], key)
     case .buildWaitTimeout(let key, _, _, _): return (.buildWaitTimeout, [key], key)
+    case .childGraphNotBuilt(let key, _): return (.childGraphNotBuilt, [key], key)
     case .tooManyKeys: failure.trap()
     }
   }

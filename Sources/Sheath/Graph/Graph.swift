@@ -112,7 +112,7 @@ public final class Graph: @unchecked Sendable {
   }
 
   /// A child with no bindings of its own: shares the parent's table.
-  init(parent: Graph, scope: Scope) {
+  init(parent: Graph, scope: Scope?) {
     self.parent = parent
     self.scope = scope
     self.environment = parent.environment

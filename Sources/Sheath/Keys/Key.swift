@@ -16,11 +16,11 @@
 /// ```
 ///
 /// Declare keys as `static let` in an extension of ``Keys``: a key is an identity, created once.
-public final class Key<Value>: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>>, @unchecked Sendable {
+public class Key<Value>: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>>, @unchecked Sendable {
   // @unchecked: immutable; the stored bindings are Sendable.
 
   /// The lifetime used when a module binds the key without naming one, and by the default factory.
-  public let defaultLifetime: Lifetime<Value>
+  public final let defaultLifetime: Lifetime<Value>
 
   /// Creates a key with a default factory.
   ///

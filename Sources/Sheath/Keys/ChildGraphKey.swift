@@ -1,0 +1,84 @@
+/// A key for a way to open child graphs — a flow of screens, a signed-in session — from inside a
+/// factory: what a navigator or a coordinator injects instead of the whole ``Graph``.
+///
+/// The scope the child opens and the modules it installs are fixed where the key is declared, as a
+/// Dagger subcomponent's are; the factory that resolves it opens children of the graph it came from:
+///
+/// ```swift
+/// extension Keys {
+///   static let checkoutFlow = ChildGraphKey(scope: .flow) { [CheckoutModule()] }
+///   static let navigator = Key<any Navigating>(.singleton) { r in
+///     Navigator(openCheckout: r[.checkoutFlow])
+///   }
+/// }
+///
+/// // in the navigator:
+/// let flow = openCheckout.open()            // a child of the graph the navigator came from
+/// let viewModel = flow.make(.cartViewModel, view)
+/// ```
+///
+/// A ``ChildGraphFactory`` made by a shared instance's factory (a singleton navigator) does not keep
+/// the graph alive, like a ``Provider``; each child it opens keeps its parent alive, as every child does.
+/// A child whose modules cannot be built stops the program with the ``GraphError``'s message, since the
+/// modules are fixed in code: `verify()` opens every child graph key it meets and reports that instead.
+public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
+  // @unchecked: immutable; the origin is Sendable.
+
+  /// The scope each child opens, if any.
+  public let scope: Scope?
+
+  private let origin: ChildGraphOrigin
+
+  /// Creates a key for opening child graphs that open `scope` and install `modules`.
+  ///
+  /// - Parameters:
+  ///   - scope: The scope each child opens, or `nil`.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - modules: Makes each child's modules; called each time a child is opened.
+  public init(
+    scope: Scope? = nil,
+    name: String? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    modules: @escaping @Sendable () -> [any Module] = { [] }
+  ) {
+    let origin = ChildGraphOrigin(scope: scope, modules: modules)
+    self.scope = scope
+    self.origin = origin
+    super.init(name: name, fileID: fileID, filePath: filePath, line: line) { r in
+      ChildGraphFactory(reference: r._graphReference, origin: origin)
+    }
+    origin.key = self
+  }
+
+  override func verificationStep(in graph: Graph) -> VerificationStep {
+    .run {
+      // Opening builds the child's modules; then its own bindings are verified inside it, on the path
+      // of this key.
+      let child = graph[self].open()
+      let state = ResolutionStack.enter(self, .transient)
+      defer { ResolutionStack.exit(state) }
+      for key in child.table.boundKeys {
+        if case .run(let step) = key.verificationStep(in: child) { step() }
+      }
+    }
+  }
+}
+
+/// What a ``ChildGraphKey`` fixes: the scope and modules of its children, and the key, for messages.
+final class ChildGraphOrigin: @unchecked Sendable {
+  // @unchecked: `key` is set once, right after the key is made, before anything can resolve it.
+  let scope: Scope?
+  let modules: @Sendable () -> [any Module]
+  /// The key; it and its origin keep each other, as a key declared `static let` lives for good anyway.
+  var key: Keys?
+
+  init(scope: Scope?, modules: @escaping @Sendable () -> [any Module]) {
+    self.scope = scope
+    self.modules = modules
+  }
+}
