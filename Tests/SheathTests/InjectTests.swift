@@ -75,3 +75,65 @@ private func namesSeen(times: Int) async -> [String] {
   }
   return names
 }
+
+// MARK: - Main-actor keys and weak back-references
+
+@MainActor
+private final class InjectedScreenModel {
+  let title: String
+  init(title: String) { self.title = title }
+}
+
+/// A coordinator that holds the screens it shows; each screen reaches it back without holding it.
+@MainActor
+private final class Coordinator {
+  var screens: [InjectedScreen] = []
+  deinit { coordinatorsReleased.increment() }
+}
+
+private let coordinatorsReleased = Counter()
+private let coordinatorsBuilt = Counter()
+
+extension Keys {
+  fileprivate static let screenModel = MainActorKey<InjectedScreenModel> { _ in InjectedScreenModel(title: "Profile") }
+  fileprivate static let coordinator = MainActorKey<Coordinator>(.singleton) { _ in
+    coordinatorsBuilt.increment()
+    return Coordinator()
+  }
+}
+
+/// A storyboard view controller: built by the framework, injected from the ambient graph.
+@MainActor
+private final class InjectedScreen {
+  @Inject(.screenModel) var model: InjectedScreenModel
+  @WeakInject(.coordinator) var coordinator: Coordinator?
+}
+
+@Suite("Main-actor injection")
+@MainActor
+struct MainActorInjectTests {
+  @Test("@Inject resolves a main-actor key from the ambient graph, on the main actor")
+  func mainActorInject() throws {
+    let graph = try Graph(modules: [])
+    let screen = Graph.$current.withValue(graph) { InjectedScreen() }
+    #expect(screen.model.title == "Profile")
+  }
+
+  @Test("@WeakInject resolves on first read and holds neither the instance nor the graph")
+  func weakBackReference() throws {
+    var graph: Graph? = try Graph(modules: [])
+    let built = coordinatorsBuilt.value
+    let released = coordinatorsReleased.value
+    let screen = Graph.$current.withValue(graph) { InjectedScreen() }
+    #expect(coordinatorsBuilt.value == built)  // not resolved yet
+    let coordinator = try #require(screen.coordinator)
+    #expect(coordinatorsBuilt.value == built + 1)
+    coordinator.screens.append(screen)  // the coordinator holds the screen; the screen holds it weakly
+    #expect(screen.coordinator === coordinator)
+    graph = nil
+    #expect(coordinatorsReleased.value == released)  // still held here
+    _ = consume coordinator
+    #expect(coordinatorsReleased.value == released + 1)
+    #expect(screen.coordinator == nil)
+  }
+}

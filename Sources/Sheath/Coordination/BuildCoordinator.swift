@@ -129,6 +129,13 @@ final class BuildCoordinator: @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Runs `body` under the family's lock.
+  func withLock<Result>(_ body: () -> Result) -> Result {
+    condition.lock()
+    defer { condition.unlock() }
+    return body()
+  }
+
   /// The keys of a cycle of waiting threads that `me` would close by waiting for `id`, or `nil`.
   private func cycle(ifWaitingFor id: BuildID, me: UInt) -> [Keys]? {
     var path: [Keys] = []

@@ -10,6 +10,15 @@
 /// }
 /// ```
 ///
+/// A main-actor key — the view model of a storyboard view controller — is resolved the same way, on
+/// the main actor:
+///
+/// ```swift
+/// final class ProfileViewController: UIViewController {   // @MainActor, as every UIViewController
+///   @Inject(.profileViewModel) var viewModel: ProfileViewModel
+/// }
+/// ```
+///
 /// The value is resolved once, when the object is initialized. Prefer constructor injection wherever
 /// you create the object: its dependencies are then visible in its initializer, a test passes them in
 /// directly, and nothing depends on which graph happens to be current. Resolving with no graph set is
@@ -26,10 +35,18 @@ public struct Inject<Value> {
   ///   - fileID: Where the property is declared, for the message when no graph is set.
   ///   - line: Where the property is declared, for the message when no graph is set.
   public init(_ key: Key<Value>, fileID: String = #fileID, line: Int = #line) {
-    guard let graph = Graph.ambient else {
-      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: fileID, line: line)).trap()
-    }
-    wrappedValue = graph[key]
+    wrappedValue = Graph.ambient(for: key, fileID: fileID, line: line)[key]
+  }
+
+  /// Resolves a main-actor `key` from the ambient graph, on the main actor.
+  ///
+  /// - Parameters:
+  ///   - key: The main-actor key to resolve.
+  ///   - fileID: Where the property is declared, for the message when no graph is set.
+  ///   - line: Where the property is declared, for the message when no graph is set.
+  @MainActor
+  public init(_ key: MainActorKey<Value>, fileID: String = #fileID, line: Int = #line) {
+    wrappedValue = Graph.ambient(for: key, fileID: fileID, line: line)[key]
   }
 }
 
@@ -62,5 +79,13 @@ extension Graph {
   /// The task's current graph, or the bootstrapped one.
   static var ambient: Graph? {
     current ?? bootstrapped.withLock { $0 }
+  }
+
+  /// The ambient graph, or a stop saying how to set one for the property at `fileID` and `line`.
+  static func ambient(for key: Keys, fileID: String, line: Int) -> Graph {
+    guard let graph = ambient else {
+      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: fileID, line: line)).trap()
+    }
+    return graph
   }
 }
