@@ -9,7 +9,8 @@ extension Graph {
   /// swift run followers --graph | dot -Tsvg > graph.svg
   /// ```
   ///
-  /// Fill colours: singletons blue, scoped keys green, weak keys yellow, transient keys white.
+  /// Fill colours: singletons blue, scoped keys green, weak keys yellow, transient keys white. A
+  /// decorated key's label names the modules that decorate it, innermost first.
   ///
   /// - Parameters:
   ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:entryPoints:)``.
@@ -39,8 +40,11 @@ extension Graph {
     ]
     for key in keys {
       let lifetime = lifetimeKind(of: key)
+      let decorators = (table.binding(at: key.slot)?.decorators ?? []).map {
+        "decorated by \($0.modulePath ?? "Graph")"
+      }
       var attributes = [
-        "label=\(quoted("\(key.name)\n\(key.typeName)\n\(lifetime)"))",
+        "label=\(quoted(([key.name, key.typeName, lifetime.description] + decorators).joined(separator: "\n")))",
         "fillcolor=\(quoted(fill(for: lifetime)))",
       ]
       if troubled.contains(key.name) { attributes.append("color=\"#dc2626\", penwidth=2") }

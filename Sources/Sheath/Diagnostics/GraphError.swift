@@ -46,6 +46,8 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
     public static let duplicateMapEntry = Kind(name: "duplicate map entry")
     /// A scoped key bound below the graph that owns its instances.
     public static let scopedBindingBelowScope = Kind(name: "scoped binding below its scope")
+    /// A decorator of a required key that nothing binds.
+    public static let decorationOfUnboundKey = Kind(name: "decorator of an unbound key")
     /// A module type reached through `include` with two different configurations.
     public static let conflictingModules = Kind(name: "conflicting modules")
 

@@ -8,7 +8,7 @@ struct BuildPlan {
   let installedModules: [ObjectIdentifier: InstalledModule]
   private let parent: Graph?
 
-  init(_ registered: Bindings, parent: Graph?, scope: Scope?) throws {
+  init(_ registered: Bindings, parent: Graph?, scope: Scope?, usesTestValues: Bool) throws {
     self.parent = parent
     self.contributions = parent?.table.contributions ?? [:]
     self.installedModules = registered.installedModules
@@ -20,6 +20,7 @@ struct BuildPlan {
     var binds: [ObjectIdentifier: (key: Keys, plain: [AnyBinding], overrides: [AnyBinding])] = [:]
     var ownContributions: [ObjectIdentifier: [AnyContribution]] = [:]
     var requirements: [ObjectIdentifier: (key: Keys, sources: [BindingSource])] = [:]
+    var decorations: [ObjectIdentifier: (key: Keys, decorations: [AnyDecoration])] = [:]
     for registration in registrations {
       switch registration {
       case .bind(let key, let binding, let isOverride):
@@ -39,14 +40,35 @@ struct BuildPlan {
         let id = ObjectIdentifier(key)
         if requirements[id] == nil { order.append(id) }
         requirements[id, default: (key, [])].sources.append(source)
+      case .decorate(let key, let decoration):
+        let id = ObjectIdentifier(key)
+        if decorations[id] == nil { order.append(id) }
+        decorations[id, default: (key, [])].decorations.append(decoration)
       }
     }
 
     for id in order {
+      var winner: AnyBinding?
       if let bound = binds[id] {
-        if let winner = check(bound.key, plain: bound.plain, overrides: bound.overrides, scope: scope, &problems) {
-          bindings.append((bound.key, winner))
+        winner = check(bound.key, plain: bound.plain, overrides: bound.overrides, scope: scope, &problems)
+      }
+      if let decorated = decorations[id] {
+        // Decorators wrap what the graph would resolve otherwise: this graph's binding, its parent's,
+        // or the key's own.
+        let key = decorated.key
+        if let base = winner ?? parentBinding(of: key) ?? key.fallbackAnyBinding(testing: usesTestValues) {
+          winner = decorated.decorations.reduce(base) { $1.decorate($0) }
+        } else if binds[id] == nil {
+          problems.append(
+            .decorationOfUnboundKey, key,
+            Diagnostic(
+              summary: "decorator of \(key.described), which nothing binds",
+              details: decorated.decorations.map { "decorated by \($0.source)" },
+              fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { r in … }"))
         }
+      }
+      if let winner, let key = binds[id]?.key ?? decorations[id]?.key {
+        bindings.append((key, winner))
       }
       if let own = ownContributions[id], let first = own.first {
         let all = (contributions[first.key.slot] ?? []) + own

@@ -97,7 +97,7 @@ public final class Graph: @unchecked Sendable {
     var bindings = Bindings(environment: environment, inheriting: parent?.table.installedModules ?? [:])
     bindings.install(modules)
     registerMore(&bindings)
-    let plan = try BuildPlan(bindings, parent: parent, scope: scope)
+    let plan = try BuildPlan(bindings, parent: parent, scope: scope, usesTestValues: environment == .test)
     self.parent = parent
     self.scope = scope
     self.environment = environment
@@ -217,7 +217,7 @@ final class GraphAnchor: @unchecked Sendable {
 
 extension Graph {
   /// Whether a module of this graph or of an ancestor binds `key` (or contributes to it), without
-  /// resolving it. A key's own default does not count.
+  /// resolving it. A key's own default does not count, decorated or not.
   ///
   /// ```swift
   /// #expect(graph.binds(.userAPI))          // the mock module bound it
@@ -226,7 +226,7 @@ extension Graph {
   /// - Parameter key: Any key.
   /// - Returns: Whether a module binds the key.
   public func binds(_ key: Keys) -> Bool {
-    table.binding(at: key.slot) != nil
+    table.binding(at: key.slot).map { !$0.source.isKeyDefault } ?? false
   }
 
   /// Where the binding this graph would use for `key` comes from — the module and line, or the key's

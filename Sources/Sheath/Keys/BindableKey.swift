@@ -44,6 +44,8 @@ public class BindableKey<Factory, LifetimeOption>: Keys, @unchecked Sendable {
 
   override var defaultAnyBinding: AnyBinding? { defaultBinding }
 
+  override func fallbackAnyBinding(testing: Bool) -> AnyBinding? { fallbackBinding(testing: testing) }
+
   override var defaultLifetimeKind: LifetimeKind { defaultBinding?.lifetime ?? .transient }
 
   /// Whether the key has no default factory and must be bound by a module.

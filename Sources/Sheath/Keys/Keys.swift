@@ -60,6 +60,10 @@ public class Keys: @unchecked Sendable {
   /// The key's default binding, type-erased, for `verify()`'s entry points.
   var defaultAnyBinding: AnyBinding? { nil }
 
+  /// The binding a graph falls back on for this key: its test behaviour's in a test graph, else its
+  /// default.
+  func fallbackAnyBinding(testing: Bool) -> AnyBinding? { defaultAnyBinding }
+
   /// Where the key's factories run: the advice in a cycle's message depends on it.
   var isolation: KeyIsolation { .nonisolated }
 

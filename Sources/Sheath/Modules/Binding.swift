@@ -45,14 +45,20 @@ class AnyBinding: @unchecked Sendable {
   @usableFromInline final let isLiveOnlyStandIn: Bool
   /// For a test's override: records that the test used it.
   final let usage: OverrideUsage?
+  /// Where the decorators that wrap this binding were registered, innermost first.
+  final let decorators: [BindingSource]
   /// Whether building a value must be recorded in ``usage``.
   @usableFromInline final let tracksUsage: Bool
 
-  init(lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool, usage: OverrideUsage?) {
+  init(
+    lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool, usage: OverrideUsage?,
+    decorators: [BindingSource]
+  ) {
     self.lifetime = lifetime
     self.source = source
     self.isLiveOnlyStandIn = isLiveOnlyStandIn
     self.usage = usage
+    self.decorators = decorators
     self.tracksUsage = usage != nil
   }
 
@@ -75,9 +81,51 @@ final class Binding<Factory>: AnyBinding, @unchecked Sendable {
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false, usage: OverrideUsage? = nil,
-    factory: Factory
+    decorators: [BindingSource] = [], factory: Factory
   ) {
     self.factory = factory
-    super.init(lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage)
+    super.init(
+      lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage, decorators: decorators)
+  }
+
+  /// This binding with its factory replaced by `factory`, decorated by what registered at `source`.
+  func decorated(by source: BindingSource, factory: Factory) -> Binding<Factory> {
+    Binding(
+      lifetime: lifetime, source: self.source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage,
+      decorators: decorators + [source], factory: factory)
+  }
+}
+
+/// A decorator a module registered for a key: wraps a binding of the key in a new one.
+class AnyDecoration: @unchecked Sendable {
+  // @unchecked: immutable; the subclass adds only a Sendable decorator.
+  let source: BindingSource
+
+  init(source: BindingSource) {
+    self.source = source
+  }
+
+  /// `binding` (of this decoration's key) with the decorator around its factory.
+  func decorate(_ binding: AnyBinding) -> AnyBinding {
+    fatalError("Sheath: AnyDecoration is abstract; Decoration overrides decorate(_:)")
+  }
+}
+
+/// A decorator of a ``Key`` whose values are `Value`.
+final class Decoration<Value>: AnyDecoration, @unchecked Sendable {
+  // @unchecked: the decorator is a Sendable closure.
+  let decorator: @Sendable (Resolver, Value) -> Value
+
+  init(source: BindingSource, decorator: @escaping @Sendable (Resolver, Value) -> Value) {
+    self.decorator = decorator
+    super.init(source: source)
+  }
+
+  override func decorate(_ binding: AnyBinding) -> AnyBinding {
+    // A decoration of a `Key<Value>` only ever meets that key's bindings.
+    let base = unsafeDowncast(binding, to: Binding<@Sendable (Resolver) -> Value>.self)
+    let factory = base.factory
+    let decorator = self.decorator
+    return base.decorated(by: source) { r in decorator(r, factory(r)) }
   }
 }

@@ -256,6 +256,41 @@ public struct Bindings {
     registrations.append(.contribute(contribution))
   }
 
+  // MARK: Decorators
+
+  /// Wraps what `key` resolves to — logging, analytics, caching or retries around an API client —
+  /// without replacing the binding it wraps, whichever module made it.
+  ///
+  /// ```swift
+  /// struct LoggingModule: Module {
+  ///   func register(into b: inout Bindings) {
+  ///     b.decorate(.userAPI) { r, api in LoggingUserAPI(api, log: r[.log]) }
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// The decorator applies to the binding this graph resolves `key` with — a module's binding or
+  /// override, the parent graph's, or the key's default — and keeps its lifetime: a decorated singleton
+  /// is decorated once. Several decorators apply in registration order (module order, then the order of
+  /// the calls): the first registered wraps the binding, each next one wraps the result, so the last
+  /// registered is outermost. A child graph's decorators wrap its parent's binding in a binding of the
+  /// child's own (a decorated singleton is then one per child). ``Graph/dot(scopes:arguments:entryPoints:)``
+  /// shows which modules decorate a key, and `verify()` checks what decorators resolve.
+  ///
+  /// - Parameters:
+  ///   - key: The key whose values to wrap.
+  ///   - fileID: Where the decorator is registered; leave the default.
+  ///   - line: Where the decorator is registered; leave the default.
+  ///   - decorator: Returns the value to use in place of the one it is given; it may resolve other keys.
+  public mutating func decorate<Value>(
+    _ key: Key<Value>,
+    fileID: String = #fileID,
+    line: Int = #line,
+    _ decorator: @escaping @Sendable (Resolver, Value) -> Value
+  ) {
+    registrations.append(.decorate(key, Decoration(source: source(fileID, line), decorator: decorator)))
+  }
+
   // MARK: Requirements
 
   /// Declares that this module needs `key` bound, so a graph without a binding for it fails to build,
@@ -288,4 +323,5 @@ enum Registration {
   case bind(Keys, AnyBinding, isOverride: Bool)
   case contribute(AnyContribution)
   case require(Keys, isSatisfiedByDefault: Bool, BindingSource)
+  case decorate(Keys, AnyDecoration)
 }

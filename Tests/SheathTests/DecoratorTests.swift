@@ -1,0 +1,111 @@
+import Foundation
+import Sheath
+import Testing
+
+// Decorators wrap what some other module binds, in registration order, keeping the lifetime.
+
+private protocol UserAPI: Sendable {
+  var calls: [String] { get }
+}
+
+private struct LiveUserAPI: UserAPI {
+  var calls: [String] { ["live"] }
+}
+
+private struct FakeUserAPI: UserAPI {
+  var calls: [String] { ["fake"] }
+}
+
+/// Wraps an API, adding its name to the calls, as a logging or retrying decorator would.
+private final class Wrapped: UserAPI, Sendable {
+  let inner: any UserAPI
+  let name: String
+  init(_ inner: any UserAPI, _ name: String) {
+    self.inner = inner
+    self.name = name
+  }
+  var calls: [String] { inner.calls + [name] }
+}
+
+extension Keys {
+  fileprivate static let api = Key<any UserAPI>(.singleton, name: "Keys.api", fileID: "App/Keys.swift", line: 1) { _ in
+    LiveUserAPI()
+  }
+  fileprivate static let logPrefix = Key<String> { _ in "log" }
+  fileprivate static let required = Key<any UserAPI>.required(name: "Keys.required", fileID: "App/Keys.swift", line: 2)
+}
+
+private struct LoggingModule: Module {
+  func register(into b: inout Bindings) {
+    b.decorate(.api, fileID: "App/LoggingModule.swift", line: 3) { r, api in Wrapped(api, r[.logPrefix]) }
+  }
+}
+
+private struct RetryModule: Module {
+  func register(into b: inout Bindings) {
+    b.decorate(.api, fileID: "App/RetryModule.swift", line: 4) { _, api in Wrapped(api, "retry") }
+  }
+}
+
+private struct FakeModule: Module {
+  func register(into b: inout Bindings) {
+    b.override(.api, fileID: "App/FakeModule.swift", line: 5) { _ in FakeUserAPI() }
+  }
+}
+
+@Suite("Decorators")
+struct DecoratorTests {
+  @Test("decorators wrap the binding in registration order: the last registered is outermost")
+  func order() throws {
+    let graph = try Graph(modules: [LoggingModule(), RetryModule()])
+    #expect(graph[.api].calls == ["live", "log", "retry"])
+    let reversed = try Graph(modules: [RetryModule(), LoggingModule()])
+    #expect(reversed[.api].calls == ["live", "retry", "log"])
+  }
+
+  @Test("a decorator wraps whichever module's binding wins, and keeps its lifetime")
+  func wrapsWinner() throws {
+    let graph = try Graph(modules: [LoggingModule(), FakeModule()])
+    #expect(graph[.api].calls == ["fake", "log"])
+    #expect(graph[.api] as AnyObject === graph[.api] as AnyObject)  // one decorated singleton
+  }
+
+  @Test("a child's decorator wraps the parent's binding in a binding of the child's own")
+  func child() throws {
+    let parent = try Graph(modules: [LoggingModule()])
+    let child = try parent.child(modules: [RetryModule()])
+    #expect(parent[.api].calls == ["live", "log"])
+    #expect(child[.api].calls == ["live", "log", "retry"])
+  }
+
+  @Test("verify() sees what decorators resolve, and dot() names the decorating modules")
+  func visible() throws {
+    let graph = try Graph(modules: [LoggingModule(), RetryModule()])
+    let report = try graph.verify()
+    #expect(report.dependencies.contains { $0.from == "Keys.api" && $0.to == "Keys.logPrefix" })
+    #expect(
+      graph.dot().contains(
+        #"label="Keys.api\nany UserAPI\n.singleton\ndecorated by LoggingModule\ndecorated by RetryModule""#))
+    #expect(graph.source(of: .api)?.description == "the key's default (App/Keys.swift:1)")
+    #expect(!graph.binds(.api))
+  }
+
+  @Test("decorating a required key that nothing binds is an error")
+  func unbound() {
+    let module = TestModule { $0.decorate(.required, fileID: "App/Logging.swift", line: 9) { _, api in api } }
+    #expect(throws: GraphError.self) { try Graph(modules: [module]) }
+    do {
+      _ = try Graph(modules: [module])
+    } catch {
+      expectText(
+        String(describing: error),
+        """
+        Sheath could not build the graph (1 problem):
+
+        error: decorator of Keys.required (any UserAPI, App/Keys.swift:2), which nothing binds
+          decorated by TestModule (App/Logging.swift:9)
+        fix: bind it in one of the installed modules: b.bind(.required) { r in … }
+        """)
+    }
+  }
+}
