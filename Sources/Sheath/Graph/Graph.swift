@@ -226,7 +226,7 @@ extension Graph {
   /// - Parameter key: Any key.
   /// - Returns: Whether a module binds the key.
   public func binds(_ key: Keys) -> Bool {
-    table.binding(at: key.slot).map { !$0.source.isKeyDefault } ?? false
+    table.contributions[key.slot] != nil || table.binding(at: key.slot).map { !$0.source.isKeyDefault } ?? false
   }
 
   /// Where the binding this graph would use for `key` comes from — the module and line, or the key's
