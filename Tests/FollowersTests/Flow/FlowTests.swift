@@ -42,9 +42,9 @@ struct FlowTests {
 
   @Test("the navigator moves from registration to profile to followers")
   func navigation() async throws {
-    let flow = try TestGraph(modules: [FollowersAppModule()]).graph.child(scope: .flow)
+    let graph = try TestGraph(modules: [FollowersAppModule()]).graph
     let screens = RecordingScreens(inputs: ["not--valid", "nameless"])
-    #expect(await flow.make(.navigator, screens).start(login: nil, page: 1) == .finished)
+    #expect(await graph.make(.navigator, screens).start(login: nil, page: 1) == .finished)
     #expect(screens.registration.reasons == ["A GitHub username cannot contain two hyphens in a row."])
     #expect(screens.profile.screen == ["@nameless", "2 followers", "Followed by lonely-dev and octocat"])
     #expect(screens.followers.screen == ["Followers of @nameless (showing 1–2 of 2)", "lonely-dev", "octocat"])
@@ -58,9 +58,9 @@ struct FlowTests {
       (login: "ghost", inputs: [], outcome: .failed(.notFound)),
     ] as [(login: String?, inputs: [String], outcome: FlowOutcome)])
   func earlyEnds(login: String?, inputs: [String], outcome: FlowOutcome) async throws {
-    let flow = try TestGraph(modules: [FollowersAppModule()]).graph.child(scope: .flow)
+    let graph = try TestGraph(modules: [FollowersAppModule()]).graph
     let screens = RecordingScreens(inputs: inputs)
-    #expect(await flow.make(.navigator, screens).start(login: login, page: 1) == outcome)
+    #expect(await graph.make(.navigator, screens).start(login: login, page: 1) == outcome)
     #expect(screens.followers.shown.isEmpty)
   }
 

@@ -27,6 +27,10 @@ extension Keys {
       view: view, presenter: r[.followersListPresenter], makeDataSource: { makeDataSource($0) })
   }
 
+  /// Opens one run of the flow: a child graph that opens `.flow`, so that the run's screens share one
+  /// data controller, released when the run ends.
+  public static let flowGraph = ChildGraphKey(scope: .flow)
+
   /// One flow's screens, built from the graph that opened the flow.
   public static let followersFlow = MainActorKey<FollowersFlow> { r in
     let makeRegistration = r[.registrationViewModel]
@@ -38,14 +42,11 @@ extension Keys {
       makeFollowers: { makeFollowers($0) })
   }
 
-  /// Moves through the flow's screens.
-  ///
-  /// NB: today the command opens the flow (`graph.child(scope: .flow)`) and makes the navigator in
-  /// it, so opening the flow here is resolving its screens from this same graph. When a factory can
-  /// open a child graph itself, this closure opens the flow, and the command makes the navigator
-  /// from the root graph; nothing else changes.
+  /// Moves through the flow's screens, opening a flow graph for each run: it gets a way to open
+  /// flows, not the whole graph.
   public static let navigator = MainActorAssistedKey<any FollowersScreens, any FollowersNavigating> { r, screens in
-    let flow = r.provider(.followersFlow)
-    return FollowersNavigator(screens: screens, openFlow: { flow() })
+    let openFlowGraph = r[.flowGraph]
+    // The flow's screen factories keep its graph, and so its data controller, for the run.
+    return FollowersNavigator(screens: screens, openFlow: { openFlowGraph.open()[.followersFlow] })
   }
 }

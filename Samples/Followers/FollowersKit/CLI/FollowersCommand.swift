@@ -67,8 +67,7 @@ public enum FollowersCommand {
         "warning: GITHUB_TOKEN is not sent to \(configuration.apiURL.displayString): "
           + "a token goes only over https, or plain http to a loopback host")
     }
-    let flow = graph.child(scope: .flow)
-    let navigator = flow.make(.navigator, TerminalScreens(terminal: terminal))
+    let navigator = graph.make(.navigator, TerminalScreens(terminal: terminal))
     let outcome = await navigator.start(login: options.login, page: options.page)
     if outcome == .noLogin, terminal.outputFailure == nil {  // after an output failure, stay quiet
       terminal.writeError("error: no GitHub username was entered")
