@@ -19,18 +19,20 @@ let package = Package(
 
     // Test graphs, a Swift Testing trait and an XCTest helper, for the tests of apps that use Sheath.
     .target(name: "SheathTesting", dependencies: ["Sheath"]),
-    .testTarget(name: "SheathTestingTests", dependencies: ["SheathTesting", "RecordedIssues"]),
+    // NB: the test targets that use Sheath through SheathTesting's re-export also name Sheath, so that an
+    // incremental build recompiles them when Sheath's interface changes.
+    .testTarget(name: "SheathTestingTests", dependencies: ["Sheath", "SheathTesting", "RecordedIssues"]),
 
     // The sample: the followers flow's domain, wired with Sheath, and its terminal front end.
     .target(name: "FollowersKit", dependencies: ["Sheath"], path: "Samples/Followers/FollowersKit"),
     .executableTarget(name: "followers", dependencies: ["FollowersKit"], path: "Samples/Followers/followers"),
     .testTarget(
-      name: "FollowersTests", dependencies: ["FollowersKit", "SheathTesting", "TextDiff", "followers"],
+      name: "FollowersTests", dependencies: ["FollowersKit", "Sheath", "SheathTesting", "TextDiff", "followers"],
       path: "Tests/FollowersTests",
       exclude: ["Fixtures"]),
 
     // The articles' code (Sources/*/*.docc), compiled and run by `swift test` so the docs cannot rot.
-    .testTarget(name: "DocsSnippetsTests", dependencies: ["SheathTesting", "TextDiff", "RecordedIssues"]),
+    .testTarget(name: "DocsSnippetsTests", dependencies: ["Sheath", "SheathTesting", "TextDiff", "RecordedIssues"]),
 
     // The line diff the tests show when a pinned text differs.
     .target(name: "TextDiff", path: "Tests/TextDiff"),

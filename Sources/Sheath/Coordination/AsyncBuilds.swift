@@ -21,6 +21,8 @@ final class AsyncBuilds: @unchecked Sendable {
     case existing(Value)
     /// Wait for `build` with `token`; start it first when `isNew`, with a resolver anchored to the graph.
     case wait(AsyncBuild<Value>, token: Int, isNew: Bool, anchor: GraphAnchor)
+    /// Waiting would close this cycle of builds: the asking build's waiter was removed again.
+    case cycle([Keys])
   }
 
   /// The family's lock, shared with the synchronous builds: both publish into the graphs' instance
@@ -61,8 +63,9 @@ final class AsyncBuilds: @unchecked Sendable {
     if let requester {
       requester.build.waits[token] = AsyncWait(build: build, via: requester.via)
       if !isNew, let cycle = cycle(closedBy: requester.build, waitingFor: build, via: requester.via) {
+        _ = leave(build, token)
         // Shown from the key the asking task's resolution entered first.
-        ResolutionFailure.cycle(rotated(cycle, toFirstOf: trail?.path ?? [])).trap()
+        return .cycle(rotated(cycle, toFirstOf: trail?.path ?? []))
       }
     }
     return .wait(build, token: token, isNew: isNew, anchor: anchor)

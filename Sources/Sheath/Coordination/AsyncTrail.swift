@@ -12,12 +12,14 @@ final class AsyncTrail: Sendable {
   typealias Requester = (build: AnyAsyncBuild, via: [Keys])
 
   let key: Keys
+  let lifetime: LifetimeKind
   let build: AnyAsyncBuild?
   let depth: Int
   let previous: AsyncTrail?
 
-  init(_ key: Keys, build: AnyAsyncBuild?, previous: AsyncTrail?) {
+  init(_ key: Keys, _ lifetime: LifetimeKind, build: AnyAsyncBuild?, previous: AsyncTrail?) {
     self.key = key
+    self.lifetime = lifetime
     self.build = build
     self.depth = (previous?.depth ?? 0) + 1
     self.previous = previous
@@ -27,11 +29,11 @@ final class AsyncTrail: Sendable {
   /// forever rather than wait, so, as for synchronous keys, the trail is scanned for a repeated key
   /// when it is ``ResolutionStack/cycleCheckDepth`` deep and at every doubling: linear in the depth.
   static func entering(_ key: Keys, from trail: AsyncTrail?) -> AsyncTrail {
-    let next = AsyncTrail(key, build: nil, previous: trail)
+    let next = AsyncTrail(key, .transient, build: nil, previous: trail)
     if next.depth >= ResolutionStack.cycleCheckDepth, next.depth & (next.depth - 1) == 0,
       let cycle = ResolutionStack.firstCycle(in: next.path)
     {
-      ResolutionFailure.cycle(cycle).trap()
+      ResolutionStack.stop(.cycle(cycle))
     }
     return next
   }
@@ -46,6 +48,17 @@ final class AsyncTrail: Sendable {
       node = current.previous
     }
     return nil
+  }
+
+  /// The keys and lifetimes from the first entered to this one.
+  var frames: [(key: Keys, lifetime: LifetimeKind)] {
+    var frames: [(key: Keys, lifetime: LifetimeKind)] = []
+    var node: AsyncTrail? = self
+    while let current = node {
+      frames.append((current.key, current.lifetime))
+      node = current.previous
+    }
+    return frames.reversed()
   }
 
   /// The keys from the first entered to this one.

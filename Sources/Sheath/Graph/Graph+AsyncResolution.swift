@@ -17,6 +17,7 @@ extension Graph {
     } else {
       ResolutionStack.stop(.missingBinding(key))
     }
+    if isVerifying { ResolutionStack.recorder?.enteredAsync(key, binding.lifetime) }
     switch binding.lifetime {
     case .transient:
       // Built in the caller's task: its cancellation reaches the factory.
@@ -89,14 +90,16 @@ extension Graph {
     switch builds.join(id, key: key, preparing: self, trail: trail, existing: existing) {
     case .existing(let value):
       return value
+    case .cycle(let keys):
+      ResolutionStack.stop(.cycle(keys))
     case .wait(let build, let token, let isNew, let anchor):
       if isNew {
         // NB: an unstructured task, so that cancelling the task that asked first does not cancel the
         // build for everyone else who waits for it.
-        let inner = AsyncTrail(key, build: build, previous: trail)
+        let inner = AsyncTrail(key, binding.lifetime, build: build, previous: trail)
         let resolver = AsyncResolver(_GraphReference(.anchored(anchor)))
         // The task keeps the graph alive until it publishes into the graph's table.
-        Task { [self] in
+        let operation: @Sendable () async -> Void = { [self] in
           let result: Result<Value, any Error>
           do {
             if binding.tracksUsage { binding.markUsed(key) }
@@ -107,6 +110,12 @@ extension Graph {
           }
           builds.finish(id, build, result, publish: publish)
           withExtendedLifetime(self) {}
+        }
+        // While verifying, the build runs on the verification's executor, as every step does.
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let executor = ProbeExecutor.current {
+          Task(executorPreference: executor, operation: operation)
+        } else {
+          Task(operation: operation)
         }
       }
       return try await builds.wait(for: build, token: token)

@@ -88,7 +88,7 @@ extension Graph {
   func scopeNotOpen(_ key: Keys, _ scope: Scope) -> Graph {
     guard let recorder = ResolutionStack.recorder else { ResolutionStack.stop(.scopeNotOpen(key, scope)) }
     // Verifying: note the problem, and build the instance in the root to go on.
-    recorder.record(.scopeNotOpen(key, scope), path: ResolutionStack.currentPath)
+    recorder.record(.scopeNotOpen(key, scope), path: ResolutionStack.fullPath)
     return ancestor(atLevel: 0)
   }
 

@@ -62,7 +62,7 @@ extension Graph {
         let failure = ResolutionFailure.weakValueNotAnObject(key, valueType: type)
         guard let recorder = ResolutionStack.recorder else { failure.trap() }
         // Verifying: note the problem and go on with the value (uncached).
-        recorder.record(failure, path: ResolutionStack.currentPath)
+        recorder.record(failure, path: ResolutionStack.fullPath)
       }
       return value
     }

@@ -165,12 +165,18 @@ enum ResolutionStack {
 
   // MARK: Failing
 
+  /// The keys of the resolution in progress, outermost first: the task's async keys, when an async
+  /// factory is running, then the thread's.
+  static var fullPath: [Keys] {
+    (AsyncTrail.current?.path ?? []) + currentPath
+  }
+
   /// Reports a mistake that leaves the resolution without a value: stops the program or, while
   /// verifying, records it and abandons this verification probe.
   static func stop(_ failure: ResolutionFailure) -> Never {
     if let recorder {
       let missing: [Keys] = if case .missingBinding(let key) = failure { [key] } else { [] }
-      recorder.abandon(failure, path: currentPath + missing)
+      recorder.abandon(failure, path: fullPath + missing)
     }
     failure.trap()
   }

@@ -118,7 +118,7 @@ struct AsyncKeyTests {
     #expect(await eventually { released == nil })
   }
 
-  @Test("verify() lists main-actor and async keys as skipped, saying how to check them")
+  @Test("verify() off the main actor lists main-actor and async keys as skipped, saying how to check them")
   func verifySkips() throws {
     let graph = try Graph(modules: [
       TestModule { b in
@@ -132,9 +132,9 @@ struct AsyncKeyTests {
     let report = try graph.verify()
     #expect(
       report.skipped == [
-        "skipped Keys.database (async): verify() builds synchronous keys only; resolve it in a test with try await graph[.database]",
-        "skipped Keys.presenterForVerify (main actor): verify() builds keys off the main actor; resolve it in a @MainActor test",
-        "skipped Keys.screenForVerify (main actor): verify() builds keys off the main actor; make it in a @MainActor test",
+        "skipped Keys.database (async): verify() builds async keys with try await graph.verify()",
+        "skipped Keys.presenterForVerify (main actor): verify() builds main-actor keys when it is called on the main actor; call it from a @MainActor test, or use try await graph.verify()",
+        "skipped Keys.screenForVerify (main actor, assisted): give verify() a sample argument with arguments.provide(.screenForVerify) { … }",
       ])
   }
 

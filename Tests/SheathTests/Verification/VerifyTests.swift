@@ -210,8 +210,8 @@ struct VerifyEntryPointTests {
     let report = try Graph(modules: []).verify(entryPoints: [Keys.mainActorEntry, Keys.asyncEntry])
     #expect(
       report.skipped == [
-        "skipped Keys.mainActorEntry (main actor): verify() builds keys off the main actor; resolve it in a @MainActor test",
-        "skipped Keys.asyncEntry (async): verify() builds synchronous keys only; resolve it in a test with try await graph[.asyncEntry]",
+        "skipped Keys.mainActorEntry (main actor): verify() builds main-actor keys when it is called on the main actor; call it from a @MainActor test, or use try await graph.verify()",
+        "skipped Keys.asyncEntry (async): verify() builds async keys with try await graph.verify()",
       ])
   }
 

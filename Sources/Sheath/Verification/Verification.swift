@@ -22,6 +22,8 @@ final class Verification: @unchecked Sendable {
   private var broken: [ObjectIdentifier: (finding: Int, suffix: [Keys])] = [:]
   /// Signalled when a probe parks, so `verify()` can start the next one.
   let probeAbandoned = DispatchSemaphore(value: 0)
+  /// Called, once, when the next probe parks: how an async step learns that its thread is gone.
+  private var onAbandon: (@Sendable () -> Void)?
 
   struct Edge: Hashable {
     let from: ObjectIdentifier
@@ -51,11 +53,22 @@ final class Verification: @unchecked Sendable {
 
   // MARK: Recording
 
-  /// Records the edge into the newest frame's key, and checks it against broken keys, cycles and
-  /// captive dependencies.
-  func entered(_ frames: ResolutionStack.Frames) {
-    guard frames.count > 0 else { return }
-    let (key, lifetime) = frames[frames.count - 1]
+  /// Records the key a synchronous resolution entered, on top of the thread's `stack` — and, inside
+  /// an async factory, of the task's async keys.
+  func entered(_ stack: ResolutionStack.Frames) {
+    let synchronous = (0..<stack.count).map { stack[$0] }
+    entered(frames: (AsyncTrail.current?.frames ?? []) + synchronous)
+  }
+
+  /// Records the async `key` a task entered, on top of the task's async keys.
+  func enteredAsync(_ key: Keys, _ lifetime: LifetimeKind) {
+    entered(frames: (AsyncTrail.current?.frames ?? []) + [(key, lifetime)])
+  }
+
+  /// Records the edge into the newest frame's key, and checks it against broken keys and captive
+  /// dependencies.
+  private func entered(frames: [(key: Keys, lifetime: LifetimeKind)]) {
+    guard let (key, lifetime) = frames.last else { return }
     let brokenEntry: (finding: Int, suffix: [Keys])? = lock.withLock {
       if frames.count >= 2 {
         let from = frames[frames.count - 2].key
@@ -65,7 +78,7 @@ final class Verification: @unchecked Sendable {
       return broken[ObjectIdentifier(key)]
     }
     if let brokenEntry {
-      let path = frames.keys
+      let path = frames.map(\.key)
       lock.withLock { findings[brokenEntry.finding].paths.append(path.dropLast() + brokenEntry.suffix) }
       park()
     }
@@ -73,13 +86,13 @@ final class Verification: @unchecked Sendable {
   }
 
   /// A shared instance that holds a shorter-lived one, directly or through transient keys.
-  private func checkCaptive(_ frames: ResolutionStack.Frames, _ key: Keys, _ lifetime: LifetimeKind) {
+  private func checkCaptive(_ frames: [(key: Keys, lifetime: LifetimeKind)], _ key: Keys, _ lifetime: LifetimeKind) {
     guard lifetime.isShared else { return }
     var holderIndex = frames.count - 2
     while holderIndex >= 0, !frames[holderIndex].lifetime.isShared { holderIndex -= 1 }
     guard holderIndex >= 0, frames[holderIndex].lifetime.rank > lifetime.rank else { return }
     let (holderKey, holderLifetime) = frames[holderIndex]
-    let fromHolder = Array(frames.keys[holderIndex...])
+    let fromHolder = frames[holderIndex...].map(\.key)
     add(.captiveDependency, [holderKey, key], keyName: holderKey.name, path: fromHolder) { paths in
       Diagnostic(
         summary:
@@ -139,7 +152,17 @@ final class Verification: @unchecked Sendable {
     }
   }
 
+  /// Calls `action` when the next probe parks.
+  func whenAbandoned(_ action: @escaping @Sendable () -> Void) {
+    lock.withLock { onAbandon = action }
+  }
+
   private func park() -> Never {
+    let action = lock.withLock {
+      defer { onAbandon = nil }
+      return onAbandon
+    }
+    action?()
     probeAbandoned.signal()
     let never = DispatchSemaphore(value: 0)
     while true { never.wait() }

@@ -18,6 +18,19 @@ extension Graph {
   /// unscoped keys from the innermost of them, as an app resolves its screens' view models inside a
   /// flow. Assisted keys need a sample argument; those without one are listed as skipped.
   ///
+  /// Every kind of key is verified:
+  ///
+  /// - ``Key``s, ``CollectionKey``s, ``MapKey``s and ``ChildGraphKey``s, on probe threads;
+  /// - ``MainActorKey``s, when `verify()` is called on the main actor (a `@MainActor` test): a probe
+  ///   thread builds them while the calling thread holds the main actor, so no other main-actor code
+  ///   runs meanwhile (a factory that asserts it runs on the main thread, with
+  ///   `MainActor.assumeIsolated` or `Thread.isMainThread`, would fail there). Called elsewhere,
+  ///   `verify()` lists them as skipped; `try await graph.verify()` builds them from anywhere;
+  /// - ``AsyncKey``s, with `try await graph.verify()`, which awaits their factories on an executor of
+  ///   its own (macOS 15, iOS 18 and later; skipped before); the synchronous `verify()` lists them as
+  ///   skipped;
+  /// - assisted keys with the sample argument ``VerificationArguments`` gives them, or skipped.
+  ///
   /// ```swift
   /// @Test func graphIsValid() throws {
   ///   var arguments = VerificationArguments()
@@ -37,117 +50,60 @@ extension Graph {
   ///   - arguments: Sample arguments for assisted keys.
   ///   - entryPoints: Keys to build besides those the modules bind — keys the app resolves with their
   ///     default factories.
+  ///   - isolation: The caller's actor; leave the default. On the main actor, main-actor keys are built.
+  /// - Returns: What was verified: the keys, the dependencies found, the keys skipped.
+  /// - Throws: ``VerificationError`` listing every problem.
+  @discardableResult
+  public func verify(
+    scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = [],
+    isolation: isolated (any Actor)? = #isolation
+  ) throws -> VerificationReport {
+    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
+    run.runSynchronousSteps(lendingMainActor: isolation.isMainActor)
+    return try run.finish()
+  }
+
+  /// Builds every binding in a throwaway copy of this graph — main-actor keys on the main actor and
+  /// async keys awaited — and reports every problem at once.
+  ///
+  /// What ``verify(scopes:arguments:entryPoints:)`` does, for every kind of key wherever it is called
+  /// from: main-actor keys are built while this call holds the main actor, and async keys' factories
+  /// are awaited on an executor of its own (macOS 15, iOS 18 and later; listed as skipped before).
+  ///
+  /// ```swift
+  /// @Test func graphIsValid() async throws {
+  ///   try await AppGraph.make(environment: .live).verify(entryPoints: AppGraph.entryPoints)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:entryPoints:)``.
+  ///   - arguments: Sample arguments for assisted keys.
+  ///   - entryPoints: Keys to build besides those the modules bind.
   /// - Returns: What was verified: the keys, the dependencies found, the keys skipped.
   /// - Throws: ``VerificationError`` listing every problem.
   @discardableResult
   public func verify(
     scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
-  ) throws -> VerificationReport {
-    let (report, problems) = inspect(scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    guard problems.isEmpty else { throw VerificationError(problems: problems, skipped: report.skipped) }
-    return report
+  ) async throws -> VerificationReport {
+    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
+    await MainActor.run { run.runSynchronousSteps(lendingMainActor: true, asyncNext: true) }
+    await run.runAsynchronousSteps()
+    return try run.finish()
   }
-
-  /// Verifies the graph and returns what was found, without throwing.
-  func inspect(scopes: [Scope]?, arguments: VerificationArguments, entryPoints: [Keys])
-    -> (VerificationReport, [VerificationProblem])
-  {
-    let recorder = Verification()
-    let chain = mirrorChain(openingScopes: scopes ?? unopenedScopes(entryPoints: entryPoints))
-    let leaf = chain[chain.count - 1]
-    var work: [(Keys, @Sendable () -> Void)] = []
-    var skipped: [String] = []
-    var seen: Set<ObjectIdentifier> = []
-    let bound = chain.flatMap(\.table.boundKeys)
-    for key in bound + entryPoints where seen.insert(ObjectIdentifier(key)).inserted {
-      if let provided = arguments.provided.first(where: { $0.key === key }) {
-        work.append((key, { provided.verify(leaf) }))
-        continue
-      }
-      switch key.verificationStep(in: leaf) {
-      case .run(let step): work.append((key, step))
-      case .skip(let reason): skipped.append(reason)
-      }
-    }
-    for provided in arguments.provided where !seen.contains(ObjectIdentifier(provided.key)) {
-      work.append((provided.key, { provided.verify(leaf) }))
-    }
-    runProbes(work, recorder: recorder)
-    let report = VerificationReport(
-      keys: work.map(\.0), edges: recorder.edgeList.map { ($0.fromKey, $0.toKey) }, skipped: skipped)
-    return (report, recorder.problems)
-  }
-
-  /// Runs the work on probe threads, starting a new probe whenever one parks on a problem. When it
-  /// returns, no probe that finished holds any of the work (and so none of the graphs it verifies).
-  private func runProbes(_ work: [(Keys, @Sendable () -> Void)], recorder: Verification) {
-    let queue = Locked((items: work, next: 0))
-    let finished = Locked(false)
-    while !finished.withLock({ $0 }) {
-      let probe = Thread {
-        ResolutionStack.recording(into: recorder) {
-          while let step = queue.withLock({ queue -> (@Sendable () -> Void)? in
-            guard queue.next < queue.items.count else { return nil }
-            queue.next += 1
-            return queue.items[queue.next - 1].1
-          }) {
-            step()
-          }
-        }
-        finished.withLock { $0 = true }
-        recorder.probeAbandoned.signal()
-      }
-      probe.stackSize = 8 << 20
-      probe.start()
-      recorder.probeAbandoned.wait()
-    }
-    queue.withLock { $0.items = [] }
-  }
-
-  /// A copy of this graph and its ancestors with fresh caches, and children opening `scopes`.
-  private func mirrorChain(openingScopes scopes: [Scope]) -> [Graph] {
-    var originals: [Graph] = []
-    var graph: Graph? = self
-    while let current = graph {
-      originals.insert(current, at: 0)
-      graph = current.parent
-    }
-    let coordinator = BuildCoordinator()
-    var chain: [Graph] = []
-    for original in originals {
-      chain.append(Graph(mirroring: original, parent: chain.last, coordinator: coordinator))
-    }
-    for scope in scopes {
-      chain.append(Graph(parent: chain[chain.count - 1], scope: scope))
-    }
-    return chain
-  }
-
-  /// Scopes that bindings and entry points use and that neither this graph nor an ancestor opens, in
-  /// the order of the keys' slots, then of the entry points.
-  private func unopenedScopes(entryPoints: [Keys]) -> [Scope] {
-    let lifetimes =
-      table.entries.indices.compactMap { table.binding(at: $0)?.lifetime }
-      + entryPoints.map { table.binding(at: $0.slot)?.lifetime ?? $0.defaultLifetimeKind }
-    var scopes: [Scope] = []
-    for case .scoped(let scope) in lifetimes where nearest(opening: scope) == nil && !scopes.contains(scope) {
-      scopes.append(scope)
-    }
-    return scopes
-  }
-
 }
 
 /// Sample arguments for verifying assisted keys, typed by key.
 ///
 /// ```swift
 /// var arguments = VerificationArguments()
-/// arguments.provide(.profileViewModel, StubProfileView())
+/// arguments.provide(.formValidator, FormSample.empty)
+/// arguments.provide(.profileViewModel) { StubProfileView() }   // a main-actor assisted key
 /// try graph.verify(arguments: arguments)
 /// ```
 public struct VerificationArguments: Sendable {
   /// Each assisted key given an argument, in the order given, with how to build it.
-  var provided: [(key: Keys, verify: @Sendable (Graph) -> Void)] = []
+  var provided: [(key: Keys, step: @Sendable (Graph) -> VerificationStep)] = []
 
   /// Creates an empty set of arguments.
   public init() {}
@@ -156,13 +112,28 @@ public struct VerificationArguments: Sendable {
   ///
   /// - Parameters:
   ///   - key: The assisted key.
-  ///   - argument: A sample argument, such as a stub view.
+  ///   - argument: A sample argument.
   public mutating func provide<Argument: Sendable, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) {
-    let verify: @Sendable (Graph) -> Void = { graph in _ = graph.make(key, argument) }
+    set(key) { graph in .run { _ = graph.make(key, argument) } }
+  }
+
+  /// Verifies a main-actor assisted `key` by building it, on the main actor, with what `argument`
+  /// makes there — a stub view, say.
+  ///
+  /// - Parameters:
+  ///   - key: The main-actor assisted key.
+  ///   - argument: Makes a sample argument on the main actor.
+  public mutating func provide<Argument, Value>(
+    _ key: MainActorAssistedKey<Argument, Value>, _ argument: @escaping @MainActor @Sendable () -> Argument
+  ) {
+    set(key) { graph in .runOnMainActor { _ = graph.make(key, argument()) } }
+  }
+
+  private mutating func set(_ key: Keys, _ step: @escaping @Sendable (Graph) -> VerificationStep) {
     if let index = provided.firstIndex(where: { $0.key === key }) {
-      provided[index].verify = verify
+      provided[index].step = step
     } else {
-      provided.append((key, verify))
+      provided.append((key, step))
     }
   }
 }
@@ -235,10 +206,4 @@ public struct VerificationProblem: Hashable, Sendable, CustomStringConvertible {
 
   /// The full message.
   public var description: String { diagnostic.rendered(prefix: "error: ") }
-}
-
-/// What `verify()` does with a key: build it, or say why not.
-enum VerificationStep {
-  case run(@Sendable () -> Void)
-  case skip(String)
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 extension Graph {
   /// The graph as Graphviz DOT: a node per key (its name, type and lifetime), an edge per dependency,
   /// scoped keys grouped in a cluster per scope, and keys with problems outlined in red.
@@ -10,7 +12,31 @@ extension Graph {
   /// ```
   ///
   /// Fill colours: singletons blue, scoped keys green, weak keys yellow, transient keys white. A
-  /// decorated key's label names the modules that decorate it, innermost first.
+  /// decorated key's label names the modules that decorate it, innermost first. As for `verify()`,
+  /// main-actor keys are drawn when it is called on the main actor, and async keys by
+  /// `await graph.dot()`.
+  ///
+  /// - Parameters:
+  ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:entryPoints:)``.
+  ///   - arguments: Sample arguments for assisted keys, as for ``verify(scopes:arguments:entryPoints:)``.
+  ///   - entryPoints: Keys to draw besides those the modules bind.
+  ///   - isolation: The caller's actor; leave the default. On the main actor, main-actor keys are drawn.
+  /// - Returns: A DOT document.
+  public func dot(
+    scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = [],
+    isolation: isolated (any Actor)? = #isolation
+  ) -> String {
+    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
+    run.runSynchronousSteps(lendingMainActor: isolation.isMainActor)
+    return dot(of: run)
+  }
+
+  /// The graph as Graphviz DOT, every kind of key drawn: main-actor keys built while this call holds
+  /// the main actor, async keys awaited, as `try await graph.verify()` builds them.
+  ///
+  /// ```swift
+  /// print(await graph.dot(entryPoints: AppGraph.entryPoints))
+  /// ```
   ///
   /// - Parameters:
   ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:entryPoints:)``.
@@ -19,8 +45,16 @@ extension Graph {
   /// - Returns: A DOT document.
   public func dot(
     scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
-  ) -> String {
-    let (report, problems) = inspect(scopes: scopes, arguments: arguments, entryPoints: entryPoints)
+  ) async -> String {
+    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
+    await MainActor.run { run.runSynchronousSteps(lendingMainActor: true, asyncNext: true) }
+    await run.runAsynchronousSteps()
+    return dot(of: run)
+  }
+
+  private func dot(of run: VerificationRun) -> String {
+    let report = run.report
+    let problems = run.recorder.problems
     var keys: [Keys] = []
     var seen: Set<ObjectIdentifier> = []
     for (from, to) in report.edges {
