@@ -23,11 +23,14 @@ public struct Inject<Value> {
   ///
   /// - Parameters:
   ///   - key: The key to resolve.
-  ///   - fileID: Where the property is declared, for the message when no graph is set.
-  ///   - line: Where the property is declared, for the message when no graph is set.
-  public init(_ key: Key<Value>, fileID: String = #fileID, line: Int = #line) {
+  ///   - fileID: Where the property is declared: the stop when no graph is set points there.
+  ///   - line: Where the property is declared: the stop when no graph is set points there.
+  public init(_ key: Key<Value>, fileID: StaticString = #fileID, line: Int = #line) {
     guard let graph = Graph.ambient else {
-      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: fileID, line: line)).trap()
+      // NB: `StaticString`, because `fatalError(_:file:line:)` takes only that: the stop then points at
+      // the property, not at Sheath's source.
+      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: "\(fileID)", line: line))
+        .trap(file: fileID, line: UInt(max(0, line)))
     }
     wrappedValue = graph[key]
   }
