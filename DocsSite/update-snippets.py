@@ -25,7 +25,13 @@ def dedent(lines):
 
 def regions():
     found = {}
-    for path in sorted((ROOT / "Tests" / "DocsSnippetsTests").rglob("*.swift")):
+    for path in sorted(
+        [
+            *(ROOT / "Tests" / "DocsSnippetsTests").rglob("*.swift"),
+            *(ROOT / "Tests" / "DefaultMainActor" / "Sources").rglob("*.swift"),
+            *(ROOT / "Tests" / "DefaultMainActor" / "Tests").rglob("*.swift"),
+        ]
+    ):
         name, piece = None, []
         for line in path.read_text().split("\n"):
             stripped = line.strip()

@@ -29,27 +29,39 @@
 
     /// Builds the test's graph and runs the test with it as ``/Sheath/Graph/current``.
     ///
+    /// A graph that cannot be built fails the test at the trait's line, and the test does not run.
+    /// The failures the graph records — a live-only key resolved without an override, whichever thread
+    /// or task resolved it, and, if asked, the overrides a test that returned never resolved — are
+    /// recorded for the test before it ends.
+    ///
     /// - Parameters:
     ///   - test: The test.
     ///   - testCase: The test case.
     ///   - function: The test.
-    /// - Throws: What the test throws, or `GraphError` when the graph cannot be built.
+    /// - Throws: What the test throws.
     public func provideScope(
       for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
+      let location = TestLocation(
+        fileID: sourceLocation.fileID, filePath: sourceLocation.filePath, line: sourceLocation.line,
+        column: sourceLocation.column)
       let testGraph: TestGraph
       do {
-        testGraph = try TestGraph(modules: modules(), overrides: overrides)
+        testGraph = try TestGraph(modules: modules(), location: location, overrides: overrides)
       } catch {
+        // NB: recorded, not thrown: a thrown error would be a second issue, "Caught error", that points
+        // at the test instead of the trait.
         Issue.record(Comment(rawValue: String(describing: error)), sourceLocation: sourceLocation)
+        return
+      }
+      do {
+        try await Graph.$current.withValue(testGraph.graph) { try await function() }
+      } catch {
+        testGraph.reporter.recordPending()
         throw error
       }
-      try await Graph.$current.withValue(testGraph.graph) { try await function() }
-      if reportsUnusedOverrides {
-        for message in testGraph.unusedOverrides {
-          Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-        }
-      }
+      testGraph.reporter.recordPending()
+      if reportsUnusedOverrides { testGraph.reportUnusedOverrides() }
     }
   }
 
@@ -59,7 +71,8 @@
     /// - Parameters:
     ///   - modules: The app's modules, evaluated for each test.
     ///   - reportingUnusedOverrides: Whether to fail a test that never resolved one of its overrides.
-    ///   - sourceLocation: Where the trait is written, for the issues it records.
+    ///   - sourceLocation: Where the trait is written: the issues it records point here (an unused
+    ///     override, at its own line).
     ///   - overrides: The test's overrides: `$0.override(.key) { … }`.
     /// - Returns: The trait.
     public static func graph(

@@ -43,7 +43,8 @@ struct DocsMatchSnippetsTests {
       switch block.marker {
       case .snippet(let name):
         guard let region = Docs.regions[name] else {
-          Issue.record("\(block.location): no region `// docs: \(name)` in Tests/DocsSnippetsTests")
+          Issue.record(
+            "\(block.location): no region `// docs: \(name)` in Tests/DocsSnippetsTests or Tests/DefaultMainActor")
           continue
         }
         if block.lines != region {
@@ -238,13 +239,17 @@ enum Docs {
   static var regionProblems: [String] { regionsAndProblems.problems }
 
   private static let regionsAndProblems: (regions: [String: [String]], problems: [String]) = {
-    let directory = packageRoot.appendingPathComponent("Tests/DocsSnippetsTests")
-    let files = (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? [])
-      .filter { $0.hasSuffix(".swift") }.sorted()
+    // This target's regions, and those of the default-MainActor package, which its own article shows.
+    let files = ["Tests/DocsSnippetsTests", "Tests/DefaultMainActor/Sources", "Tests/DefaultMainActor/Tests"]
+      .flatMap { folder in
+        let directory = packageRoot.appendingPathComponent(folder)
+        return (FileManager.default.enumerator(atPath: directory.path)?.allObjects as? [String] ?? [])
+          .filter { $0.hasSuffix(".swift") }.sorted().map { "\(folder)/\($0)" }
+      }
     var regions: [String: [String]] = [:]
     var problems: [String] = []
     for file in files {
-      let text = (try? String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)) ?? ""
+      let text = (try? String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)) ?? ""
       var open: (name: String, line: Int, lines: [String])?
       for (number, line) in text.components(separatedBy: "\n").enumerated() {
         let trimmed = line.trimmingCharacters(in: .whitespaces)

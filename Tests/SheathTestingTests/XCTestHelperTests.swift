@@ -1,28 +1,41 @@
+import Foundation
 import SheathTesting
 import XCTest
 
 // XCTest: the helper for XCTest users is itself under test here, so these tests are XCTest's.
 final class XCTestHelperTests: XCTestCase {
-  /// The failures recorded while `capturing` is on, kept out of the test's result.
-  private var captured: [String] = []
-  private var capturing = false
+  /// A failure recorded while capturing: its text, and the file and line it points at.
+  struct Failure: Equatable {
+    let text: String
+    let file: String
+    let line: Int
+  }
+
+  /// The failures recorded while capturing, from any thread, kept out of the test's result.
+  private let capture = Capture()
 
   #if canImport(Darwin)
     override func record(_ issue: XCTIssue) {
-      guard capturing else { return super.record(issue) }
-      captured.append(issue.compactDescription)
+      let location = issue.sourceCodeContext.location
+      let failure = Failure(
+        text: issue.compactDescription, file: location?.fileURL.path ?? "", line: location?.lineNumber ?? 0)
+      guard capture.take(failure) else { return super.record(issue) }
     }
   #else
     override func recordFailure(
       withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool
     ) {
-      guard capturing else {
+      guard capture.take(Failure(text: description, file: filePath, line: lineNumber)) else {
         return super.recordFailure(
           withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
       }
-      captured.append(description)
     }
   #endif
+
+  private let liveOnlyFailure = """
+    failed - Keys.network (any Network, App/Keys.swift:12) is live-only, and this test did not override it
+    fix: override it in the test's graph: $0.override(.network) { _ in … }
+    """
 
   func testGraphIsCurrentAndOverridden() async throws {
     let greeting = try await withGraph(
@@ -35,30 +48,70 @@ final class XCTestHelperTests: XCTestCase {
     XCTAssertNil(Graph.current)
   }
 
-  func testLiveOnlyKeyFailsTheTestWithXCTFail() async throws {
-    capturing = true
-    let network = try await withGraph { graph in graph[.network] }
-    capturing = false
+  func testLiveOnlyKeyFailsTheTestAtTheWithGraphLine() async throws {
+    capture.start()
+    let network = try await withGraph(file: "/src/AppTests/XCTests.swift", line: 21) { graph in graph[.network] }
     XCTAssertTrue(network is UnimplementedNetwork)
-    XCTAssertEqual(
-      captured,
-      [
-        """
-        failed - Keys.network (any Network, App/Keys.swift:12) is live-only, and this test did not override it
-        fix: override it in the test's graph: $0.override(.network) { _ in … }
-        """
-      ])
+    XCTAssertEqual(capture.stop(), [Failure(text: liveOnlyFailure, file: "/src/AppTests/XCTests.swift", line: 21)])
   }
 
-  func testUnusedOverrideFailsTheTestWithXCTFail() async throws {
-    capturing = true
+  func testLiveOnlyKeyOnAnotherThreadFailsThisTest() async throws {
+    capture.start()
+    try await withGraph(file: "/src/AppTests/XCTests.swift", line: 21) { graph in
+      await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+        DispatchQueue.global().async {
+          _ = graph[.network]
+          done.resume()
+        }
+      }
+    }
+    XCTAssertEqual(capture.stop(), [Failure(text: liveOnlyFailure, file: "/src/AppTests/XCTests.swift", line: 21)])
+  }
+
+  func testUnusedOverrideFailsTheTestAtItsOwnLine() async throws {
+    capture.start()
     try await withGraph(
-      reportingUnusedOverrides: true,
-      overrides: { $0.override(.number, fileID: "AppTests/XCTests.swift", line: 9) { _ in 5 } }
+      reportingUnusedOverrides: true, file: "/src/AppTests/XCTests.swift", line: 21,
+      overrides: {
+        $0.override(.number, fileID: "AppTests/XCTests.swift", line: 9) { _ in 5 }
+        $0.override(.greeter, fileID: "AppTests/Overrides.swift", line: 3) { _ in StubGreeter(word: "Hi") }
+      }
     ) { _ in }
+    let failures = capture.stop()
+    XCTAssertEqual(failures.map(\.line), [9, 21])
+    XCTAssertEqual(failures.map(\.file), ["/src/AppTests/XCTests.swift", "/src/AppTests/XCTests.swift"])
+    XCTAssertTrue(failures.first?.text.hasPrefix("failed - the override of Keys.number (Int, ") == true, "\(failures)")
+    XCTAssertTrue(failures.first?.text.contains("overridden at AppTests/XCTests.swift:9") == true, "\(failures)")
+    XCTAssertTrue(failures.last?.text.contains("overridden at AppTests/Overrides.swift:3") == true, "\(failures)")
+  }
+}
+
+/// Failures caught while capturing, from whichever thread records them.
+private final class Capture: @unchecked Sendable {
+  // @unchecked: `capturing` and `failures` are only read or written while `lock` is held.
+  private let lock = NSLock()
+  private var capturing = false
+  private var failures: [XCTestHelperTests.Failure] = []
+
+  func start() {
+    lock.lock()
+    defer { lock.unlock() }
+    capturing = true
+  }
+
+  /// Stops capturing and returns what was caught.
+  func stop() -> [XCTestHelperTests.Failure] {
+    lock.lock()
+    defer { lock.unlock() }
     capturing = false
-    XCTAssertEqual(captured.count, 1)
-    XCTAssertTrue(captured.first?.contains("the override of Keys.number") == true, "\(captured)")
-    XCTAssertTrue(captured.first?.contains("overridden at AppTests/XCTests.swift:9") == true, "\(captured)")
+    return failures
+  }
+
+  /// Keeps `failure` if capturing; returns whether it did.
+  func take(_ failure: XCTestHelperTests.Failure) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    if capturing { failures.append(failure) }
+    return capturing
   }
 }

@@ -48,7 +48,7 @@ struct InjectTests {
     }
   }
 
-  @Test("@Inject with no graph says how to set one")
+  @Test("@Inject with no graph says how to set one, and stops at the property's line")
   func noGraph() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       struct Screen {
@@ -63,6 +63,8 @@ struct InjectTests {
         Keys.pinned (Instance, App/Keys.swift:2)
       fix: call Graph.bootstrap(graph) once at launch, or resolve inside Graph.$current.withValue(graph) { … }; in tests use SheathTesting's .graph trait
       """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("App/Screen.swift:7: Fatal error: Sheath: @Inject(.pinned)"), "\(standardError)")
   }
 }
 

@@ -112,15 +112,17 @@ package final class OverrideUsage: Sendable {
     state.withLock { _ = $0.used.insert(ObjectIdentifier(key)) }
   }
 
-  /// A message for each override that was never resolved, in registration order.
-  package var unusedOverrideMessages: [String] {
+  /// Each override that was never resolved, in registration order: its message, and where the test
+  /// made it (the line to remove).
+  package var unusedOverrides: [(message: String, location: CodeLocation)] {
     state.withLock { state in
       state.overrides.filter { !state.used.contains(ObjectIdentifier($0.key)) }.map { key, source in
-        Diagnostic(
+        let message = Diagnostic(
           summary: "the override of \(key.described) was never resolved: is the test exercising what you think?",
           details: ["overridden at \(source.location)"],
           fix: "remove the override, or make sure the test resolves \(key.name)"
         ).rendered()
+        return (message, source.location)
       }
     }
   }

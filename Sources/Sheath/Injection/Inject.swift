@@ -32,9 +32,9 @@ public struct Inject<Value> {
   ///
   /// - Parameters:
   ///   - key: The key to resolve.
-  ///   - fileID: Where the property is declared, for the message when no graph is set.
-  ///   - line: Where the property is declared, for the message when no graph is set.
-  public init(_ key: Key<Value>, fileID: String = #fileID, line: Int = #line) {
+  ///   - fileID: Where the property is declared: the stop when no graph is set points there.
+  ///   - line: Where the property is declared: the stop when no graph is set points there.
+  public init(_ key: Key<Value>, fileID: StaticString = #fileID, line: Int = #line) {
     wrappedValue = Graph.ambient(for: key, fileID: fileID, line: line)[key]
   }
 
@@ -42,10 +42,10 @@ public struct Inject<Value> {
   ///
   /// - Parameters:
   ///   - key: The main-actor key to resolve.
-  ///   - fileID: Where the property is declared, for the message when no graph is set.
-  ///   - line: Where the property is declared, for the message when no graph is set.
+  ///   - fileID: Where the property is declared: the stop when no graph is set points there.
+  ///   - line: Where the property is declared: the stop when no graph is set points there.
   @MainActor
-  public init(_ key: MainActorKey<Value>, fileID: String = #fileID, line: Int = #line) {
+  public init(_ key: MainActorKey<Value>, fileID: StaticString = #fileID, line: Int = #line) {
     wrappedValue = Graph.ambient(for: key, fileID: fileID, line: line)[key]
   }
 }
@@ -82,9 +82,12 @@ extension Graph {
   }
 
   /// The ambient graph, or a stop saying how to set one for the property at `fileID` and `line`.
-  static func ambient(for key: Keys, fileID: String, line: Int) -> Graph {
+  static func ambient(for key: Keys, fileID: StaticString, line: Int) -> Graph {
     guard let graph = ambient else {
-      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: fileID, line: line)).trap()
+      // NB: `StaticString`, because `fatalError(_:file:line:)` takes only that: the stop then points at
+      // the property, not at Sheath's source.
+      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: "\(fileID)", line: line))
+        .trap(file: fileID, line: UInt(max(0, line)))
     }
     return graph
   }

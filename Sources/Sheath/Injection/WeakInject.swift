@@ -30,7 +30,7 @@ public struct WeakInject<Value> {
   ///   - key: The key of a shared instance; its value must be a class instance.
   ///   - fileID: Where the property is declared, for the message when no graph is set.
   ///   - line: Where the property is declared, for the message when no graph is set.
-  public init(_ key: Key<Value>, fileID: String = #fileID, line: Int = #line) {
+  public init(_ key: Key<Value>, fileID: StaticString = #fileID, line: Int = #line) {
     let graph = Graph.ambient(for: key, fileID: fileID, line: line)
     let reference = graph.anchoredReference()
     storage = Storage(key: key) { Resolver(reference)[key] }
@@ -42,7 +42,7 @@ public struct WeakInject<Value> {
   ///   - key: The key of a shared main-actor instance; its value must be a class instance.
   ///   - fileID: Where the property is declared, for the message when no graph is set.
   ///   - line: Where the property is declared, for the message when no graph is set.
-  public init(_ key: MainActorKey<Value>, fileID: String = #fileID, line: Int = #line) {
+  public init(_ key: MainActorKey<Value>, fileID: StaticString = #fileID, line: Int = #line) {
     let graph = Graph.ambient(for: key, fileID: fileID, line: line)
     let reference = graph.anchoredReference()
     storage = Storage(key: key) { MainActorResolver(Resolver(reference))[key] }

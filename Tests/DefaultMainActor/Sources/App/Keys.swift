@@ -1,0 +1,41 @@
+import Foundation
+import Sheath
+
+// docs: dma-keys
+// `nonisolated`: in a default-MainActor module, a plain extension's
+// static lets would be main-actor properties, which the factories —
+// and the modules — could not read.
+nonisolated extension Scope {
+  /// A profile and the screens opened from it: one data controller.
+  static let flow = Scope("flow")
+}
+
+nonisolated extension Keys {
+  static let apiBaseURL = Key<String>(.singleton) { _ in
+    "https://api.github.com"
+  }
+  static let userAPI = Key<any UserAPI>.required(.singleton)
+  static let followersData = Key<any FollowersDataControlling>(
+    .scoped(.flow)
+  ) { r in
+    FollowersDataController(api: r[.userAPI])
+  }
+  static let profileViewModel = MainActorAssistedKey<
+    any ProfileView, ProfileViewModel
+  > { r, view in
+    ProfileViewModel(view: view, data: r[.followersData])
+  }
+}
+// docs: end
+
+// docs: dma-async-key
+nonisolated extension Keys {
+  static let historyFile = Key<URL> { _ in
+    FileManager.default.temporaryDirectory
+      .appendingPathComponent("searches.json")
+  }
+  static let searchHistory = AsyncKey<SearchHistory>(.singleton) { r in
+    try await SearchHistory.load(from: r[.historyFile])
+  }
+}
+// docs: end
