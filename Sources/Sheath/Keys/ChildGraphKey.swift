@@ -50,7 +50,9 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     self.scope = scope
     self.origin = origin
     super.init(name: name, fileID: fileID, filePath: filePath, line: line) { r in
-      ChildGraphFactory(reference: r._graphReference, origin: origin)
+      // What opens children later: verify() opens one when a factory makes the factory.
+      r._graphReference.deferring(origin.key.unsafelyUnwrapped)
+      return ChildGraphFactory(reference: r._graphReference, origin: origin)
     }
     origin.key = self
   }
@@ -60,6 +62,8 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
       // Opening builds the child's modules; then its own bindings are verified inside it, on the path
       // of this key.
       let child = graph[self].open()
+      // A child without modules of its own shares its parent's table: it binds nothing more.
+      guard child.table !== graph.table else { return }
       let state = ResolutionStack.enter(self, .transient)
       defer { ResolutionStack.exit(state) }
       for key in child.table.boundKeys {

@@ -56,3 +56,24 @@ extension GraphAnchor {
     ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription))
   }
 }
+
+extension _GraphReference {
+  /// Tells a verification in progress that something will resolve `key` later — a provider, a lazy
+  /// value, an assisted factory — so that it draws the dependency and builds the key on its own.
+  @inlinable @inline(__always)
+  func deferring(_ key: Keys) {
+    if case .owning(let graph) = storage, !graph.isVerifying { return }
+    deferringSlowly(key)
+  }
+
+  @usableFromInline
+  func deferringSlowly(_ key: Keys) {
+    let graph: Graph? =
+      switch storage {
+      case .owning(let graph): graph
+      case .anchored(let anchor): anchor.graph
+      }
+    guard let graph, graph.isVerifying, let recorder = ResolutionStack.recorder else { return }
+    recorder.deferred(key, in: graph)
+  }
+}

@@ -41,7 +41,8 @@ extension Resolving {
   /// - Parameter key: The assisted key.
   @inlinable
   public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {
-    AssistedFactory(reference: _graphReference, key: key)
+    _graphReference.deferring(key)
+    return AssistedFactory(reference: _graphReference, key: key)
   }
 
   /// Every element contributed to `key`, in module order.
@@ -88,7 +89,8 @@ extension Resolving {
   /// - Returns: A provider of `key`'s values.
   @inlinable
   public func provider<Value>(_ key: Key<Value>) -> Provider<Value> {
-    Provider(reference: _graphReference, key: key)
+    _graphReference.deferring(key)
+    return Provider(reference: _graphReference, key: key)
   }
 
   /// A value of `key` resolved on first use and kept after that.
@@ -96,7 +98,8 @@ extension Resolving {
   /// - Parameter key: The key to resolve later.
   /// - Returns: A lazy value of `key`.
   public func lazy<Value>(_ key: Key<Value>) -> Lazy<Value> {
-    Lazy(reference: _graphReference, key: key)
+    _graphReference.deferring(key)
+    return Lazy(reference: _graphReference, key: key)
   }
 }
 
@@ -149,7 +152,8 @@ extension MainActorResolving {
   public subscript<Argument, Value>(
     key: MainActorAssistedKey<Argument, Value>
   ) -> MainActorAssistedFactory<Argument, Value> {
-    MainActorAssistedFactory(reference: _graphReference, key: key)
+    _graphReference.deferring(key)
+    return MainActorAssistedFactory(reference: _graphReference, key: key)
   }
 
   /// Builds a main-actor assisted key's value with `argument`, on the main actor.
@@ -176,7 +180,8 @@ extension MainActorResolving {
   /// - Returns: A provider of `key`'s values.
   @MainActor
   public func provider<Value>(_ key: MainActorKey<Value>) -> MainActorProvider<Value> {
-    MainActorProvider(reference: _graphReference, key: key)
+    _graphReference.deferring(key)
+    return MainActorProvider(reference: _graphReference, key: key)
   }
 }
 
@@ -225,6 +230,7 @@ extension AsyncResolving {
   /// - Parameter key: The async key to resolve later.
   /// - Returns: A provider of `key`'s values.
   public func provider<Value>(_ key: AsyncKey<Value>) -> AsyncProvider<Value> {
-    AsyncProvider(reference: _graphReference, key: key)
+    _graphReference.deferring(key)
+    return AsyncProvider(reference: _graphReference, key: key)
   }
 }

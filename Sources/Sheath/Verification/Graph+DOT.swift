@@ -12,7 +12,8 @@ extension Graph {
   /// ```
   ///
   /// Fill colours: singletons blue, scoped keys green, weak keys yellow, transient keys white. A
-  /// decorated key's label names the modules that decorate it, innermost first. As for `verify()`,
+  /// decorated key's label names the modules that decorate it, innermost first. A dashed edge is a
+  /// dependency resolved later, through a provider, a lazy value, an assisted or a child graph factory. As for `verify()`,
   /// main-actor keys are drawn when it is called on the main actor, and async keys by
   /// `await graph.dot()`.
   ///
@@ -27,7 +28,7 @@ extension Graph {
     isolation: isolated (any Actor)? = #isolation
   ) -> String {
     let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    run.runSynchronousSteps(lendingMainActor: isolation.isMainActor)
+    run.runSynchronously(lendingMainActor: isolation.isMainActor)
     return dot(of: run)
   }
 
@@ -47,17 +48,17 @@ extension Graph {
     scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
   ) async -> String {
     let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    await MainActor.run { run.runSynchronousSteps(lendingMainActor: true, asyncNext: true) }
-    await run.runAsynchronousSteps()
+    await run.runCompletely()
     return dot(of: run)
   }
 
   private func dot(of run: VerificationRun) -> String {
     let report = run.report
+    run.close()
     let problems = run.recorder.problems
     var keys: [Keys] = []
     var seen: Set<ObjectIdentifier> = []
-    for (from, to) in report.edges {
+    for (from, to) in report.edges + report.deferredEdges {
       for key in [from, to] where seen.insert(ObjectIdentifier(key)).inserted { keys.append(key) }
     }
     for key in report.keys where seen.insert(ObjectIdentifier(key)).inserted {
@@ -98,6 +99,9 @@ extension Graph {
     }
     for (from, to) in report.edges {
       lines.append("  \(quoted(from.name)) -> \(quoted(to.name));")
+    }
+    for (from, to) in report.deferredEdges {
+      lines.append("  \(quoted(from.name)) -> \(quoted(to.name)) [style=dashed];")
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"

@@ -59,7 +59,7 @@ extension Graph {
     isolation: isolated (any Actor)? = #isolation
   ) throws -> VerificationReport {
     let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    run.runSynchronousSteps(lendingMainActor: isolation.isMainActor)
+    run.runSynchronously(lendingMainActor: isolation.isMainActor)
     return try run.finish()
   }
 
@@ -87,8 +87,7 @@ extension Graph {
     scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
   ) async throws -> VerificationReport {
     let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    await MainActor.run { run.runSynchronousSteps(lendingMainActor: true, asyncNext: true) }
-    await run.runAsynchronousSteps()
+    await run.runCompletely()
     return try run.finish()
   }
 }
@@ -142,6 +141,7 @@ public struct VerificationArguments: Sendable {
 public struct VerificationReport: Sendable {
   let keys: [Keys]
   let edges: [(Keys, Keys)]
+  let deferredEdges: [(Keys, Keys)]
 
   /// A line for each key that was not verified, saying why and what would verify it.
   public let skipped: [String]
@@ -151,6 +151,13 @@ public struct VerificationReport: Sendable {
 
   /// Every dependency found, as `(from, to)` key names, in the order found.
   public var dependencies: [(from: String, to: String)] { edges.map { ($0.0.name, $0.1.name) } }
+
+  /// Every dependency resolved later — through a provider, a lazy value, an assisted or a child graph
+  /// factory that a factory made — as `(from, to)` key names, in the order found. `verify()` builds
+  /// the keys they lead to on their own.
+  public var deferredDependencies: [(from: String, to: String)] {
+    deferredEdges.map { ($0.0.name, $0.1.name) }
+  }
 }
 
 /// The problems ``Graph/verify(scopes:arguments:entryPoints:)`` found: every one, in the order found.

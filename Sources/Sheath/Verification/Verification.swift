@@ -24,6 +24,12 @@ final class Verification: @unchecked Sendable {
   let probeAbandoned = DispatchSemaphore(value: 0)
   /// Called, once, when the next probe parks: how an async step learns that its thread is gone.
   private var onAbandon: (@Sendable () -> Void)?
+  /// Dependencies resolved later — through a provider, a lazy value, an assisted factory — in the
+  /// order found.
+  private var deferredSet: Set<Edge> = []
+  private(set) var deferredList: [Edge] = []
+  /// Told of each key something will resolve later, with the graph it will resolve from.
+  private var onDeferred: (@Sendable (Keys, Graph) -> Void)?
 
   struct Edge: Hashable {
     let from: ObjectIdentifier
@@ -150,6 +156,25 @@ final class Verification: @unchecked Sendable {
       findingIndex[id] = findings.count - 1
       return findings.count - 1
     }
+  }
+
+  /// Records that the key the thread is resolving makes something that resolves `key` from `graph`
+  /// later, and passes it on to be built on its own.
+  func deferred(_ key: Keys, in graph: Graph) {
+    let from = ResolutionStack.fullPath.last
+    let action: (@Sendable (Keys, Graph) -> Void)? = lock.withLock {
+      if let from, from !== key {
+        let edge = Edge(from: ObjectIdentifier(from), to: ObjectIdentifier(key), fromKey: from, toKey: key)
+        if deferredSet.insert(edge).inserted { deferredList.append(edge) }
+      }
+      return onDeferred
+    }
+    action?(key, graph)
+  }
+
+  /// Calls `action` for each key found to be resolved later.
+  func whenDeferred(_ action: @escaping @Sendable (Keys, Graph) -> Void) {
+    lock.withLock { onDeferred = action }
   }
 
   /// Calls `action` when the next probe parks.

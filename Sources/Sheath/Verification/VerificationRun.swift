@@ -20,129 +20,128 @@ enum VerificationStep {
 /// built on a probe thread while the caller holds the main actor — a parked main thread would stop
 /// the app — and async keys on an executor of the run's own, whose thread can be parked, rather than
 /// on Swift's cooperative pool.
+///
+/// The steps grow as the run goes: a factory that makes a provider, a lazy value, an assisted or a
+/// child graph factory tells the recorder, and the key it will resolve later becomes a step of its own
+/// (an assisted key with its sample argument), so that what an app builds later is verified too —
+/// on its own path, since a provider is how a cycle is broken.
 final class VerificationRun: Sendable {
   let recorder = Verification()
   private let leaf: Graph
-  private let steps: [(key: Keys, step: VerificationStep)]
-  /// What was not verified, by the index of its step: listed in the order of the steps.
-  private let skipped: Locked<[Int: String]>
+  private let arguments: VerificationArguments
+  private let state: Locked<State>
+
+  private struct State {
+    /// Every step, in the order found, and whether it has run or been listed as skipped.
+    var steps: [(key: Keys, step: VerificationStep, done: Bool)] = []
+    /// The keys with a step, by graph: each is built once per graph.
+    var seen: Set<[ObjectIdentifier]> = []
+    /// What was not verified, by step: listed in the order of the steps.
+    var skipped: [Int: String] = [:]
+    /// Where the synchronous and the async passes look for their next step: steps are only appended,
+    /// so each pass moves forward.
+    var synchronousCursor = 0
+    var asynchronousCursor = 0
+  }
 
   init(_ graph: Graph, scopes: [Scope]?, arguments: VerificationArguments, entryPoints: [Keys]) {
     let chain = graph.mirrorChain(openingScopes: scopes ?? graph.unopenedScopes(entryPoints: entryPoints))
     let leaf = chain[chain.count - 1]
-    var steps: [(Keys, VerificationStep)] = []
-    var seen: Set<ObjectIdentifier> = []
-    for key in chain.flatMap(\.table.boundKeys) + entryPoints where seen.insert(ObjectIdentifier(key)).inserted {
-      if let provided = arguments.provided.first(where: { $0.key === key }) {
-        steps.append((key, provided.step(leaf)))
-      } else {
-        steps.append((key, key.verificationStep(in: leaf)))
-      }
-    }
-    for provided in arguments.provided where !seen.contains(ObjectIdentifier(provided.key)) {
-      steps.append((provided.key, provided.step(leaf)))
-    }
     self.leaf = leaf
-    self.steps = steps
-    var skipped: [Int: String] = [:]
-    for (index, (_, step)) in steps.enumerated() {
-      if case .skip(let reason) = step { skipped[index] = reason }
+    self.arguments = arguments
+    self.state = Locked(State())
+    for key in chain.flatMap(\.table.boundKeys) + entryPoints {
+      add(key, in: leaf)
     }
-    self.skipped = Locked(skipped)
+    for provided in arguments.provided {
+      add(provided.key, in: leaf)
+    }
+    recorder.whenDeferred { [weak self] key, graph in self?.add(key, in: graph) }
   }
 
-  /// Runs the steps that build synchronously, on probe threads; main-actor steps only when the caller
-  /// holds the main actor (`lendingMainActor`), else they are listed as skipped, as async steps are
-  /// unless they run next (`asyncNext`).
-  func runSynchronousSteps(lendingMainActor: Bool, asyncNext: Bool = false) {
-    var work: [@Sendable () -> Void] = []
-    for (index, (key, step)) in steps.enumerated() {
-      switch step {
-      case .run(let body):
-        work.append(body)
-      case .runOnMainActor(let body):
-        if lendingMainActor {
-          // NB: the caller holds the main actor and waits until the probe is done, so no other
-          // main-actor code runs meanwhile; a synchronous main-actor function has the same calling
-          // convention as a nonisolated one.
-          work.append(unsafeBitCast(body, to: (@Sendable () -> Void).self))
-        } else {
-          note(
-            index,
-            "skipped \(key.name) (main actor): verify() builds main-actor keys when it is called on the main actor; call it from a @MainActor test, or use try await graph.verify()"
-          )
+  /// Adds the step that builds `key` in `graph`, unless it has one.
+  private func add(_ key: Keys, in graph: Graph) {
+    let step =
+      arguments.provided.first(where: { $0.key === key })?.step(graph) ?? key.verificationStep(in: graph)
+    state.withLock { state in
+      guard state.seen.insert([ObjectIdentifier(key), ObjectIdentifier(graph)]).inserted else { return }
+      if case .skip(let reason) = step {
+        state.skipped[state.steps.count] = reason
+        state.steps.append((key, step, true))
+      } else {
+        state.steps.append((key, step, false))
+      }
+    }
+  }
+
+  /// Takes the async steps not run yet, marking them run.
+  private func takeAsynchronousSteps() -> [(index: Int, key: Keys, step: VerificationStep)] {
+    state.withLock { state in
+      var taken: [(Int, Keys, VerificationStep)] = []
+      for index in state.asynchronousCursor..<state.steps.count where !state.steps[index].done {
+        if case .runAsync = state.steps[index].step {
+          state.steps[index].done = true
+          taken.append((index, state.steps[index].key, state.steps[index].step))
         }
-      case .runAsync:
-        if !asyncNext {
-          note(index, "skipped \(key.name) (async): verify() builds async keys with try await graph.verify()")
-        }
-      case .skip:
-        break
+      }
+      state.asynchronousCursor = state.steps.count
+      return taken
+    }
+  }
+
+  /// Whether some step has not run yet.
+  private var hasPendingSteps: Bool {
+    state.withLock { $0.steps.contains { !$0.done } }
+  }
+
+  /// Runs every step in this call's isolation: synchronous ones, then main-actor ones when the caller
+  /// holds the main actor, else they are listed as skipped, as async steps are.
+  func runSynchronously(lendingMainActor: Bool) {
+    while hasPendingSteps {
+      runSynchronousSteps(lendingMainActor: lendingMainActor)
+      for (index, key, _) in takeAsynchronousSteps() {
+        note(index, "skipped \(key.name) (async): verify() builds async keys with try await graph.verify()")
       }
     }
-    runProbes(work)
   }
 
-  /// Runs the async steps, each in a task on a probe executor.
-  func runAsynchronousSteps() async {
-    let asyncSteps = steps.enumerated().compactMap { index, item -> (Int, Keys, @Sendable () async throws -> Void)? in
-      if case .runAsync(let body) = item.step { (index, item.key, body) } else { nil }
+  /// Runs every step: synchronous and main-actor ones while holding the main actor, async ones on a
+  /// probe executor, until the steps they find are all run.
+  func runCompletely() async {
+    while hasPendingSteps {
+      await MainActor.run { runSynchronousSteps(lendingMainActor: true) }
+      await runAsynchronousSteps()
     }
-    guard !asyncSteps.isEmpty else { return }
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
-      for (index, key, _) in asyncSteps {
-        note(index, "skipped \(key.name) (async): verify() awaits async keys on macOS 15, iOS 18 and later")
-      }
-      return
-    }
-    var executor = ProbeExecutor(recorder: recorder)
-    for (index, key, body) in asyncSteps {
-      switch await executor.run(body, recorder: recorder) {
-      case .finished: break
-      case .threw(let error): note(index, "\(key.name) (async): its factory threw \(error); verified up to there")
-      case .abandoned: executor = ProbeExecutor(recorder: recorder)
-      }
-    }
-    executor.stop()
   }
 
-  /// The report, or the problems found.
-  func finish() throws -> VerificationReport {
-    let report = self.report
-    let problems = recorder.problems
-    guard problems.isEmpty else { throw VerificationError(problems: problems, skipped: report.skipped) }
-    return report
-  }
-
-  /// What was verified.
-  var report: VerificationReport {
-    let built = steps.compactMap { key, step -> Keys? in
-      if case .skip = step { nil } else { key }
-    }
-    return VerificationReport(
-      keys: built, edges: recorder.edgeList.map { ($0.fromKey, $0.toKey) },
-      skipped: skipped.withLock { $0 }.sorted { $0.key < $1.key }.map(\.value))
-  }
-
-  private func note(_ index: Int, _ line: String) {
-    skipped.withLock { $0[index] = line }
-  }
-
-  /// Runs `work` on probe threads, starting a new probe whenever one parks on a problem. When it
-  /// returns, no probe that finished holds any of the work (and so none of the graphs it verifies).
-  private func runProbes(_ work: [@Sendable () -> Void]) {
+  /// Runs the synchronous steps not run yet — and those they find — on probe threads; main-actor steps
+  /// only when the caller holds the main actor (`lendingMainActor`), else they are listed as skipped.
+  private func runSynchronousSteps(lendingMainActor: Bool) {
     let recorder = self.recorder
-    let queue = Locked((items: work, next: 0))
+    let state = self.state
     let finished = Locked(false)
     while !finished.withLock({ $0 }) {
+      // NB: the probe holds the steps' state, not the run: once the run is closed, a probe thread that
+      // has not ended yet holds none of the graphs it verified.
       let probe = Thread {
         ResolutionStack.recording(into: recorder) {
-          while let step = queue.withLock({ queue -> (@Sendable () -> Void)? in
-            guard queue.next < queue.items.count else { return nil }
-            queue.next += 1
-            return queue.items[queue.next - 1]
-          }) {
-            step()
+          while let (index, key, step) = Self.nextSynchronousStep(state) {
+            switch step {
+            case .run(let body):
+              body()
+            case .runOnMainActor(let body) where lendingMainActor:
+              // NB: the caller holds the main actor and waits until the probe is done, so no other
+              // main-actor code runs meanwhile; a synchronous main-actor function has the same calling
+              // convention as a nonisolated one.
+              unsafeBitCast(body, to: (@Sendable () -> Void).self)()
+            case .runOnMainActor:
+              Self.note(
+                state, index,
+                "skipped \(key.name) (main actor): verify() builds main-actor keys when it is called on the main actor; call it from a @MainActor test, or use try await graph.verify()"
+              )
+            case .runAsync, .skip:
+              break
+            }
           }
         }
         finished.withLock { $0 = true }
@@ -152,7 +151,87 @@ final class VerificationRun: Sendable {
       probe.start()
       recorder.probeAbandoned.wait()
     }
-    queue.withLock { $0.items = [] }
+  }
+
+  /// The next synchronous or main-actor step not run yet, marked run.
+  private static func nextSynchronousStep(_ state: Locked<State>) -> (Int, Keys, VerificationStep)? {
+    state.withLock { state in
+      while state.synchronousCursor < state.steps.count {
+        let index = state.synchronousCursor
+        state.synchronousCursor += 1
+        guard !state.steps[index].done else { continue }
+        switch state.steps[index].step {
+        case .run, .runOnMainActor:
+          state.steps[index].done = true
+          return (index, state.steps[index].key, state.steps[index].step)
+        case .runAsync, .skip:
+          continue
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Runs the async steps not run yet, each in a task on a probe executor.
+  private func runAsynchronousSteps() async {
+    let asyncSteps = takeAsynchronousSteps()
+    guard !asyncSteps.isEmpty else { return }
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+      for (index, key, _) in asyncSteps {
+        note(index, "skipped \(key.name) (async): verify() awaits async keys on macOS 15, iOS 18 and later")
+      }
+      return
+    }
+    var executor = ProbeExecutor(recorder: recorder)
+    for (index, key, step) in asyncSteps {
+      guard case .runAsync(let body) = step else { continue }
+      switch await executor.run(body, recorder: recorder) {
+      case .finished: break
+      case .threw(let error): note(index, "\(key.name) (async): its factory threw \(error); verified up to there")
+      case .abandoned: executor = ProbeExecutor(recorder: recorder)
+      }
+    }
+    executor.stop()
+  }
+
+  /// The report, or the problems found; closes the run.
+  func finish() throws -> VerificationReport {
+    let report = self.report
+    close()
+    let problems = recorder.problems
+    guard problems.isEmpty else { throw VerificationError(problems: problems, skipped: report.skipped) }
+    return report
+  }
+
+  /// What was verified.
+  var report: VerificationReport {
+    let (built, skipped) = state.withLock { state in
+      (
+        state.steps.enumerated().compactMap { index, step in state.skipped[index] == nil ? step.key : nil },
+        state.skipped.sorted { $0.key < $1.key }.map(\.value)
+      )
+    }
+    var seen: Set<ObjectIdentifier> = []
+    return VerificationReport(
+      keys: built.filter { seen.insert(ObjectIdentifier($0)).inserted },
+      edges: recorder.edgeList.map { ($0.fromKey, $0.toKey) },
+      deferredEdges: recorder.deferredList.map { ($0.fromKey, $0.toKey) },
+      skipped: skipped)
+  }
+
+  private func note(_ index: Int, _ line: String) {
+    Self.note(state, index, line)
+  }
+
+  private static func note(_ state: Locked<State>, _ index: Int, _ line: String) {
+    state.withLock { $0.skipped[index] = line }
+  }
+
+  /// Lets go of the steps, and so of the graphs they build: the run is over.
+  func close() {
+    state.withLock { state in
+      state.steps = state.steps.map { ($0.key, .skip(""), true) }
+    }
   }
 }
 

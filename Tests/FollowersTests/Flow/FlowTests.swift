@@ -77,20 +77,37 @@ struct FlowTests {
     #expect(opened == 2)
   }
 
-  @Test("the sample's graph verifies in every environment", arguments: AppEnvironment.builtIn)
-  func graphVerifies(environment: AppEnvironment) throws {
+  @Test("the sample's whole graph verifies in every environment, every key and edge", arguments: AppEnvironment.builtIn)
+  func graphVerifies(environment: AppEnvironment) async throws {
     let graph = try FollowersApp.graph(environment: environment, configuration: FollowersConfiguration())
-    let report = try graph.verify(scopes: [.flow], entryPoints: FollowersApp.entryPoints)
+    let report = try await FollowersApp.verify(graph)
+    #expect(report.skipped == [])
     #expect(
       Set(report.verifiedKeys)
         == [
-          "Keys.configuration", "Keys.userAPI", "Keys.followersData", "Keys.loginValidator", "Keys.profilePresenter",
-          "Keys.followersListPresenter",
+          "Keys.configuration", "Keys.userAPI", "Keys.navigator", "Keys.followersFlow", "Keys.flowGraph",
+          "Keys.registrationViewModel", "Keys.profileViewModel", "Keys.followersViewModel",
+          "Keys.followersDataSource",
         ])
-    let edges = report.dependencies.map { "\($0.from) → \($0.to)" }
-    #expect(edges.contains("Keys.followersData → Keys.userAPI"))
-    if environment == .live {
-      #expect(edges.contains("Keys.userAPI → Keys.apiConnection") && edges.contains("Keys.userAPI → Keys.apiParser"))
-    }
+    let live: Set<String> =
+      environment == .live
+      ? [
+        "Keys.userAPI → Keys.configuration", "Keys.userAPI → Keys.apiConnection",
+        "Keys.apiConnection → Keys.configuration",
+        "Keys.userAPI → Keys.apiParser", "Keys.apiParser → Keys.configuration",
+      ] : []
+    #expect(
+      Set(report.dependencies.map { "\($0.from) → \($0.to)" })
+        == live.union([
+          "Keys.navigator → Keys.flowGraph", "Keys.registrationViewModel → Keys.loginValidator",
+          "Keys.profileViewModel → Keys.followersData", "Keys.profileViewModel → Keys.profilePresenter",
+          "Keys.followersData → Keys.userAPI", "Keys.followersData → Keys.configuration",
+          "Keys.followersViewModel → Keys.followersListPresenter", "Keys.followersDataSource → Keys.followersData",
+        ]))
+    #expect(
+      Set(report.deferredDependencies.map { "\($0.from) → \($0.to)" }) == [
+        "Keys.followersFlow → Keys.registrationViewModel", "Keys.followersFlow → Keys.profileViewModel",
+        "Keys.followersFlow → Keys.followersViewModel", "Keys.followersViewModel → Keys.followersDataSource",
+      ])
   }
 }

@@ -13,19 +13,39 @@ public enum FollowersApp {
     try Graph(modules: [FollowersAppModule(configuration: configuration)], environment: environment)
   }
 
-  /// The keys the screens resolve with their default factories, for
-  /// ``Graph/verify(scopes:arguments:entryPoints:)`` and the DOT picture. (The view models, the data
-  /// source, the flow and the navigator are main-actor keys, which `verify()` leaves to main-actor
-  /// tests for now.)
-  public static let entryPoints: [Keys] = [
-    Keys.followersData, Keys.loginValidator, Keys.profilePresenter, Keys.followersListPresenter,
-  ]
+  /// What the app resolves itself, for `verify()` and the DOT picture: the navigator from the app's
+  /// graph, and each run's screens from its flow's. Everything else is reached from them — the view
+  /// models through the assisted factories the flow's screens are made with.
+  public static let entryPoints: [Keys] = [Keys.navigator, Keys.followersFlow]
 
-  /// The graph as Graphviz DOT, with its flow scope opened.
+  /// Sample arguments for the assisted keys — views that write nowhere, a query — so that `verify()`
+  /// builds the navigator, the view models and the data source.
+  public static var verificationArguments: VerificationArguments {
+    var arguments = VerificationArguments()
+    arguments.provide(.navigator) { TerminalScreens(terminal: SilentTerminal()) }
+    arguments.provide(.registrationViewModel) { TerminalScreens(terminal: SilentTerminal()).registrationView() }
+    arguments.provide(.profileViewModel) { TerminalScreens(terminal: SilentTerminal()).profileView() }
+    arguments.provide(.followersViewModel) { TerminalScreens(terminal: SilentTerminal()).followersView() }
+    arguments.provide(.followersDataSource) { FollowersQuery(login: "octocat", firstPage: 1) }
+    return arguments
+  }
+
+  /// Verifies the sample's graph: every key, main-actor and assisted ones included, with its flow
+  /// scope opened.
+  ///
+  /// - Parameter graph: The sample's graph.
+  /// - Returns: What was verified.
+  /// - Throws: `VerificationError` listing every problem.
+  @discardableResult
+  public static func verify(_ graph: Graph) async throws -> VerificationReport {
+    try await graph.verify(scopes: [.flow], arguments: verificationArguments, entryPoints: entryPoints)
+  }
+
+  /// The graph as Graphviz DOT: every key and dependency, with its flow scope opened.
   ///
   /// - Parameter graph: The sample's graph.
   /// - Returns: A DOT document.
-  public static func dot(of graph: Graph) -> String {
-    graph.dot(scopes: [.flow], entryPoints: entryPoints)
+  public static func dot(of graph: Graph) async -> String {
+    await graph.dot(scopes: [.flow], arguments: verificationArguments, entryPoints: entryPoints)
   }
 }

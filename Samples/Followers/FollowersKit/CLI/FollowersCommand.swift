@@ -57,7 +57,7 @@ public enum FollowersCommand {
       return .failure
     }
     if options.printGraph {
-      terminal.write(FollowersApp.dot(of: graph))
+      terminal.write(await FollowersApp.dot(of: graph))
       return .success
     }
     if environment == .live, configuration.token != nil,
