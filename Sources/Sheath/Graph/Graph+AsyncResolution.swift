@@ -3,7 +3,10 @@
 extension Graph {
   /// Resolves `key`. The calling task's ``AsyncTrail/current`` says which async factories it runs
   /// inside, so that builds waiting for each other are found wherever the resolution came from.
-  func resolveAsync<Value>(_ key: AsyncKey<Value>, from reference: _GraphReference) async throws -> Value {
+  func resolveAsync<LifetimeOption, Decorator, Value: Sendable>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, LifetimeOption, Decorator, Value>,
+    from reference: _GraphReference
+  ) async throws -> Value {
     let slot = key.slot
     var binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
     var ownerLevel = 0
@@ -36,8 +39,8 @@ extension Graph {
   }
 
   /// The instance this graph caches for `key`, built on first use; read without a lock once built.
-  private func sharedAsyncInstance<Value>(
-    _ key: AsyncKey<Value>, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
+  private func sharedAsyncInstance<Value: Sendable>(
+    _ key: Keys, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
   ) async throws -> Value {
     let slot = key.slot
     if let box = instances.load(slot) {
@@ -51,8 +54,8 @@ extension Graph {
   }
 
   /// The instance this graph holds weakly for `key`, rebuilt when nobody holds it any more.
-  private func weakAsyncInstance<Value>(
-    _ key: AsyncKey<Value>, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
+  private func weakAsyncInstance<Value: Sendable>(
+    _ key: Keys, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
   ) async throws -> Value {
     let instances = self.instances
     let slot = key.slot
@@ -78,8 +81,8 @@ extension Graph {
 
   /// Returns what `existing` finds, or waits for the build of `key` in this graph, starting it in a
   /// task of its own if none is in flight. `existing` and `publish` run under the family's lock.
-  private func buildAsyncInstance<Value>(
-    _ key: AsyncKey<Value>,
+  private func buildAsyncInstance<Value: Sendable>(
+    _ key: Keys,
     _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>,
     existing: () -> Value?,
     publish: @escaping @Sendable (Value) -> Void

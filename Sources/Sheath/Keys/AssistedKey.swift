@@ -17,7 +17,8 @@
 ///
 /// Assisted values are always new: the graph never caches them, because each is built for its argument.
 public final class AssistedKey<Argument, Value>:
-  BindableKey<@Sendable (Resolver, Argument) -> Value, Never>, @unchecked Sendable
+  BindableKey<@Sendable (Resolver, Argument) -> Value, Never, @Sendable (Resolver, Value) -> Value, Value>,
+  @unchecked Sendable
 {
   // @unchecked: immutable; the stored binding is Sendable.
 
@@ -67,6 +68,18 @@ public final class AssistedKey<Argument, Value>:
     line: Int = #line
   ) -> AssistedKey {
     AssistedKey(required: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
+  }
+
+  override func factory(returning value: Value) -> @Sendable (Resolver, Argument) -> Value {
+    let value = UncheckedSendable(value: value)
+    return { _, _ in value.value }
+  }
+
+  override func decorated(
+    _ factory: @escaping @Sendable (Resolver, Argument) -> Value,
+    with decorator: @escaping @Sendable (Resolver, Value) -> Value
+  ) -> @Sendable (Resolver, Argument) -> Value {
+    { r, argument in decorator(r, factory(r, argument)) }
   }
 
   override func verificationStep(in graph: Graph) -> VerificationStep {

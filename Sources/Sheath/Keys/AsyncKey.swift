@@ -50,7 +50,10 @@
 /// Break such a cycle by injecting an ``AsyncProvider`` (`r.provider(.key)`) and calling it after the
 /// factory returns.
 public final class AsyncKey<Value: Sendable>:
-  BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>>, @unchecked Sendable
+  BindableKey<
+    @Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>,
+    @Sendable (AsyncResolver, Value) async throws -> Value, Value
+  >, @unchecked Sendable
 {
   // @unchecked: immutable; the stored binding is Sendable.
 
@@ -118,6 +121,17 @@ public final class AsyncKey<Value: Sendable>:
   override var isolation: KeyIsolation { .async }
 
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
+
+  override func factory(returning value: Value) -> @Sendable (AsyncResolver) async throws -> Value {
+    { _ in value }
+  }
+
+  override func decorated(
+    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value,
+    with decorator: @escaping @Sendable (AsyncResolver, Value) async throws -> Value
+  ) -> @Sendable (AsyncResolver) async throws -> Value {
+    { r in try await decorator(r, try await factory(r)) }
+  }
 
   override func verificationStep(in graph: Graph) -> VerificationStep {
     .runAsync { _ = try await graph[self] }

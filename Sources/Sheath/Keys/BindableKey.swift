@@ -1,23 +1,29 @@
 /// A key that modules bind to a factory: the common base of ``Key``, ``AssistedKey``,
-/// ``MainActorKey``, ``MainActorAssistedKey`` and ``AsyncKey``.
+/// ``MainActorKey``, ``MainActorAssistedKey``, ``AsyncKey``, ``CollectionKey`` and ``MapKey``.
 ///
-/// You never create one directly; it is what ``Bindings/bind(_:_:fileID:line:_:)`` and
-/// ``Bindings/override(_:_:fileID:line:_:)`` take, so that one method binds every kind of key and
-/// the key decides the factory's type:
+/// You never create one directly. It carries, as its generic arguments, every type that goes with
+/// the key, so that one method binds, overrides, decorates or resolves every kind of key, and the key
+/// alone decides the types the compiler checks:
 ///
 /// ```swift
 /// b.bind(.userAPI) { _ in FakeUserAPI() }                    // Key<any UserAPI>
 /// b.bind(.profileViewModel) { r, view in ProfileViewModel(view: view, data: r[.followersData]) }
 /// b.bind(.database) { r in try await Database.open(at: r[.databaseURL]) }   // AsyncKey
+/// b.decorate(.userAPI) { r, api in LoggingUserAPI(api, log: r[.log]) }
 /// ```
 ///
-/// A factory of the wrong type is then an error that names both types:
-/// `cannot convert value of type 'NotAGreeter' to closure result type 'any Greeter'`.
+/// A mistake is then an error that names both types, such as
+/// `cannot convert value of type 'NotAGreeter' to closure result type 'any Greeter'`, or
+/// `cannot convert value of type 'Int' to specified type 'String'` for `let name: String = graph[.count]`.
 ///
 /// - `Factory`: the function type of the key's factories, such as `@Sendable (Resolver) -> Value`.
-/// - `LifetimeOption`: what a binding may say about lifetimes: ``Lifetime`` for ``Key`` and
-///   ``AsyncKey``, ``MainActorLifetime`` for ``MainActorKey``, `Never` for assisted keys (always new).
-public class BindableKey<Factory, LifetimeOption>: Keys, @unchecked Sendable {
+/// - `LifetimeOption`: what a binding may say about lifetimes: ``Lifetime`` for ``Key``,
+///   ``AsyncKey`` and the multibinding keys, ``MainActorLifetime`` for ``MainActorKey``, `Never` for
+///   assisted keys (always new).
+/// - `Decorator`: the function type of the key's decorators, such as
+///   `@Sendable (Resolver, Value) -> Value`.
+/// - `Value`: what the key's factories build.
+public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unchecked Sendable {
   // @unchecked: immutable; the stored bindings are Sendable.
 
   /// The key's own binding, or `nil` for a required key.
@@ -42,6 +48,16 @@ public class BindableKey<Factory, LifetimeOption>: Keys, @unchecked Sendable {
     defaultLifetimeKind
   }
 
+  /// A factory that returns `value` — the same value — every time.
+  func factory(returning value: Value) -> Factory {
+    fatalError("Sheath: \(type(of: self)) overrides factory(returning:)")
+  }
+
+  /// `binding`'s factory with `decorator` around what it builds.
+  func decorated(_ factory: Factory, with decorator: Decorator) -> Factory {
+    fatalError("Sheath: \(type(of: self)) overrides decorated(_:with:)")
+  }
+
   override var defaultAnyBinding: AnyBinding? { defaultBinding }
 
   override func fallbackAnyBinding(testing: Bool) -> AnyBinding? { fallbackBinding(testing: testing) }
@@ -57,4 +73,9 @@ public class BindableKey<Factory, LifetimeOption>: Keys, @unchecked Sendable {
   final func fallbackBinding(testing: Bool) -> Binding<Factory>? {
     testing ? testBinding ?? defaultBinding : defaultBinding
   }
+}
+
+/// A value shared across isolation because the API that takes it asked for `Sendable` already.
+struct UncheckedSendable<Value>: @unchecked Sendable {
+  let value: Value
 }

@@ -1,3 +1,31 @@
+/// A key that several modules contribute to: the common base of ``CollectionKey`` and ``MapKey``.
+///
+/// You never create one directly. Like ``BindableKey``, it carries the types that go with the key —
+/// `Contribution`, the function type of one contribution's factory, and `EntryKey`, the type of a
+/// map entry's key (`_NoEntry` for a collection) — so that `contribute` is one method per shape, and
+/// a contribution of the wrong type is an error that names both types. It resolves like a ``Key`` of
+/// its `Value`, `[Element]` or `[EntryKey: Value]`; a test may override the whole collection.
+public class ContributableKey<Contribution, EntryKey: Hashable & Sendable, Value>: Key<Value>,
+  @unchecked Sendable
+{
+  // @unchecked: immutable; the stored bindings are Sendable.
+
+  init(
+    _ lifetime: Lifetime<Value>, empty: Value, name: String?, fileID: String, filePath: String, line: Int
+  ) {
+    let empty = UncheckedSendable(value: empty)
+    super.init(lifetime, name: name, fileID: fileID, filePath: filePath, line: line) { _ in empty.value }
+  }
+
+  /// A contribution of `factory`, under `entry` for a map, registered at `source`.
+  func contribution(_ factory: Contribution, entry: EntryKey?, source: BindingSource) -> AnyContribution {
+    fatalError("Sheath: \(type(of: self)) overrides contribution(_:entry:source:)")
+  }
+}
+
+/// The entry key of a ``CollectionKey``'s contributions: there is none.
+public enum _NoEntry: Hashable, Sendable {}
+
 /// A key for a collection that several modules contribute elements to: analytics trackers, launch
 /// tasks, menu items.
 ///
@@ -19,21 +47,13 @@
 ///
 /// let trackers = graph[.trackers]   // [ConsoleTracker, RemoteTracker]
 /// ```
-public final class CollectionKey<Element>: Keys, @unchecked Sendable {
-  // @unchecked: immutable; the stored binding is Sendable.
+public final class CollectionKey<Element>:
+  ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, [Element]>, @unchecked Sendable
+{
+  // @unchecked: immutable; the stored bindings are Sendable.
 
   /// The collection's lifetime: ``Lifetime/transient`` builds every element anew on each resolution.
-  public let lifetime: Lifetime<[Element]>
-
-  @usableFromInline let emptyBinding: Binding<@Sendable (Resolver) -> [Element]>
-
-  override var defaultLifetimeKind: LifetimeKind { lifetime.kind }
-
-  override var defaultAnyBinding: AnyBinding? { emptyBinding }
-
-  override func verificationStep(in graph: Graph) -> VerificationStep {
-    .run { _ = graph[self] }
-  }
+  public var lifetime: Lifetime<[Element]> { defaultLifetime }
 
   /// Creates a collection key.
   ///
@@ -50,11 +70,13 @@ public final class CollectionKey<Element>: Keys, @unchecked Sendable {
     filePath: String = #filePath,
     line: Int = #line
   ) {
-    let declaration = CodeLocation(fileID: fileID, line: line)
-    self.lifetime = lifetime
-    self.emptyBinding = Binding(
-      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: { _ in [] })
-    super.init(name: name, typeName: describeType([Element].self), declaration: declaration, filePath: filePath)
+    super.init(lifetime, empty: [], name: name, fileID: fileID, filePath: filePath, line: line)
+  }
+
+  override func contribution(
+    _ factory: @escaping @Sendable (Resolver) -> Element, entry: _NoEntry?, source: BindingSource
+  ) -> AnyContribution {
+    Contribution.element(of: self, source: source, factory: factory)
   }
 }
 
@@ -68,23 +90,15 @@ public final class CollectionKey<Element>: Keys, @unchecked Sendable {
 ///   static let screens = MapKey<String, any ScreenFactory>()
 /// }
 ///
-/// b.contribute(to: .screens, key: "profile") { r in ProfileScreenFactory(r[.profileViewModel]) }
+/// b.contribute(to: .screens, entry: "profile") { r in ProfileScreenFactory(r[.profileViewModel]) }
 /// ```
-public final class MapKey<EntryKey: Hashable & Sendable, Value>: Keys, @unchecked Sendable {
-  // @unchecked: immutable; the stored binding is Sendable.
+public final class MapKey<EntryKey: Hashable & Sendable, Value>:
+  ContributableKey<@Sendable (Resolver) -> Value, EntryKey, [EntryKey: Value]>, @unchecked Sendable
+{
+  // @unchecked: immutable; the stored bindings are Sendable.
 
   /// The dictionary's lifetime: ``Lifetime/transient`` builds every value anew on each resolution.
-  public let lifetime: Lifetime<[EntryKey: Value]>
-
-  @usableFromInline let emptyBinding: Binding<@Sendable (Resolver) -> [EntryKey: Value]>
-
-  override var defaultLifetimeKind: LifetimeKind { lifetime.kind }
-
-  override var defaultAnyBinding: AnyBinding? { emptyBinding }
-
-  override func verificationStep(in graph: Graph) -> VerificationStep {
-    .run { _ = graph[self] }
-  }
+  public var lifetime: Lifetime<[EntryKey: Value]> { defaultLifetime }
 
   /// Creates a map key.
   ///
@@ -101,10 +115,13 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>: Keys, @unchecke
     filePath: String = #filePath,
     line: Int = #line
   ) {
-    let declaration = CodeLocation(fileID: fileID, line: line)
-    self.lifetime = lifetime
-    self.emptyBinding = Binding(
-      lifetime: lifetime.kind, source: BindingSource(modulePath: nil, location: declaration), factory: { _ in [:] })
-    super.init(name: name, typeName: describeType([EntryKey: Value].self), declaration: declaration, filePath: filePath)
+    super.init(lifetime, empty: [:], name: name, fileID: fileID, filePath: filePath, line: line)
+  }
+
+  override func contribution(
+    _ factory: @escaping @Sendable (Resolver) -> Value, entry: EntryKey?, source: BindingSource
+  ) -> AnyContribution {
+    // `Bindings.contribute(to:entry:…)`, the only way here for a map, always passes an entry.
+    Contribution<(EntryKey, Value)>.entry(entry.unsafelyUnwrapped, of: self, source: source, factory: factory)
   }
 }

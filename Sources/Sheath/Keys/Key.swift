@@ -16,7 +16,10 @@
 /// ```
 ///
 /// Declare keys as `static let` in an extension of ``Keys``: a key is an identity, created once.
-public class Key<Value>: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>>, @unchecked Sendable {
+public class Key<Value>:
+  BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, @Sendable (Resolver, Value) -> Value, Value>,
+  @unchecked Sendable
+{
   // @unchecked: immutable; the stored bindings are Sendable.
 
   /// The lifetime used when a module binds the key without naming one, and by the default factory.
@@ -92,4 +95,15 @@ public class Key<Value>: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Val
   }
 
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
+
+  override func factory(returning value: Value) -> @Sendable (Resolver) -> Value {
+    let value = UncheckedSendable(value: value)
+    return { _ in value.value }
+  }
+
+  override func decorated(
+    _ factory: @escaping @Sendable (Resolver) -> Value, with decorator: @escaping @Sendable (Resolver, Value) -> Value
+  ) -> @Sendable (Resolver) -> Value {
+    { r in decorator(r, factory(r)) }
+  }
 }

@@ -19,7 +19,10 @@
 ///
 /// Assisted values are always new: the graph never caches them, because each is built for its argument.
 public final class MainActorAssistedKey<Argument, Value>:
-  BindableKey<@MainActor @Sendable (MainActorResolver, Argument) -> Value, Never>, @unchecked Sendable
+  BindableKey<
+    @MainActor @Sendable (MainActorResolver, Argument) -> Value, Never,
+    @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+  >, @unchecked Sendable
 {
   // @unchecked: immutable; the stored binding is Sendable, and its factory only runs on the main actor.
 
@@ -71,6 +74,18 @@ public final class MainActorAssistedKey<Argument, Value>:
     line: Int = #line
   ) -> MainActorAssistedKey {
     MainActorAssistedKey(required: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
+  }
+
+  override func factory(returning value: Value) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
+    let value = UncheckedSendable(value: value)
+    return { _, _ in value.value }
+  }
+
+  override func decorated(
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value,
+    with decorator: @escaping @MainActor @Sendable (MainActorResolver, Value) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
+    { r, argument in decorator(r, factory(r, argument)) }
   }
 
   override func verificationStep(in graph: Graph) -> VerificationStep {

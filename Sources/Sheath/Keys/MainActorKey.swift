@@ -55,7 +55,10 @@
 /// the path, as other keys do. Break such a cycle by injecting a ``MainActorProvider``
 /// (`r.provider(.key)`) and calling it after the factory returns.
 public final class MainActorKey<Value>:
-  BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime>, @unchecked Sendable
+  BindableKey<
+    @MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime,
+    @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+  >, @unchecked Sendable
 {
   // @unchecked: immutable; the stored binding is Sendable, and its factory only runs on the main actor.
 
@@ -123,6 +126,18 @@ public final class MainActorKey<Value>:
   override var isolation: KeyIsolation { .mainActor }
 
   override func lifetimeKind(_ option: MainActorLifetime?) -> LifetimeKind { (option ?? defaultLifetime).kind }
+
+  override func factory(returning value: Value) -> @MainActor @Sendable (MainActorResolver) -> Value {
+    let value = UncheckedSendable(value: value)
+    return { _ in value.value }
+  }
+
+  override func decorated(
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value,
+    with decorator: @escaping @MainActor @Sendable (MainActorResolver, Value) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver) -> Value {
+    { r in decorator(r, factory(r)) }
+  }
 
   override func verificationStep(in graph: Graph) -> VerificationStep {
     .runOnMainActor { _ = graph[self] }

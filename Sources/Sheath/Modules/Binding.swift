@@ -111,21 +111,21 @@ class AnyDecoration: @unchecked Sendable {
   }
 }
 
-/// A decorator of a ``Key`` whose values are `Value`.
-final class Decoration<Value>: AnyDecoration, @unchecked Sendable {
-  // @unchecked: the decorator is a Sendable closure.
-  let decorator: @Sendable (Resolver, Value) -> Value
+/// A decorator registered for a key, with the key's factory and decorator types.
+final class Decoration<Factory, LifetimeOption, Decorator, Value>: AnyDecoration, @unchecked Sendable {
+  // @unchecked: the decorator is a Sendable closure (every key asks for one), and the key is immutable.
+  let key: BindableKey<Factory, LifetimeOption, Decorator, Value>
+  let decorator: Decorator
 
-  init(source: BindingSource, decorator: @escaping @Sendable (Resolver, Value) -> Value) {
+  init(key: BindableKey<Factory, LifetimeOption, Decorator, Value>, source: BindingSource, decorator: Decorator) {
+    self.key = key
     self.decorator = decorator
     super.init(source: source)
   }
 
   override func decorate(_ binding: AnyBinding) -> AnyBinding {
-    // A decoration of a `Key<Value>` only ever meets that key's bindings.
-    let base = unsafeDowncast(binding, to: Binding<@Sendable (Resolver) -> Value>.self)
-    let factory = base.factory
-    let decorator = self.decorator
-    return base.decorated(by: source) { r in decorator(r, factory(r)) }
+    // A decoration of a key only ever meets that key's bindings.
+    let base = unsafeDowncast(binding, to: Binding<Factory>.self)
+    return base.decorated(by: source, factory: key.decorated(base.factory, with: decorator))
   }
 }

@@ -111,8 +111,8 @@ public struct Bindings {
   ///   - factory: Builds the value: for a ``Key``, `(Resolver) -> Value`; for an ``AssistedKey``,
   ///     `(Resolver, Argument) -> Value`; for a ``MainActorKey``, a `@MainActor` function of a
   ///     ``MainActorResolver``; for an ``AsyncKey``, an `async throws` function of an ``AsyncResolver``.
-  public mutating func bind<Factory, LifetimeOption>(
-    _ key: BindableKey<Factory, LifetimeOption>,
+  public mutating func bind<Factory, LifetimeOption, Decorator, Value>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     _ lifetime: LifetimeOption? = nil,
     fileID: String = #fileID,
     line: Int = #line,
@@ -133,8 +133,8 @@ public struct Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value; its type is the key's factory type, as for ``bind(_:_:fileID:line:_:)``.
-  public mutating func override<Factory, LifetimeOption>(
-    _ key: BindableKey<Factory, LifetimeOption>,
+  public mutating func override<Factory, LifetimeOption, Decorator, Value>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     _ lifetime: LifetimeOption? = nil,
     fileID: String = #fileID,
     line: Int = #line,
@@ -148,6 +148,7 @@ public struct Bindings {
   ///
   /// ```swift
   /// b.bind(.apiBaseURL, to: URL(string: "https://api.github.com")!)
+  /// b.bind(.database, to: .inMemory)          // an AsyncKey
   /// ```
   ///
   /// - Parameters:
@@ -155,58 +156,31 @@ public struct Bindings {
   ///   - value: The value every resolution returns.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
-  public mutating func bind<Value: Sendable>(
-    _ key: Key<Value>, to value: Value, fileID: String = #fileID, line: Int = #line
+  public mutating func bind<Factory, LifetimeOption, Decorator, Value: Sendable>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>, to value: Value, fileID: String = #fileID,
+    line: Int = #line
   ) {
-    register(key, key.defaultLifetime.kind, isOverride: false, source(fileID, line)) { _ in value }
+    register(key, key.lifetimeKind(nil), isOverride: false, source(fileID, line), key.factory(returning: value))
   }
 
-  /// Replaces the binding of `key` with a fixed value.
+  /// Replaces the binding of `key` with a fixed value — an in-memory database in a test, say.
   ///
   /// - Parameters:
   ///   - key: The key to rebind.
   ///   - value: The value every resolution returns.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
-  public mutating func override<Value: Sendable>(
-    _ key: Key<Value>, to value: Value, fileID: String = #fileID, line: Int = #line
+  public mutating func override<Factory, LifetimeOption, Decorator, Value: Sendable>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>, to value: Value, fileID: String = #fileID,
+    line: Int = #line
   ) {
-    register(key, key.defaultLifetime.kind, isOverride: true, source(fileID, line)) { _ in value }
-  }
-
-  /// Binds an async key to a fixed value, shared by everyone who resolves it.
-  ///
-  /// ```swift
-  /// b.bind(.database, to: .inMemory)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - key: The key to bind.
-  ///   - value: The value every resolution returns.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  public mutating func bind<Value>(_ key: AsyncKey<Value>, to value: Value, fileID: String = #fileID, line: Int = #line)
-  {
-    register(key, key.defaultLifetime.kind, isOverride: false, source(fileID, line)) { _ in value }
-  }
-
-  /// Replaces the binding of an async key with a fixed value — an in-memory database in a test, say.
-  ///
-  /// - Parameters:
-  ///   - key: The key to rebind.
-  ///   - value: The value every resolution returns.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  public mutating func override<Value>(
-    _ key: AsyncKey<Value>, to value: Value, fileID: String = #fileID, line: Int = #line
-  ) {
-    register(key, key.defaultLifetime.kind, isOverride: true, source(fileID, line)) { _ in value }
+    register(key, key.lifetimeKind(nil), isOverride: true, source(fileID, line), key.factory(returning: value))
   }
 
   /// Records a binding of `key`. A test's override also records that it was registered, and its
   /// binding records when it is used, so that overrides the test never resolved can be reported.
-  private mutating func register<Factory, LifetimeOption>(
-    _ key: BindableKey<Factory, LifetimeOption>,
+  private mutating func register<Factory, LifetimeOption, Decorator, Value>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     _ lifetime: LifetimeKind,
     isOverride: Bool,
     _ source: BindingSource,
@@ -226,14 +200,14 @@ public struct Bindings {
   ///   - key: The collection.
   ///   - fileID: Where the contribution is made; leave the default.
   ///   - line: Where the contribution is made; leave the default.
-  ///   - factory: Builds the element.
-  public mutating func contribute<Element>(
-    to key: CollectionKey<Element>,
+  ///   - factory: Builds the element: `(Resolver) -> Element`.
+  public mutating func contribute<Contribution, Value>(
+    to key: ContributableKey<Contribution, _NoEntry, Value>,
     fileID: String = #fileID,
     line: Int = #line,
-    _ factory: @escaping @Sendable (Resolver) -> Element
+    _ factory: Contribution
   ) {
-    registrations.append(.contribute(Contribution.element(of: key, source: source(fileID, line), factory: factory)))
+    registrations.append(.contribute(key.contribution(factory, entry: nil, source: source(fileID, line))))
   }
 
   /// Adds an entry to a dictionary that several modules contribute to.
@@ -243,17 +217,15 @@ public struct Bindings {
   ///   - entry: The entry's key in the dictionary; two contributions with equal entry keys are an error.
   ///   - fileID: Where the contribution is made; leave the default.
   ///   - line: Where the contribution is made; leave the default.
-  ///   - factory: Builds the entry's value.
-  public mutating func contribute<EntryKey, Value>(
-    to key: MapKey<EntryKey, Value>,
+  ///   - factory: Builds the entry's value: `(Resolver) -> Value`.
+  public mutating func contribute<Contribution, EntryKey, Value>(
+    to key: ContributableKey<Contribution, EntryKey, Value>,
     entry: EntryKey,
     fileID: String = #fileID,
     line: Int = #line,
-    _ factory: @escaping @Sendable (Resolver) -> Value
+    _ factory: Contribution
   ) {
-    let contribution = Contribution<(EntryKey, Value)>.entry(
-      entry, of: key, source: source(fileID, line), factory: factory)
-    registrations.append(.contribute(contribution))
+    registrations.append(.contribute(key.contribution(factory, entry: entry, source: source(fileID, line))))
   }
 
   // MARK: Decorators
@@ -277,18 +249,22 @@ public struct Bindings {
   /// child's own (a decorated singleton is then one per child). ``Graph/dot(scopes:arguments:entryPoints:)``
   /// shows which modules decorate a key, and `verify()` checks what decorators resolve.
   ///
+  /// Every kind of key can be decorated: a main-actor key's decorator runs on the main actor, an async
+  /// key's may await, an assisted key's wraps what is built with each argument.
+  ///
   /// - Parameters:
   ///   - key: The key whose values to wrap.
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
-  ///   - decorator: Returns the value to use in place of the one it is given; it may resolve other keys.
-  public mutating func decorate<Value>(
-    _ key: Key<Value>,
+  ///   - decorator: Returns the value to use in place of the one it is given, such as
+  ///     `(Resolver, Value) -> Value`; it may resolve other keys.
+  public mutating func decorate<Factory, LifetimeOption, Decorator, Value>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     fileID: String = #fileID,
     line: Int = #line,
-    _ decorator: @escaping @Sendable (Resolver, Value) -> Value
+    _ decorator: Decorator
   ) {
-    registrations.append(.decorate(key, Decoration(source: source(fileID, line), decorator: decorator)))
+    registrations.append(.decorate(key, Decoration(key: key, source: source(fileID, line), decorator: decorator)))
   }
 
   // MARK: Requirements
@@ -311,8 +287,8 @@ public struct Bindings {
   ///   - key: A key that some binding must provide (a key with a default always is).
   ///   - fileID: Where the requirement is declared; leave the default.
   ///   - line: Where the requirement is declared; leave the default.
-  public mutating func require<Factory, LifetimeOption>(
-    _ key: BindableKey<Factory, LifetimeOption>, fileID: String = #fileID, line: Int = #line
+  public mutating func require<Factory, LifetimeOption, Decorator, Value>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>, fileID: String = #fileID, line: Int = #line
   ) {
     registrations.append(.require(key, isSatisfiedByDefault: !key.isRequired, source(fileID, line)))
   }

@@ -49,9 +49,14 @@ final class Contribution<Element>: AnyContribution, @unchecked Sendable {
   ) -> Contribution<Element> {
     Contribution(key: key, entry: nil, source: source, factory: factory) { factories in
       Binding<@Sendable (Resolver) -> [Element]>(
-        lifetime: key.lifetime.kind, source: key.emptyBinding.source, factory: { r in factories.map { $0(r) } })
+        lifetime: key.defaultLifetime.kind, source: key.declarationSource, factory: { r in factories.map { $0(r) } })
     }
   }
+}
+
+extension Keys {
+  /// The key's declaration, as the source of the bindings it has without a module.
+  var declarationSource: BindingSource { BindingSource(modulePath: nil, location: declaration) }
 }
 
 extension Contribution {
@@ -66,7 +71,7 @@ extension Contribution {
       key: key, entry: AnyHashable(entry), source: source, factory: { r in (entry, factory(r)) }
     ) { factories in
       Binding<@Sendable (Resolver) -> [EntryKey: Value]>(
-        lifetime: key.lifetime.kind, source: key.emptyBinding.source,
+        lifetime: key.defaultLifetime.kind, source: key.declarationSource,
         factory: { r in
           // Unique: the graph rejects duplicate entry keys when it is built.
           Dictionary(uniqueKeysWithValues: factories.map { $0(r) })

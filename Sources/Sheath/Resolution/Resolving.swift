@@ -17,15 +17,22 @@ public protocol Resolving: Sendable {
 }
 
 extension Resolving {
-  /// The value for `key`, built or shared as its lifetime says.
+  /// The value for `key`, built or shared as its lifetime says: for a ``Key``, and for a
+  /// ``CollectionKey`` or ``MapKey`` every element or entry contributed, in module order.
   ///
   /// ```swift
-  /// let api = graph[.userAPI]   // `any UserAPI`
+  /// let api = graph[.userAPI]        // `any UserAPI`
+  /// let trackers = graph[.trackers]  // `[any AnalyticsTracker]`
   /// ```
+  ///
+  /// The key's base class says what it builds (see ``BindableKey``), so that a result of the wrong
+  /// type is an error naming both types.
   ///
   /// - Parameter key: The key to resolve.
   @inlinable
-  public subscript<Value>(key: Key<Value>) -> Value {
+  public subscript<LifetimeOption, Decorator, Value>(
+    key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>
+  ) -> Value {
     _graphReference.resolve(key) { graph, reference in
       graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) { $0($1) }
     }
@@ -43,26 +50,6 @@ extension Resolving {
   public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {
     _graphReference.deferring(key)
     return AssistedFactory(reference: _graphReference, key: key)
-  }
-
-  /// Every element contributed to `key`, in module order.
-  ///
-  /// - Parameter key: The collection key.
-  @inlinable
-  public subscript<Element>(key: CollectionKey<Element>) -> [Element] {
-    _graphReference.resolve(key) { graph, reference in
-      graph.resolve(key, from: reference, fallback: key.emptyBinding) { $0($1) }
-    }
-  }
-
-  /// Every entry contributed to `key`.
-  ///
-  /// - Parameter key: The map key.
-  @inlinable
-  public subscript<EntryKey, Value>(key: MapKey<EntryKey, Value>) -> [EntryKey: Value] {
-    _graphReference.resolve(key) { graph, reference in
-      graph.resolve(key, from: reference, fallback: key.emptyBinding) { $0($1) }
-    }
   }
 
   /// Builds `key`'s value with `argument`.
@@ -136,7 +123,9 @@ extension MainActorResolving {
   ///
   /// - Parameter key: The main-actor key to resolve.
   @MainActor @inlinable
-  public subscript<Value>(key: MainActorKey<Value>) -> Value {
+  public subscript<LifetimeOption, Decorator, Value>(
+    key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, LifetimeOption, Decorator, Value>
+  ) -> Value {
     _graphReference.resolve(key) { graph, reference in
       graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
         $0(MainActorResolver($1))
@@ -213,7 +202,9 @@ extension AsyncResolving {
   /// - Parameter key: The async key to resolve.
   /// - Throws: What the key's factory throws, or `CancellationError` when the calling task is cancelled
   ///   while it waits for a shared instance.
-  public subscript<Value>(key: AsyncKey<Value>) -> Value {
+  public subscript<LifetimeOption, Decorator, Value: Sendable>(
+    key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, LifetimeOption, Decorator, Value>
+  ) -> Value {
     get async throws {
       let reference = _graphReference
       return try await reference.withGraph(resolving: key) { graph in

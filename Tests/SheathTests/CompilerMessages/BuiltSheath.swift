@@ -9,93 +9,21 @@ struct Snippet: CustomTestStringConvertible, Sendable {
   let expectedError: String?
 
   var testDescription: String { name }
-}
 
-private let declarations = """
-  import Sheath
-
-  final class Presenter {}
-  final class Database: Sendable {}
-
-  extension Keys {
-    static let number = Key<Int> { _ in 7 }
-    static let presenter = MainActorKey<Presenter>(.singleton) { r in _ = r[.number]; return Presenter() }
-    static let database = AsyncKey<Database>(.singleton) { r in _ = r[.number]; return Database() }
-  }
-
-  """
-
-private let snippets = [
-  Snippet(
-    name: "main-actor code resolves main-actor keys without await; async code awaits async keys",
-    source: """
-      @MainActor func show(_ graph: Graph) -> Presenter { graph[.presenter] }
-      func load(_ graph: Graph) async throws -> Database { try await graph[.database] }
-      extension Keys {
-        static let screen = MainActorKey<Presenter> { r in r[.presenter] }
-        static let feed = AsyncKey<Database> { r in _ = r[.number]; return try await r[.database] }
-      }
-      """,
-    expectedError: nil),
-  Snippet(
-    name: "nonisolated code cannot resolve a main-actor key",
-    source: "func elsewhere(_ graph: Graph) { _ = graph[.presenter] }",
-    expectedError:
-      "error: main actor-isolated subscript 'subscript(_:)' can not be referenced from a nonisolated context"),
-  Snippet(
-    name: "async code cannot take a main-actor value that is not Sendable off the main actor",
-    source: "func elsewhere(_ graph: Graph) async { _ = await graph[.presenter] }",
-    expectedError:
-      "error: non-Sendable result type 'Presenter' cannot be sent from main actor-isolated context in call to subscript 'subscript(_:)'"
-  ),
-  Snippet(
-    name: "a synchronous factory cannot resolve a main-actor key",
-    source: "extension Keys { static let holder = Key<Int> { r in _ = r[.presenter]; return 1 } }",
-    expectedError:
-      "error: 'subscript(_:)' is unavailable: a main-actor key is resolved on the main actor: make this key a MainActorKey too, or resolve it in @MainActor code"
-  ),
-  Snippet(
-    name: "a synchronous factory cannot resolve an async key",
-    source: "extension Keys { static let holder = Key<Int> { r in _ = r[.database]; return 1 } }",
-    expectedError:
-      "error: 'subscript(_:)' is unavailable: an async key is resolved with 'try await': make this key an AsyncKey too, or resolve the value first and pass it in"
-  ),
-  Snippet(
-    name: "a synchronous factory cannot await",
-    source: "extension Keys { static let holder = Key<Int> { r in _ = try await r[.database]; return 1 } }",
-    expectedError:
-      "error: cannot pass function of type '@Sendable (Resolver) async throws -> Int' to parameter expecting synchronous function type"
-  ),
-  Snippet(
-    name: "an async factory cannot resolve a main-actor key",
-    source: "extension Keys { static let holder = AsyncKey<Int> { r in _ = r[.presenter]; return 1 } }",
-    expectedError:
-      "error: 'subscript(_:)' is unavailable: an async factory does not run on the main actor: resolve main-actor keys in @MainActor code, or in a MainActorKey's factory"
-  ),
-  Snippet(
-    name: "a main-actor factory cannot resolve an async key",
-    source: "extension Keys { static let holder = MainActorKey<Int> { r in _ = r[.database]; return 1 } }",
-    expectedError:
-      "error: 'subscript(_:)' is unavailable: a main-actor factory cannot wait for an async key: resolve it first with 'try await graph[…]' and pass the value in"
-  ),
-]
-
-@Suite("Isolation is checked by the compiler")
-struct IsolationCompileTests {
-  @Test(
-    "swiftc -typecheck says what is wrong with each misuse",
-    .enabled(
-      if: BuiltSheath.location != nil,
-      "Sheath's built module was not found next to the test binary or in .build*/; run `swift build` first"),
-    arguments: snippets)
-  func typecheck(_ snippet: Snippet) async throws {
+  /// Type-checks `declarations` followed by the snippet against the built Sheath: it compiles, or the
+  /// compiler says exactly the expected error, every error it says being a real diagnostic.
+  func check(after declarations: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let location = try #require(BuiltSheath.location)
-    let output = try await location.typecheck(declarations + snippet.source)
-    if let expectedError = snippet.expectedError {
-      #expect(output.status != 0, "the snippet compiled")
-      #expect(output.text.contains(expectedError), "swiftc said:\n\(output.text)")
+    let output = try await location.typecheck(declarations + source)
+    #expect(!output.text.contains("failed to produce diagnostic"), "swiftc said:\n\(output.text)")
+    if let expectedError {
+      #expect(output.status != 0, "the snippet compiled", sourceLocation: sourceLocation)
+      let errors = output.text.split(separator: "\n").filter { $0.contains(": error: ") }
+      #expect(
+        errors.contains { $0.hasSuffix(expectedError) }, "swiftc said:\n\(output.text)",
+        sourceLocation: sourceLocation)
     } else {
-      #expect(output.status == 0, "swiftc said:\n\(output.text)")
+      #expect(output.status == 0, "swiftc said:\n\(output.text)", sourceLocation: sourceLocation)
     }
   }
 }

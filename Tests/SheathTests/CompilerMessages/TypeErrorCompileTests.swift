@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+// Every misuse the type system catches is an error that names the types involved: the key decides the
+// types, through its base class (BindableKey, ContributableKey), so the compiler never has overloads
+// of different kinds of keys to choose among and give up on.
+
+private let declarations = """
+  import Sheath
+
+  protocol Greeter: Sendable {}
+  struct Hello: Greeter {}
+  struct NotAGreeter {}
+  final class Presenter {}
+  final class Database: Sendable {}
+  protocol View: AnyObject {}
+  final class ScreenModel { init(view: any View) {} }
+
+  extension Keys {
+    static let number = Key<Int> { _ in 7 }
+    static let greeter = Key<any Greeter> { _ in Hello() }
+    static let trackers = CollectionKey<String>()
+    static let screens = MapKey<String, Int>()
+    static let presenter = MainActorKey<Presenter>(.singleton) { _ in Presenter() }
+    static let database = AsyncKey<Database>(.singleton) { _ in Database() }
+    static let form = AssistedKey<String, Int> { _, text in text.count }
+    static let screen = MainActorAssistedKey<any View, ScreenModel> { _, view in ScreenModel(view: view) }
+  }
+
+  """
+
+private let snippets = [
+  Snippet(
+    name: "the documented forms compile",
+    source: """
+      func wire(_ b: inout Bindings) {
+        b.bind(.greeter) { _ in Hello() }
+        b.override(.number, to: 3)
+        b.bind(.database) { _ in Database() }
+        b.contribute(to: .trackers) { _ in "console" }
+        b.contribute(to: .screens, entry: "profile") { _ in 1 }
+        b.decorate(.greeter) { _, greeter in greeter }
+        b.bind(.form) { _, text in text.count + 1 }
+      }
+      @MainActor func use(_ g: Graph) async throws {
+        let n: Int = g[.number]
+        let all: [String] = g[.trackers]
+        let p: Presenter = g[.presenter]
+        let d: Database = try await g[.database]
+        _ = (n, all, p, d, g.make(.form, "x"))
+      }
+      """,
+    expectedError: nil),
+  Snippet(
+    name: "a factory of the wrong type in bind",
+    source: "func f(_ b: inout Bindings) { b.bind(.greeter) { _ in NotAGreeter() } }",
+    expectedError: "error: cannot convert value of type 'NotAGreeter' to closure result type 'any Greeter'"),
+  Snippet(
+    name: "a factory of the wrong type in override",
+    source: #"func f(_ b: inout Bindings) { b.override(.number) { _ in "one" } }"#,
+    expectedError: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "an async factory of the wrong type",
+    source: "func f(_ b: inout Bindings) { b.bind(.database) { _ in 1 } }",
+    expectedError: "error: cannot convert value of type 'Int' to closure result type 'Database'"),
+  Snippet(
+    name: "an assisted factory of the wrong type",
+    source: "func f(_ b: inout Bindings) { b.bind(.form) { _, text in text } }",
+    expectedError: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "a fixed value of the wrong type in bind(_:to:)",
+    source: #"func f(_ b: inout Bindings) { b.bind(.number, to: "x") }"#,
+    expectedError: "error: cannot convert value of type 'String' to expected argument type 'Int'"),
+  Snippet(
+    name: "a fixed value of the wrong type in override(_:to:) of an async key",
+    source: "func f(_ b: inout Bindings) { b.override(.database, to: 3) }",
+    expectedError: "error: cannot convert value of type 'Int' to expected argument type 'Database'"),
+  Snippet(
+    name: "a contribution of the wrong type to a collection",
+    source: "func f(_ b: inout Bindings) { b.contribute(to: .trackers) { _ in 1 } }",
+    expectedError: "error: cannot convert value of type 'Int' to closure result type 'String'"),
+  Snippet(
+    name: "a contribution of the wrong type to a map",
+    source: #"func f(_ b: inout Bindings) { b.contribute(to: .screens, entry: "a") { _ in "x" } }"#,
+    expectedError: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "a map entry key of the wrong type",
+    source: "func f(_ b: inout Bindings) { b.contribute(to: .screens, entry: 1) { _ in 1 } }",
+    expectedError: "error: cannot convert value of type 'Int' to expected argument type 'String'"),
+  Snippet(
+    name: "a decorator of the wrong type",
+    source: "func f(_ b: inout Bindings) { b.decorate(.greeter) { _, _ in NotAGreeter() } }",
+    expectedError: "error: cannot convert value of type 'NotAGreeter' to closure result type 'any Greeter'"),
+  Snippet(
+    name: "a wrong assisted argument",
+    source: "func f(_ g: Graph) { _ = g.make(.form, 42) }",
+    expectedError: "error: cannot convert value of type 'Int' to expected argument type 'String'"),
+  Snippet(
+    name: "a wrong main-actor assisted argument",
+    source: "@MainActor func f(_ g: Graph) { _ = g.make(.screen, 42) }",
+    expectedError: "error: argument type 'Int' does not conform to expected type 'View'"),
+  Snippet(
+    name: "a wrong result type at resolution",
+    source: "func f(_ g: Graph) { let s: String = g[.number]; _ = s }",
+    expectedError: "error: cannot convert value of type 'Int' to specified type 'String'"),
+  Snippet(
+    name: "a wrong result type of a collection",
+    source: "func f(_ g: Graph) { let s: [Int] = g[.trackers]; _ = s }",
+    expectedError: "error: cannot assign value of type '[String]' to type '[Int]'"),
+  Snippet(
+    name: "a wrong result type of a main-actor key",
+    source: "@MainActor func f(_ g: Graph) { let s: String = g[.presenter]; _ = s }",
+    expectedError: "error: cannot convert value of type 'Presenter' to specified type 'String'"),
+  Snippet(
+    name: "a wrong result type of an async key",
+    source: "func f(_ g: Graph) async throws { let s: String = try await g[.database]; _ = s }",
+    expectedError: "error: cannot convert value of type 'Database' to specified type 'String'"),
+  Snippet(
+    name: "an async key without await",
+    source: "func f(_ g: Graph) async { _ = try? g[.database] }",
+    expectedError: "error: expression is 'async' but is not marked with 'await'"),
+  Snippet(
+    name: "an async key outside async code",
+    source: "func f(_ g: Graph) { _ = g[.database] }",
+    expectedError: "error: 'async' subscript access in a function that does not support concurrency"),
+  Snippet(
+    name: "a provider of the wrong type",
+    source: "func f(_ g: Graph) { let p: Provider<String> = g.provider(.number); _ = p }",
+    expectedError:
+      "error: member chain produces result of type 'Key<Int>' but contextual base was inferred as 'Key<String>'"
+  ),
+]
+
+@Suite("Type errors name their types")
+struct TypeErrorCompileTests {
+  @Test(
+    "swiftc -typecheck says what is wrong with each misuse, naming the types",
+    .enabled(
+      if: BuiltSheath.location != nil,
+      "Sheath's built module was not found next to the test binary or in .build*/; run `swift build` first"),
+    arguments: snippets)
+  func typecheck(_ snippet: Snippet) async throws {
+    try await snippet.check(after: declarations)
+  }
+}
