@@ -29,7 +29,7 @@ import TextDiff
 // marks a block (a diagnostic) whose lines must appear, in order and with their indentation, in that
 // file under Tests/; and
 //
-//     <!-- quoted: SheathTests/Concurrency/IsolationCompileTests.swift -->
+//     <!-- quoted: SheathTests/CompilerMessages/IsolationCompileTests.swift -->
 //
 // marks a block (a compiler error, say) each of whose lines must appear somewhere in that file.
 
