@@ -25,15 +25,20 @@ for row in "leaf transient resolve" "singleton resolve" "graph resolve (view mod
   "flow: open a child graph" "flow: resolve the scoped" "1 thread at once" "2 threads at once" \
   "2 threads ÷ 1 thread" "deep chain of 100" "build a graph of 10 bindings" "build a graph of 10,000 bindings" \
   "verify a graph of 10,000 bindings" "resolve one key in a graph of 10,000" "resolve at 10,000 bindings ÷ at 10" \
-  "every key in turn" "### Targets (Sheath)" "### Thread scaling of this machine" "### Memory of a 10,000-binding graph"; do
+  "every key in turn" "### Targets (Sheath)" "### Thread scaling of this machine" "### Heap kept per open flow" \
+  "| heap kept per open flow |" "### Memory of a 10,000-binding graph"; do
   grep -qF -- "$row" <<<"$report" || fail "missing from the report: $row"
 done
 # A measured cell that came out empty or not a number means a contender stopped measuring.
-if grep -E '^\| (leaf|singleton|graph|assisted|flow|deep)' <<<"$report" | grep -qE '\| — \||nan|inf'; then
+if grep -E '^\| (leaf|singleton|graph|assisted|flow|deep|heap kept)' <<<"$report" | grep -qE '\| — \||nan|inf'; then
   fail "a measured row has an empty or non-numeric cell"
 fi
+# The memory kept per open flow: a size in bytes for hand-written, Sheath and Swinject.
+grep -qE '^\| heap kept per open flow \| [0-9.]+ (B|KiB|MiB) \| [0-9.]+ (B|KiB|MiB) \([0-9.]+×\) \| [0-9.]+ (B|KiB|MiB) \([0-9.]+×\)' <<<"$report" ||
+  fail "the heap kept per open flow is not a size for every contender"
 # --filter selects rows.
 filtered=$("$bin" --quick --filter singleton --no-memory 2>/dev/null)
 grep -qF "singleton resolve" <<<"$filtered" || fail "--filter singleton lost the singleton row"
 if grep -qF "graph resolve (view model" <<<"$filtered"; then fail "--filter singleton kept other rows"; fi
+
 echo "ci-quick: ok"

@@ -69,6 +69,8 @@ enum Footnote {
     "swift-dependencies registers nothing at run time: each dependency is a type conforming to `DependencyKey`, so a graph of N bindings is N declared types (the 100-key deep chain is generated that way); there is no graph to build."
   static let crossCheck =
     "A cross-check of Sheath's scale rows, which create their keys in a loop; a Swinject registration names its service with a string, the same code whether generated or looped."
+  static let noFlowObject =
+    "swift-dependencies has no flow object to keep: its flow is a `withDependencies { … } operation: { … }` stretch of code, over when the closure returns."
   static let noVerification =
     "No verification API: a missing registration or a cycle shows when that service is resolved (Swinject: `resolve` returns nil; swift-dependencies: a test-context failure or the live value)."
 }

@@ -7,18 +7,22 @@ struct Report {
   let results: [String: [Contender: Measurement]]
   let controls: [(title: String, one: Double, two: Double)]
   let memory: [String: MemoryProbe.Figures]
+  /// Heap kept per open flow, in bytes.
+  let flowMemory: [Contender: Double]
 
   private var footnotes: [String] = []
 
   init(
     options: Options, rows: [Row], results: [String: [Contender: Measurement]],
-    controls: [(title: String, one: Double, two: Double)], memory: [String: MemoryProbe.Figures]
+    controls: [(title: String, one: Double, two: Double)], memory: [String: MemoryProbe.Figures],
+    flowMemory: [Contender: Double]
   ) {
     self.options = options
     self.rows = rows
     self.results = results
     self.controls = controls
     self.memory = memory
+    self.flowMemory = flowMemory
   }
 
   /// The footnote reference for `text`, numbering new texts in order.
@@ -56,6 +60,7 @@ struct Report {
     }
     out += renderTargets()
     out += renderControls()
+    out += renderFlowMemory()
     out += renderMemory()
     if options.details { out += renderDetails() }
     if !footnotes.isEmpty {
@@ -144,6 +149,38 @@ struct Report {
     var out = "\n### Targets (Sheath)\n\n| scenario | target | measured | met |\n|---|---|--:|---|\n"
     out += lines.joined(separator: "\n") + "\n"
     out += "| compile a 1,000-binding app | ≤ 1.5× Swinject | see `scripts/compile-time.sh` | — |\n"
+    return out
+  }
+
+  // MARK: Flow memory
+
+  private mutating func renderFlowMemory() -> String {
+    guard !flowMemory.isEmpty else { return "" }
+    let count = Scale.largest.formatted
+    var out = "\n### Heap kept per open flow\n\n"
+    out += "| \(count) open flows, each with its scoped data controller resolved | "
+    out += Contender.allCases.map(\.title).joined(separator: " | ") + " |\n"
+    out += "|---|" + Contender.allCases.map { _ in "--:|" }.joined() + "\n"
+    var cells: [String] = []
+    for contender in Contender.allCases {
+      guard MemoryProbe.flowContenders.contains(contender) else {
+        cells.append("n/a" + footnote(Footnote.noFlowObject))
+        continue
+      }
+      guard let bytes = flowMemory[contender] else {
+        cells.append("—")
+        continue
+      }
+      var cell = formatBytes(Int64(bytes.rounded()))
+      if contender != .handWritten, let hand = flowMemory[.handWritten], hand > 0 {
+        cell += " (\(formatRatio(bytes / hand)))"
+      }
+      if contender == .swinject { cell += footnote(Footnote.flowChildContainer) }
+      cells.append(cell)
+    }
+    out += "| heap kept per open flow | " + cells.joined(separator: " | ") + " |\n"
+    out +=
+      "\nMeasured in a fresh child process per contender: \(count) flows opened (Sheath: `graph.child(scope: .flow)`; hand-written: a flow object; Swinject: a child container) and kept, each having built its data controller; heap growth (glibc `mallinfo2()`) ÷ \(count).\n"
     return out
   }
 
