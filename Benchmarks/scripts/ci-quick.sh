@@ -36,6 +36,14 @@ fi
 # The memory kept per open flow: a size in bytes for hand-written, Sheath and Swinject.
 grep -qE '^\| heap kept per open flow \| [0-9.]+ (B|KiB|MiB) \| [0-9.]+ (B|KiB|MiB) \([0-9.]+×\) \| [0-9.]+ (B|KiB|MiB) \([0-9.]+×\)' <<<"$report" ||
   fail "the heap kept per open flow is not a size for every contender"
+# Every target the issue sets is stated, with a verdict.
+for target in "| leaf transient resolve | ≤ 1.5× hand-written" "| singleton resolve | ≤ 1.5× reading a global" \
+  "| graph resolve | ≤ 1.5×" "| assisted resolve | ≤ 1.5×" "| flow: open + resolve its scoped data controller | ≤ 3×" \
+  "| flow: heap kept per open flow | ≤ 1 KiB" "| deep chain of 100 transient objects | ≤ 2×" \
+  "| 2 threads: per-op slowdown" "| build 10,000 bindings | ≤ 5 ms" "| verify 10,000 bindings | ≤ 10 ms" \
+  "| resolve one key: 10,000 bindings ÷ 10 | within ±10%" "| resolve every key in turn: 10,000 bindings ÷ 10 | within ±10%"; do
+  grep -F -- "$target" <<<"$report" | grep -qE '\| (yes|\*\*no\*\*) \|$' || fail "missing from the targets, or without a verdict: $target"
+done
 # --filter selects rows.
 filtered=$("$bin" --quick --filter singleton --no-memory 2>/dev/null)
 grep -qF "singleton resolve" <<<"$filtered" || fail "--filter singleton lost the singleton row"
