@@ -49,4 +49,24 @@ filtered=$("$bin" --quick --filter singleton --no-memory 2>/dev/null)
 grep -qF "singleton resolve" <<<"$filtered" || fail "--filter singleton lost the singleton row"
 if grep -qF "graph resolve (view model" <<<"$filtered"; then fail "--filter singleton kept other rows"; fi
 
+# The instruction mode (~1 minute): every row runs under callgrind and has its numbers. It needs
+# python3, which CI's toolchain image does not promise; without it the check is skipped, saying so.
+echo "==> scripts/instructions.sh"
+if command -v python3 >/dev/null 2>&1; then
+  log=$(mktemp)
+  trap 'rm -f "$log"' EXIT
+  instructions=$(scripts/instructions.sh 2>"$log") || {
+    cat "$log" >&2
+    fail "scripts/instructions.sh failed"
+  }
+  printf '%s\n' "$instructions"
+  for row in "leaf transient" "singleton" "graph (view model" "assisted" "flow: open + resolve scoped" \
+    "flow: resolve again" "chain of 100"; do
+    grep -F "| $row" <<<"$instructions" |
+      grep -qE '^\|[^|]+\| [0-9,]+ \| [0-9,]+ \| [0-9,]+ \| [0-9.]+× \|' ||
+      fail "the instruction table has no numbers for: $row"
+  done
+else
+  echo "ci-quick: skipped scripts/instructions.sh: python3 not found"
+fi
 echo "ci-quick: ok"
