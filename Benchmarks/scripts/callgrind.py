@@ -179,10 +179,13 @@ def calls(value):
 
 
 def library_commit():
+    """The last commit that changed anything outside Benchmarks/ (the library measured), and whether
+    the work tree changes it further."""
     def git(*args):
         return subprocess.run(["git", "-C", REPO, *args], capture_output=True, text=True).stdout.strip()
-    commit = git("rev-parse", "--short", "HEAD") or "unknown"
-    dirty = git("status", "--porcelain", "--", ".", ":(exclude)Benchmarks")
+    outside = ["--", ".", ":(exclude)Benchmarks"]
+    commit = git("log", "-1", "--format=%h", *outside) or "unknown"
+    dirty = git("status", "--porcelain", *outside)
     return commit + (" + uncommitted changes" if dirty else "")
 
 
@@ -206,7 +209,7 @@ def instructions(binary, requested):
 
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     out = ["## Instructions per operation (callgrind)", ""]
-    out.append(f"- Sheath: commit {library_commit()}; {valgrind}; {date}")
+    out.append(f"- Sheath: commit {library_commit()} (the last commit outside Benchmarks/); {valgrind}; {date}")
     out.append("- each cell run under callgrind with N and 2N operations (`sheath-bench --profile ROW "
                "CONTENDER N`), the difference ÷ N: exact counts, start-up and setup cancelled")
     out.append("- retain + release: calls to `swift_retain`, `swift_release` and their variants "
