@@ -150,7 +150,7 @@ struct Report {
     if let sheath = ratio(.sheath, "threads-2", "threads-1"), let hand = ratio(.handWritten, "threads-2", "threads-1") {
       add(
         "2 threads: per-op slowdown (2 threads ÷ 1 thread)", "≤ 1.1 × hand-written's own slowdown",
-        "\(formatRatio(sheath)) vs hand-written's \(formatRatio(hand)): \(String(format: "%.2f", sheath / hand)) ×",
+        "Sheath \(formatRatio(sheath)), hand-written \(formatRatio(hand)): Sheath's is \(formatRatio(sheath / hand)) hand-written's",
         sheath <= 1.1 * hand)
     }
     let build = results["build-\(Scale.largest)"]?[.sheath]?.median
