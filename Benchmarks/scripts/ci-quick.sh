@@ -25,15 +25,48 @@ for row in "leaf transient resolve" "singleton resolve" "graph resolve (view mod
   "flow: open a child graph" "flow: resolve the scoped" "1 thread at once" "2 threads at once" \
   "2 threads ÷ 1 thread" "deep chain of 100" "build a graph of 10 bindings" "build a graph of 10,000 bindings" \
   "verify a graph of 10,000 bindings" "resolve one key in a graph of 10,000" "resolve at 10,000 bindings ÷ at 10" \
-  "every key in turn" "### Targets (Sheath)" "### Thread scaling of this machine" "### Memory of a 10,000-binding graph"; do
+  "every key in turn" "### Targets (Sheath)" "### Thread scaling of this machine" "### Heap kept per open flow" \
+  "| heap kept per open flow |" "### Memory of a 10,000-binding graph"; do
   grep -qF -- "$row" <<<"$report" || fail "missing from the report: $row"
 done
 # A measured cell that came out empty or not a number means a contender stopped measuring.
-if grep -E '^\| (leaf|singleton|graph|assisted|flow|deep)' <<<"$report" | grep -qE '\| — \||nan|inf'; then
+if grep -E '^\| (leaf|singleton|graph|assisted|flow|deep|heap kept)' <<<"$report" | grep -qE '\| — \||nan|inf'; then
   fail "a measured row has an empty or non-numeric cell"
 fi
+# The memory kept per open flow: a size in bytes for hand-written, Sheath and Swinject.
+grep -qE '^\| heap kept per open flow \| [0-9.]+ (B|KiB|MiB) \| [0-9.]+ (B|KiB|MiB) \([0-9.]+×\) \| [0-9.]+ (B|KiB|MiB) \([0-9.]+×\)' <<<"$report" ||
+  fail "the heap kept per open flow is not a size for every contender"
+# Every target the issue sets is stated, with a verdict.
+for target in "| leaf transient resolve | ≤ 1.5× hand-written" "| singleton resolve | ≤ 1.5× reading a global" \
+  "| graph resolve | ≤ 1.5×" "| assisted resolve | ≤ 1.5×" "| flow: open + resolve its scoped data controller | ≤ 3×" \
+  "| flow: heap kept per open flow | ≤ 1 KiB" "| deep chain of 100 transient objects | ≤ 2×" \
+  "| 2 threads: per-op slowdown" "| build 10,000 bindings | ≤ 5 ms" "| verify 10,000 bindings | ≤ 10 ms" \
+  "| resolve one key: 10,000 bindings ÷ 10 | within ±10%" "| resolve every key in turn: 10,000 bindings ÷ 10 | within ±10%"; do
+  grep -F -- "$target" <<<"$report" | grep -qE '\| (yes|\*\*no\*\*) \|$' || fail "missing from the targets, or without a verdict: $target"
+done
 # --filter selects rows.
 filtered=$("$bin" --quick --filter singleton --no-memory 2>/dev/null)
 grep -qF "singleton resolve" <<<"$filtered" || fail "--filter singleton lost the singleton row"
 if grep -qF "graph resolve (view model" <<<"$filtered"; then fail "--filter singleton kept other rows"; fi
+
+# The instruction mode (~1 minute): every row runs under callgrind and has its numbers. It needs
+# python3, which CI's toolchain image does not promise; without it the check is skipped, saying so.
+echo "==> scripts/instructions.sh"
+if command -v python3 >/dev/null 2>&1; then
+  log=$(mktemp)
+  trap 'rm -f "$log"' EXIT
+  instructions=$(scripts/instructions.sh 2>"$log") || {
+    cat "$log" >&2
+    fail "scripts/instructions.sh failed"
+  }
+  printf '%s\n' "$instructions"
+  for row in "leaf transient" "singleton" "graph (view model" "assisted" "flow: open + resolve scoped" \
+    "flow: resolve again" "chain of 100"; do
+    grep -F "| $row" <<<"$instructions" |
+      grep -qE '^\|[^|]+\| [0-9,]+ \| [0-9,]+ \| [0-9,]+ \| [0-9.]+× \|' ||
+      fail "the instruction table has no numbers for: $row"
+  done
+else
+  echo "ci-quick: skipped scripts/instructions.sh: python3 not found"
+fi
 echo "ci-quick: ok"

@@ -3,8 +3,9 @@ import Foundation
 import Sheath
 import Swinject
 
-// The memory scenario. Each figure comes from a fresh child process (this executable, run with
-// `--memory-probe`), so that nothing measured before skews it:
+// The memory scenarios: a 10,000-binding graph, and the heap each open flow keeps. Each figure comes
+// from a fresh child process (this executable, run with `--memory-probe` or `--flow-memory-probe`), so
+// that nothing measured before skews it:
 //
 // - heap: bytes the C allocator has handed out and not freed (glibc `mallinfo2`: uordblks + hblkhd),
 //   read before and after; the difference is what the step keeps alive. Exact to the byte, but blind
@@ -68,11 +69,81 @@ enum MemoryProbe {
     return bench_current_rss()
   }
 
+  /// The contenders that keep an object per open flow (swift-dependencies' flow is a stretch of code).
+  static let flowContenders: [Contender] = [.handWritten, .sheath, .swinject]
+
+  /// Runs in the child: prints `kept=… count=…`, the heap that `count` open flows of `contender` keep,
+  /// each with its scoped data controller resolved.
+  static func probeFlows(contender name: String, count: Int) {
+    let kept: Int64
+    switch Contender(name: name) {
+    case .handWritten:
+      kept = heapKept(count: count) {
+        let flow = RegistrationFlow(api: handWrittenAPI)
+        _ = flow.data
+        return flow
+      }
+    case .sheath:
+      let root = SheathContender.makeGraph()
+      _ = root[.api]
+      kept = heapKept(count: count) {
+        let flow = root.child(scope: .flow)
+        _ = flow[.flowData]
+        return flow
+      }
+    case .swinject:
+      let root = SwinjectContender.makeContainer()
+      _ = root.resolve((any APIClient).self)
+      kept = heapKept(count: count) {
+        let flow = SwinjectContender.makeFlow(parent: root)
+        _ = flow.resolve((any DataControlling).self)
+        return flow
+      }
+    case .dependencies, nil:
+      fatalError("no flow memory probe for \(name)")
+    }
+    print("kept=\(kept) count=\(count)")
+  }
+
+  /// The heap that `count` values made by `open` keep alive, all held at once. One value is made and
+  /// dropped first, so that what the first use allocates once (metadata, caches) is not counted; the
+  /// array that holds them is allocated before measuring.
+  private static func heapKept<Value>(count: Int, _ open: () -> Value) -> Int64 {
+    _ = open()
+    var values: [Value] = []
+    values.reserveCapacity(count)
+    let before = bench_heap_in_use()
+    for _ in 0..<count { values.append(open()) }
+    let after = bench_heap_in_use()
+    withExtendedLifetime(values) {}
+    return after - before
+  }
+
   /// Runs in the parent: starts a child process for one probe and reads its figures.
   static func measure(contender: String, count: Int) -> Figures? {
+    guard let values = runProbe("--memory-probe", contender, count, fields: ["keys", "graph", "peak"]),
+      let keys = values["keys"], let graph = values["graph"], let peak = values["peak"]
+    else { return nil }
+    return Figures(keys: keys, graph: graph, peak: peak)
+  }
+
+  /// Runs in the parent: the heap one open flow of `contender` keeps, in bytes, from a child process
+  /// that opens `count` flows and keeps them all.
+  static func measureFlows(contender: Contender, count: Int) -> Double? {
+    guard let values = runProbe("--flow-memory-probe", contender.title.lowercased(), count, fields: ["kept", "count"]),
+      let kept = values["kept"], let opened = values["count"], opened > 0
+    else { return nil }
+    return Double(kept) / Double(opened)
+  }
+
+  /// Runs this executable with `option contender count` and reads the `name=value` fields it prints;
+  /// nil (with a message on standard error) if it could not run or a field is missing.
+  private static func runProbe(_ option: String, _ contender: String, _ count: Int, fields: [String])
+    -> [String: Int64]?
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: CommandLine.executablePath)
-    process.arguments = ["--memory-probe", contender, String(count)]
+    process.arguments = [option, contender, String(count)]
     let pipe = Pipe()
     process.standardOutput = pipe
     do {
@@ -88,11 +159,11 @@ enum MemoryProbe {
       let parts = field.split(separator: "=")
       if parts.count == 2, let value = Int64(parts[1]) { values[String(parts[0])] = value }
     }
-    guard let keys = values["keys"], let graph = values["graph"], let peak = values["peak"] else {
-      progress("memory: unexpected probe output: \(output)")
+    guard process.terminationStatus == 0, fields.allSatisfy({ values[$0] != nil }) else {
+      progress("memory: \(option) \(contender) failed (status \(process.terminationStatus)), output: \(output)")
       return nil
     }
-    return Figures(keys: keys, graph: graph, peak: peak)
+    return values
   }
 }
 

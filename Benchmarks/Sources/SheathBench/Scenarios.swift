@@ -10,6 +10,14 @@ enum Contender: CaseIterable {
     case .dependencies: "swift-dependencies"
     }
   }
+
+  /// The contender whose title is `name`, in any case (`sheath`, `hand-written`): for the command line.
+  init?(name: String) {
+    guard let match = Contender.allCases.first(where: { $0.title.lowercased() == name.lowercased() }) else {
+      return nil
+    }
+    self = match
+  }
 }
 
 /// What one contender does for one scenario.
@@ -61,6 +69,8 @@ enum Footnote {
     "swift-dependencies registers nothing at run time: each dependency is a type conforming to `DependencyKey`, so a graph of N bindings is N declared types (the 100-key deep chain is generated that way); there is no graph to build."
   static let crossCheck =
     "A cross-check of Sheath's scale rows, which create their keys in a loop; a Swinject registration names its service with a string, the same code whether generated or looped."
+  static let noFlowObject =
+    "swift-dependencies has no flow object to keep: its flow is a `withDependencies { … } operation: { … }` stretch of code, over when the closure returns."
   static let noVerification =
     "No verification API: a missing registration or a cycle shows when that service is resolved (Swinject: `resolve` returns nil; swift-dependencies: a test-context failure or the live value)."
 }
@@ -223,8 +233,11 @@ extension Int {
 
 /// Runs one cell's loop once, for `perf` or `valgrind --tool=callgrind`: running it with N and 2N
 /// iterations and subtracting gives the exact cost of N operations, free of setup.
+///
+/// Prints one line on standard error when the loop has run (`scripts/callgrind.py` checks for it); the
+/// line does not depend on the loop's timing, so the N and 2N runs do the same work besides the loop.
 func runForProfiler(rows: [Row], id: String, contender name: String, iterations: Int) {
-  guard let contender = Contender.allCases.first(where: { $0.title.lowercased() == name.lowercased() }) else {
+  guard let contender = Contender(name: name) else {
     fatalError("unknown contender \(name); one of: \(Contender.allCases.map(\.title))")
   }
   let scenarios = rows.compactMap { row -> Scenario? in
@@ -234,12 +247,11 @@ func runForProfiler(rows: [Row], id: String, contender name: String, iterations:
   guard let scenario = scenarios.first else { fatalError("unknown scenario \(id)") }
   switch scenario.work[contender] {
   case .loop(let make):
-    let elapsed = make()(iterations)
-    progress("\(id) \(contender.title): \(formatDuration(Double(elapsed) / Double(iterations))) per op")
+    _ = make()(iterations)
   case .threads(let count, let make):
-    let elapsed = runThreads(count, iterations: iterations, make())
-    progress("\(id) \(contender.title): \(formatDuration(Double(elapsed) / Double(iterations))) per op")
+    _ = runThreads(count, iterations: iterations, make())
   case .notApplicable, nil:
     fatalError("\(contender.title) does not run \(id)")
   }
+  progress("profiled: \(id) \(contender.title)")
 }

@@ -9,6 +9,10 @@ if arguments.first == "--memory-probe", arguments.count == 3, let count = Int(ar
   MemoryProbe.probe(contender: arguments[1], count: count)
   exit(0)
 }
+if arguments.first == "--flow-memory-probe", arguments.count == 3, let count = Int(arguments[2]) {
+  MemoryProbe.probeFlows(contender: arguments[1], count: count)
+  exit(0)
+}
 
 let options = Options.parse(arguments)
 #if DEBUG
@@ -44,5 +48,16 @@ if options.memory && options.selects(id: "memory", title: "memory") {
   }
 }
 
-var report = Report(options: options, rows: rows, results: runner.results, controls: controls, memory: memory)
+// Heap kept per open flow, each contender in its own child process.
+var flowMemory: [Contender: Double] = [:]
+if options.memory && options.selects(id: "flow-memory", title: "heap kept per open flow") {
+  progress("flow-memory: probing in child processes")
+  for contender in MemoryProbe.flowContenders {
+    flowMemory[contender] = MemoryProbe.measureFlows(contender: contender, count: Scale.largest)
+  }
+}
+
+var report = Report(
+  options: options, rows: rows, results: runner.results, controls: controls, memory: memory,
+  flowMemory: flowMemory)
 print(report.render(), terminator: "")

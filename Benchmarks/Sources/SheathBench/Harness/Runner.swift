@@ -21,11 +21,11 @@ struct Options {
                       ids: leaf singleton graph assisted flow-open flow-cached threads-1 threads-2 chain
                       build-10 build-100 build-1000 build-10000 build-static-1000 verify-10 verify-1000 verify-10000
                       resolve-10 resolve-10000
-                      resolve-each-10 resolve-each-10000 controls memory
+                      resolve-each-10 resolve-each-10000 controls memory flow-memory
       --runs N        repetitions per cell, the median is reported (default 7; 3 with --quick)
       --target-ms MS  how long one repetition runs, iterations are calibrated to it (default 75; 1 with --quick)
       --details       also print every cell's iterations, min, median and max
-      --no-memory     skip the memory scenario (which runs this executable again in child processes)
+      --no-memory     skip the memory scenarios (which run this executable again in child processes)
       --profile ID CONTENDER ITERATIONS
                       for a profiler: set up one cell (CONTENDER: hand-written, sheath, swinject,
                       swift-dependencies), run its loop ITERATIONS times, print nothing else
