@@ -44,9 +44,9 @@ final class BuildCoordinator: @unchecked Sendable {
     let slot: Int
   }
 
-  enum Claim<Value> {
-    /// Someone built it already.
-    case existing(Value)
+  enum Claim {
+    /// Someone built it already: `existing` found it.
+    case existing
     /// This thread builds it now, and must call `finish`; the anchor of the graph it asked to prepare.
     case claimed(GraphAnchor?)
     /// This thread is building it already: a dependency cycle.
@@ -64,8 +64,11 @@ final class BuildCoordinator: @unchecked Sendable {
   static let taskWaitWarning: Double = 0.1
 
   private let condition: NSCondition
-  private var builders: [BuildID: Build] = [:]
-  private var waits: [UInt: BuildID] = [:]
+  // Unchecked exclusivity: both are only touched under `condition`, and the checks cost more than
+  // the rest of a claim. `builders` is a list: a handful of builds at a time, scanned faster than
+  // hashed, and its storage is kept between builds.
+  @exclusivity(unchecked) private var builders: [(id: BuildID, build: Build)] = []
+  @exclusivity(unchecked) private var waits: [UInt: BuildID] = [:]
 
   /// The family's async builds, under the same lock.
   let asyncBuilds: AsyncBuilds
@@ -76,20 +79,20 @@ final class BuildCoordinator: @unchecked Sendable {
     self.asyncBuilds = AsyncBuilds(lock: condition)
   }
 
-  /// Returns the instance if `existing` finds one; otherwise claims the build for this thread, waiting
-  /// while another thread builds it. `existing` runs under the lock; so does making `graph`'s anchor
-  /// when the build is claimed.
-  func claim<Value>(_ id: BuildID, key: Keys, preparing graph: Graph?, existing: () -> Value?) -> Claim<Value> {
+  /// Returns `.existing` if `existing` finds the instance (it keeps what it found); otherwise claims
+  /// the build for this thread, waiting while another thread builds it. `existing` runs under the
+  /// lock; so does making `graph`'s anchor when the build is claimed.
+  func claim(_ id: BuildID, key: Keys, preparing graph: Graph?, existing: () -> Bool) -> Claim {
     let me = currentThreadID()
     var waitStarted: UInt64?
     condition.lock()
     while true {
-      if let value = existing() {
+      if existing() {
         condition.unlock()
-        return .existing(value)
+        return .existing
       }
-      guard let build = builders[id] else {
-        builders[id] = Build(thread: me, key: key, path: ResolutionStack.innermostPath(8), started: now())
+      guard let build = inProgress(id) else {
+        builders.append((id, Build(thread: me, key: key, path: ResolutionStack.innermostPath(8), started: now())))
         let anchor = graph?.makeAnchorIfNeeded()
         condition.unlock()
         return .claimed(anchor)
@@ -108,7 +111,7 @@ final class BuildCoordinator: @unchecked Sendable {
       _ = condition.wait(until: Date(timeIntervalSinceNow: Self.taskWaitWarning))
       waits[me] = nil
       let waited = Double(now() - started) / 1e9
-      if let current = builders[id], waited >= Self.taskWaitWarning {
+      if let current = inProgress(id), waited >= Self.taskWaitWarning {
         if waited >= Self.waitLimit {
           condition.unlock()
           ResolutionStack.stop(
@@ -124,7 +127,7 @@ final class BuildCoordinator: @unchecked Sendable {
   func finish(_ id: BuildID, publish: () -> Void) {
     condition.lock()
     publish()
-    builders[id] = nil
+    if let index = builders.firstIndex(where: { $0.id == id }) { builders.remove(at: index) }
     condition.broadcast()
     condition.unlock()
   }
@@ -141,7 +144,7 @@ final class BuildCoordinator: @unchecked Sendable {
     var path: [Keys] = []
     var next = id
     for _ in 0...builders.count {
-      guard let build = builders[next] else { return nil }
+      guard let build = inProgress(next) else { return nil }
       path.append(build.key)
       if build.thread == me {
         // `me` is building the last key, which needs the first: close the loop.
@@ -151,6 +154,11 @@ final class BuildCoordinator: @unchecked Sendable {
       next = waitedFor
     }
     return nil
+  }
+
+  /// The build of `id` in progress, if any. Only under the lock.
+  private func inProgress(_ id: BuildID) -> Build? {
+    builders.first { $0.id == id }?.build
   }
 
   private func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }

@@ -14,7 +14,7 @@ extension Graph {
   /// it; `run` calls a factory with a resolver.
   @inlinable @inline(__always)
   func resolve<Factory, Value>(
-    _ key: Keys, from reference: _GraphReference, fallback: @autoclosure () -> Binding<Factory>?,
+    _ key: Keys, from reference: _GraphReference, fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?,
     _ run: (Factory, Resolver) -> Value
   ) -> Value {
     let slot = key.slot
@@ -24,9 +24,12 @@ extension Graph {
         resolve(key, binding, ownerLevel: table.entries[slot].ownerLevel, reference, run)
       }
     }
-    guard let binding = fallback() else { missingBinding(key) }
-    if _slowPath(usesTestValues && binding.isLiveOnlyStandIn) { reportLiveOnly(key) }
-    return resolve(key, binding, ownerLevel: 0, reference, run)
+    // The key keeps its own bindings alive.
+    guard let fallback = fallback() else { missingBinding(key) }
+    return fallback._withUnsafeGuaranteedRef { binding in
+      if _slowPath(usesTestValues && binding.isLiveOnlyStandIn) { reportLiveOnly(key) }
+      return resolve(key, binding, ownerLevel: 0, reference, run)
+    }
   }
 
   @inlinable @inline(__always)
@@ -43,12 +46,27 @@ extension Graph {
     case _ where _slowPath(isVerifying):
       return resolveVerifying(key, binding, ownerLevel: ownerLevel, run)
     case .singleton:
-      return ancestor(atLevel: ownerLevel).sharedInstance(key, binding, run)
+      return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
     case .scoped(let scope):
-      return home(of: key, scope).sharedInstance(key, binding, run)
+      guard let home = unretainedNearest(opening: scope) else {
+        return scopeNotOpen(key, scope).sharedInstance(key, binding, run)
+      }
+      return sharedInstance(in: home, key, binding, run)
     case .weak:
       return ancestor(atLevel: ownerLevel).weakInstance(key, binding, run)
     }
+  }
+
+  /// The instance `owner` — this graph or an ancestor, which this graph keeps alive — caches for
+  /// `key`, built on first use. Reading a cached instance retains nothing but the instance.
+  @inlinable @inline(__always)
+  func sharedInstance<Factory, Value>(
+    in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
+  ) -> Value {
+    if let box = owner._withUnsafeGuaranteedRef({ $0.instances.load(key.slot) }) {
+      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    }
+    return owner.takeUnretainedValue().buildSharedInstance(key, binding, run) { Box($0) }
   }
 
   /// The instance this graph caches for `key`, built on first use.
@@ -56,10 +74,7 @@ extension Graph {
   func sharedInstance<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
   ) -> Value {
-    if let box = instances.load(key.slot) {
-      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
-    }
-    return buildSharedInstance(key, binding, run)
+    sharedInstance(in: Unmanaged.passUnretained(self), key, binding, run)
   }
 
   /// Resolves a shared `key` in `verify()`'s copy of a graph: entered on the stack even when it is

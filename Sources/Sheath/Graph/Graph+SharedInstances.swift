@@ -3,23 +3,30 @@
 /// time, so their builds never wait for each other.
 extension Graph {
   /// Builds the instance of `key` this graph caches, or waits for the thread that is building it.
+  ///
+  /// `box` boxes the value for the instance table: made by the specialized caller, whose `Box` type
+  /// is at hand, where this generic function would look it up in the runtime on every build.
   @usableFromInline
   func buildSharedInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value, box: (Value) -> AnyObject
   ) -> Value {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances
-    let claim = coordinator.claim(id, key: key, preparing: self) { () -> Value? in
-      instances.load(key.slot).map { Unmanaged<Box<Value>>.fromOpaque($0).takeUnretainedValue().value }
+    var found: UnsafeMutableRawPointer?
+    let claim = coordinator.claim(id, key: key, preparing: self) {
+      found = instances.load(key.slot)
+      return found != nil
     }
     switch claim {
-    case .existing(let value):
-      return value
+    case .existing:
+      // Stored under the lock by a finished build, never removed while the graph lives.
+      return Unmanaged<Box<Value>>.fromOpaque(found.unsafelyUnwrapped).takeUnretainedValue().value
     case .reentered:
       ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
     case .claimed(let anchor):
       let value = build(key, binding, anchor.unsafelyUnwrapped, run)
-      coordinator.finish(id) { instances.store(Box(value), at: key.slot) }
+      let boxed = box(value)
+      coordinator.finish(id) { instances.store(boxed, at: key.slot) }
       return value
     }
   }
@@ -32,9 +39,10 @@ extension Graph {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances
     var cell: WeakBox?
+    var found: Value?
     // Under the lock: find or make the cell, and take what it holds. The cell held what this
     // factory returned, so the cast back succeeds.
-    let claim = coordinator.claim(id, key: key, preparing: self) { () -> Value? in
+    let claim = coordinator.claim(id, key: key, preparing: self) {
       let box =
         instances.load(key.slot).map { Unmanaged<WeakBox>.fromOpaque($0).takeUnretainedValue() }
         ?? {
@@ -43,11 +51,12 @@ extension Graph {
           return box
         }()
       cell = box
-      return box.object.flatMap { $0 as? Value }
+      found = box.object.flatMap { $0 as? Value }
+      return found != nil
     }
     switch claim {
-    case .existing(let value):
-      return value
+    case .existing:
+      return found.unsafelyUnwrapped
     case .reentered:
       ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
     case .claimed(let anchor):

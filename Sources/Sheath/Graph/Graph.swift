@@ -1,3 +1,5 @@
+import CSheathRuntime
+
 /// An immutable graph of bindings that provides values by key: the resolver.
 ///
 /// Build a graph once from your modules; building checks the registrations and throws one
@@ -64,7 +66,8 @@ public final class Graph: @unchecked Sendable {
 
   /// What the resolvers of this graph's shared instances hold instead of the graph; made with the
   /// first shared instance, under the coordinator's lock.
-  @usableFromInline var anchor: GraphAnchor?
+  // Unchecked exclusivity: written once under the coordinator's lock, read after.
+  @exclusivity(unchecked) @usableFromInline var anchor: GraphAnchor?
 
   /// Builds a root graph from modules.
   ///
@@ -140,6 +143,7 @@ public final class Graph: @unchecked Sendable {
   }
 
   deinit {
+    anchor?.graphWillRelease()
     instances.destroy()
   }
 
@@ -180,6 +184,31 @@ public final class Graph: @unchecked Sendable {
     return graph
   }
 
+  /// This graph or the ancestor at `level`, not retained: the read path looks up instances without
+  /// touching reference counts (this graph keeps its ancestors alive).
+  @inlinable @inline(__always)
+  func unretainedAncestor(atLevel level: Int) -> Unmanaged<Graph> {
+    var graph = Unmanaged.passUnretained(self)
+    for _ in level..<self.level {
+      graph = graph._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.parent.unsafelyUnwrapped) }
+    }
+    return graph
+  }
+
+  /// The nearest graph, from this one up to the root, that opened `scope`, not retained.
+  @inlinable @inline(__always)
+  func unretainedNearest(opening scope: Scope) -> Unmanaged<Graph>? {
+    var graph = Unmanaged.passUnretained(self)
+    while true {
+      let (opens, parent) = graph._withUnsafeGuaranteedRef { graph in
+        (graph.scope == scope, graph.parent.map { Unmanaged.passUnretained($0) })
+      }
+      if opens { return graph }
+      guard let parent else { return nil }
+      graph = parent
+    }
+  }
+
   /// The nearest graph, from this one up to the root, that opened `scope`.
   @inlinable
   func nearest(opening scope: Scope) -> Graph? {
@@ -190,26 +219,61 @@ public final class Graph: @unchecked Sendable {
 
   /// How diagnostics describe this graph: `the root graph`, `a child graph that opened .flow`.
   var diagnosticDescription: String {
-    switch (parent, scope) {
-    case (nil, _): "the root graph"
-    case (_, let scope?): "a child graph that opened \(scope)"
-    case (_, nil): "a child graph"
+    Self.describe(isRoot: parent == nil, scope: scope)
+  }
+
+  static func describe(isRoot: Bool, scope: Scope?) -> String {
+    switch (isRoot, scope) {
+    case (true, _): "the root graph"
+    case (false, let scope?): "a child graph that opened \(scope)"
+    case (false, nil): "a child graph"
     }
   }
 }
 
 /// What the resolvers of a graph's shared instances hold instead of the graph itself, so that a
 /// shared instance never keeps its own graph alive.
+///
+/// It refers to the graph `unowned`, not `weak`: a weak reference gives its object a side table, and
+/// from then on every retain and release of the graph takes the runtime's slow path — measured, 250
+/// more instructions for each read of a singleton. The graph marks the anchor released first thing
+/// in its `deinit`, so a provider called after that stops with a message naming the graph; `unowned`
+/// keeps the graph's memory until the last anchor goes, so reading the reference is never undefined,
+/// and a call that races the graph's last release traps in the runtime instead.
 @usableFromInline
 final class GraphAnchor: @unchecked Sendable {
-  // @unchecked: `graph` is set once, before the anchor is shared, and only read after; the runtime
-  // makes reading a weak reference safe while its object is released.
-  @usableFromInline weak var graph: Graph?
-  let graphDescription: String
+  // @unchecked: `target` is set once, before the anchor is shared; `releasedFlag` is read and written
+  // atomically.
+  @usableFromInline unowned let target: Graph
+  @usableFromInline let releasedFlag: UnsafeMutablePointer<Int>
+  // What describes the graph once it is gone; the text is made only for a message.
+  private let graphIsRoot: Bool
+  private let graphScope: Scope?
 
   init(_ graph: Graph) {
-    self.graph = graph
-    self.graphDescription = graph.diagnosticDescription
+    self.target = graph
+    self.releasedFlag = .allocate(capacity: 1)
+    releasedFlag.initialize(to: 0)
+    self.graphIsRoot = graph.parent == nil
+    self.graphScope = graph.scope
+  }
+
+  /// How diagnostics describe the graph, released or not.
+  var graphDescription: String { Graph.describe(isRoot: graphIsRoot, scope: graphScope) }
+
+  deinit {
+    releasedFlag.deallocate()
+  }
+
+  /// The graph, or `nil` once it began to be released.
+  @inlinable
+  var graph: Graph? {
+    sheath_load_acquire_int(releasedFlag) == 0 ? target : nil
+  }
+
+  /// Called by the graph's `deinit`, before anything else.
+  func graphWillRelease() {
+    sheath_store_release_int(releasedFlag, 1)
   }
 }
 

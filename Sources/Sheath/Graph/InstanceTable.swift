@@ -118,6 +118,7 @@ struct InstanceTable: @unchecked Sendable {
 final class Box<Value> {
   @usableFromInline let value: Value
 
+  @inlinable
   init(_ value: Value) {
     self.value = value
   }

@@ -73,6 +73,14 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
   final func fallbackBinding(testing: Bool) -> Binding<Factory>? {
     testing ? testBinding ?? defaultBinding : defaultBinding
   }
+
+  /// ``fallbackBinding(testing:)`` not retained, for the resolution path: the key keeps it alive.
+  @inlinable @inline(__always)
+  final func unretainedFallbackBinding(testing: Bool) -> Unmanaged<Binding<Factory>>? {
+    if testing, let testBinding { return .passUnretained(testBinding) }
+    guard let defaultBinding else { return nil }
+    return .passUnretained(defaultBinding)
+  }
 }
 
 /// A value shared across isolation because the API that takes it asked for `Sendable` already.

@@ -17,16 +17,19 @@ public struct _GraphReference: Sendable {
     self.storage = storage
   }
 
+  /// The graph; `key`, about to be resolved, names the stop when the graph is gone.
+  @inlinable @inline(__always)
+  func graph(resolving key: Keys) -> Graph {
+    switch storage {
+    case .owning(let graph): graph
+    case .anchored(let anchor): anchor.graph(resolving: key)
+    }
+  }
+
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
   @inlinable @inline(__always)
   func withGraph<Result>(resolving key: Keys, _ body: (Graph) -> Result) -> Result {
-    switch storage {
-    case .owning(let graph):
-      return body(graph)
-    case .anchored(let anchor):
-      let graph = anchor.graph(resolving: key)
-      return withExtendedLifetime(graph) { body(graph) }
-    }
+    body(graph(resolving: key))
   }
 
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.

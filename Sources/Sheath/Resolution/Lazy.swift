@@ -57,18 +57,20 @@ public final class Lazy<Value> {
 
   private func resolveOnce() -> Value {
     reference.resolve(key) { graph, reference in
-      let fallback = key.fallbackBinding(testing: graph.usesTestValues)
-      if graph.lifetime(of: key, fallback: fallback).isShared {
+      let fallback = key.unretainedFallbackBinding(testing: graph.usesTestValues)
+      if graph.lifetime(of: key, fallback: fallback?.takeUnretainedValue()).isShared {
         return graph.resolve(key, from: reference, fallback: fallback) { $0($1) }
       }
       let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
       let cell = self.cell
-      let claim = graph.coordinator.claim(id, key: key, preparing: nil) { () -> Value? in
-        cell.pointee.map { Unmanaged<Box<Value>>.fromOpaque($0).takeUnretainedValue().value }
+      var found: UnsafeMutableRawPointer?
+      let claim = graph.coordinator.claim(id, key: key, preparing: nil) {
+        found = cell.pointee
+        return found != nil
       }
       switch claim {
-      case .existing(let value):
-        return value
+      case .existing:
+        return Unmanaged<Box<Value>>.fromOpaque(found.unsafelyUnwrapped).takeUnretainedValue().value
       case .reentered:
         // Asked for again on this thread while resolving it: the key's factory needs itself.
         ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))

@@ -23,7 +23,13 @@ public struct Resolver: Resolving {
 
 extension Graph: MainActorResolving, AsyncResolving {
   /// The graph, for ``Resolving``'s members.
-  public var _graphReference: _GraphReference { _GraphReference(.owning(self)) }
+  @inlinable public var _graphReference: _GraphReference { _GraphReference(.owning(self)) }
+
+  /// Runs `body` with this graph, borrowed: resolving from a graph retains nothing.
+  @inlinable @inline(__always)
+  public func _withGraph<Result>(resolving key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result {
+    body(self, _GraphReference(.owning(self)))
+  }
 
   /// A resolver for this graph, for code that takes one.
   public var resolver: Resolver { Resolver(_graphReference) }

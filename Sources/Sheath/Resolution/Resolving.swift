@@ -10,10 +10,22 @@
 /// }
 /// ```
 ///
-/// Only Sheath's types conform; the requirement is an implementation detail.
+/// Only Sheath's types conform; the requirements are implementation details.
 public protocol Resolving: Sendable {
   /// The graph this resolves from. An implementation detail: use the subscripts and methods.
   var _graphReference: _GraphReference { get }
+
+  /// Runs `body` with the graph and this reference to it; `key`, about to be resolved, names the stop
+  /// when the graph was released. An implementation detail: use the subscripts and methods.
+  func _withGraph<Result>(resolving key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result
+}
+
+extension Resolving {
+  /// Runs `body` with the graph and this reference to it.
+  @inlinable @inline(__always)
+  public func _withGraph<Result>(resolving key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result {
+    _graphReference.resolve(key, body)
+  }
 }
 
 extension Resolving {
@@ -33,8 +45,10 @@ extension Resolving {
   public subscript<LifetimeOption, Decorator, Value>(
     key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>
   ) -> Value {
-    _graphReference.resolve(key) { graph, reference in
-      graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) { $0($1) }
+    _withGraph(resolving: key) { graph, reference in
+      graph.resolve(key, from: reference, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)) {
+        $0($1)
+      }
     }
   }
 
@@ -64,7 +78,7 @@ extension Resolving {
   /// - Returns: A new value.
   @inlinable
   public func make<Argument, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) -> Value {
-    _graphReference.make(key, argument)
+    _withGraph(resolving: key) { $0.build(key, argument, from: $1) }
   }
 
   /// A provider that resolves `key` each time it is called: a new value each call for a transient key.
@@ -94,16 +108,39 @@ extension _GraphReference {
   /// Runs `body` with the graph and this reference, which is what the values it builds get.
   @inlinable @inline(__always)
   func resolve<Result>(_ key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result {
-    withGraph(resolving: key) { body($0, self) }
+    // A switch borrows the owned graph; `graph(resolving:)` would copy it.
+    switch storage {
+    case .owning(let graph): body(graph, self)
+    case .anchored(let anchor): body(anchor.graph(resolving: key), self)
+    }
   }
 
   /// Builds an assisted key's value with `argument`.
   @inlinable
   func make<Argument, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) -> Value {
-    resolve(key) { graph, reference in
-      graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
-        $0($1, argument)
-      }
+    resolve(key) { $0.build(key, argument, from: $1) }
+  }
+}
+
+extension Graph {
+  /// Builds an assisted key's value with `argument`; `reference` is how the caller refers to this
+  /// graph.
+  @inlinable @inline(__always)
+  func build<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>, _ argument: Argument, from reference: _GraphReference
+  ) -> Value {
+    resolve(key, from: reference, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
+      $0($1, argument)
+    }
+  }
+
+  /// Builds a main-actor assisted key's value with `argument`, on the main actor.
+  @MainActor
+  func build<Argument, Value>(
+    _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, from reference: _GraphReference
+  ) -> Value {
+    resolve(key, from: reference, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
+      $0(MainActorResolver($1), argument)
     }
   }
 }
@@ -126,8 +163,8 @@ extension MainActorResolving {
   public subscript<LifetimeOption, Decorator, Value>(
     key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, LifetimeOption, Decorator, Value>
   ) -> Value {
-    _graphReference.resolve(key) { graph, reference in
-      graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
+    _withGraph(resolving: key) { graph, reference in
+      graph.resolve(key, from: reference, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)) {
         $0(MainActorResolver($1))
       }
     }
@@ -157,7 +194,7 @@ extension MainActorResolving {
   /// - Returns: A new value.
   @MainActor
   public func make<Argument, Value>(_ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument) -> Value {
-    _graphReference.make(key, argument)
+    _withGraph(resolving: key) { $0.build(key, argument, from: $1) }
   }
 
   /// A provider that resolves a main-actor `key` each time it is called, on the main actor.
@@ -178,11 +215,7 @@ extension _GraphReference {
   /// Builds a main-actor assisted key's value with `argument`.
   @MainActor
   func make<Argument, Value>(_ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument) -> Value {
-    resolve(key) { graph, reference in
-      graph.resolve(key, from: reference, fallback: key.fallbackBinding(testing: graph.usesTestValues)) {
-        $0(MainActorResolver($1), argument)
-      }
-    }
+    resolve(key) { $0.build(key, argument, from: $1) }
   }
 }
 
