@@ -27,6 +27,12 @@ let package = Package(
       ],
       path: "Sources/SheathBench"
     ),
+    // Each resolution stop, in a release build: see scripts/release-traps.sh.
+    .executableTarget(
+      name: "release-traps",
+      dependencies: [.product(name: "Sheath", package: "Sheath")],
+      path: "Sources/ReleaseTraps"
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

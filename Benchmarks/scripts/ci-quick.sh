@@ -49,6 +49,10 @@ filtered=$("$bin" --quick --filter singleton --no-memory 2>/dev/null)
 grep -qF "singleton resolve" <<<"$filtered" || fail "--filter singleton lost the singleton row"
 if grep -qF "graph resolve (view model" <<<"$filtered"; then fail "--filter singleton kept other rows"; fi
 
+# Every resolution stop in a release build: the exact message, and no stack overflow (~10 s).
+echo "==> scripts/release-traps.sh"
+scripts/release-traps.sh || fail "scripts/release-traps.sh failed"
+
 # The instruction mode (~1 minute): every row runs under callgrind and has its numbers. It needs
 # python3, which CI's toolchain image does not promise; without it the check is skipped, saying so.
 echo "==> scripts/instructions.sh"
