@@ -49,6 +49,9 @@ expect released-graph "Sheath: Keys.node was resolved through a provider, lazy v
   the graph was the root graph; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
 fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later"
 
+expect too-many-keys "Sheath: more than 1,048,576 keys were created
+fix: declare keys as static let, so that each is created once"
+
 # 25371 → 25,371, as the messages group digits.
 grouped() {
   sed -e ':a' -e 's/\([0-9]\)\([0-9]\{3\}\)\($\|,\)/\1,\2\3/' -e 'ta' <<<"$1"

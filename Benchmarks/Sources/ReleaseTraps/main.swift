@@ -3,7 +3,7 @@
 // stack stops with a message instead of overflowing when the optimizer has changed every frame's
 // size. `scripts/release-traps.sh` runs every mode and checks what it prints.
 //
-// Usage: release-traps MODE   (cycle, deep, deep-singletons, missing, released-graph)
+// Usage: release-traps MODE   (cycle, deep, deep-singletons, missing, released-graph, too-many-keys)
 
 import Foundation
 import Sheath
@@ -57,7 +57,7 @@ func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 1, let mode = arguments.first else {
-  FileHandle.standardError.write(Data("usage: release-traps cycle|deep|deep-singletons|missing|released-graph\n".utf8))
+  FileHandle.standardError.write(Data("usage: release-traps cycle|deep|deep-singletons|missing|released-graph|too-many-keys\n".utf8))
   exit(2)
 }
 do {
@@ -72,6 +72,10 @@ do {
     onThread(stackSize: 512 << 10) { _ = graph[head] }
   case "missing":
     _ = graph[.clock]
+  case "too-many-keys":
+    // Keys made in a loop instead of declared once: each takes a slot until the table is full.
+    var keys: [Key<Int>] = []
+    while true { keys.append(Key<Int>.required(name: "Keys.count\(keys.count)")) }
   case "released-graph":
     let owner = graph[.owner]
     _ = consume graph
