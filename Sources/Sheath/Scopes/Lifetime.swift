@@ -29,6 +29,14 @@ public struct Lifetime<Value>: Sendable, CustomStringConvertible {
 extension Lifetime where Value: Sendable {
   /// One instance per graph that binds the key, built the first time it is resolved and kept until
   /// the graph is released. Child graphs share their parent's instance.
+  ///
+  /// The instance is built once: while one thread runs the factory, every other thread that asks for
+  /// it blocks until the factory returns. Keep such factories quick. A factory that waits — for the
+  /// network, a file, the main actor — blocks each thread that asks meanwhile, and a Swift task that
+  /// blocks holds one of the few threads of the cooperative pool, so unrelated tasks wait too: make
+  /// that key an ``AsyncKey``, whose waiters suspend instead. Sheath says so once per key when a task
+  /// blocks here for more than 100 ms, and stops with a message naming both threads' paths after
+  /// `SHEATH_BUILD_WAIT_LIMIT` seconds (60 unless set) of waiting.
   public static var singleton: Self { Self(.singleton) }
 
   /// One instance shared while anyone holds a strong reference to it; the next resolution after the
