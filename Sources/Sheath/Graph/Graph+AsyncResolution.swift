@@ -5,7 +5,7 @@ extension Graph {
   /// inside, so that builds waiting for each other are found wherever the resolution came from.
   func resolveAsync<LifetimeOption, Decorator, Value: Sendable>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, LifetimeOption, Decorator, Value>,
-    from reference: _GraphReference
+    from reference: _GraphReference, at site: CallSite
   ) async throws -> Value {
     let slot = key.slot
     var binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
@@ -18,7 +18,7 @@ extension Graph {
       binding = fallback
       if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }
     } else {
-      ResolutionStack.stop(.missingBinding(key))
+      ResolutionStack.stop(.missingBinding(key), at: site)
     }
     if isVerifying { ResolutionStack.recorder?.enteredAsync(key, binding.lifetime) }
     switch binding.lifetime {
@@ -32,7 +32,7 @@ extension Graph {
     case .singleton:
       return try await ancestor(atLevel: ownerLevel).sharedAsyncInstance(key, binding)
     case .scoped(let scope):
-      return try await home(of: key, scope).sharedAsyncInstance(key, binding)
+      return try await home(of: key, scope, at: site).sharedAsyncInstance(key, binding)
     case .weak:
       return try await ancestor(atLevel: ownerLevel).weakAsyncInstance(key, binding)
     }

@@ -14,27 +14,27 @@ extension Graph {
   /// it; `run` calls a factory with a resolver.
   @inlinable @inline(__always)
   func resolve<Factory, Value>(
-    _ key: Keys, from reference: _GraphReference, fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?,
-    _ run: (Factory, Resolver) -> Value
+    _ key: Keys, from reference: _GraphReference, at site: CallSite,
+    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Factory, Resolver) -> Value
   ) -> Value {
     let slot = key.slot
     if slot < table.entries.count, let bound = table.entries[slot].binding {
       // The slot belongs to `key`, whose bindings the compiler checked to have `Factory`'s type.
       return Unmanaged<Binding<Factory>>.fromOpaque(bound)._withUnsafeGuaranteedRef { binding in
-        resolve(key, binding, ownerLevel: table.entries[slot].ownerLevel, reference, run)
+        resolve(key, binding, ownerLevel: table.entries[slot].ownerLevel, reference, site, run)
       }
     }
     // The key keeps its own bindings alive.
-    guard let fallback = fallback() else { missingBinding(key) }
+    guard let fallback = fallback() else { missingBinding(key, at: site) }
     return fallback._withUnsafeGuaranteedRef { binding in
       if _slowPath(usesTestValues && binding.isLiveOnlyStandIn) { reportLiveOnly(key) }
-      return resolve(key, binding, ownerLevel: 0, reference, run)
+      return resolve(key, binding, ownerLevel: 0, reference, site, run)
     }
   }
 
   @inlinable @inline(__always)
   func resolve<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ reference: _GraphReference,
+    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ reference: _GraphReference, _ site: CallSite,
     _ run: (Factory, Resolver) -> Value
   ) -> Value {
     switch binding.lifetime {
@@ -44,12 +44,12 @@ extension Graph {
       if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
       return run(binding.factory, Resolver(reference))
     case _ where _slowPath(isVerifying):
-      return resolveVerifying(key, binding, ownerLevel: ownerLevel, run)
+      return resolveVerifying(key, binding, ownerLevel: ownerLevel, site, run)
     case .singleton:
       return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
     case .scoped(let scope):
       guard let home = unretainedNearest(opening: scope) else {
-        return scopeNotOpen(key, scope).sharedInstance(key, binding, run)
+        return scopeNotOpen(key, scope, at: site).sharedInstance(key, binding, run)
       }
       return sharedInstance(in: home, key, binding, run)
     case .weak:
@@ -81,27 +81,30 @@ extension Graph {
   /// built already, so that every dependency on it is recorded.
   @usableFromInline
   func resolveVerifying<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ run: (Factory, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ site: CallSite,
+    _ run: (Factory, Resolver) -> Value
   ) -> Value {
     let state = ResolutionStack.enter(key, binding.lifetime)
     defer { ResolutionStack.exit(state) }
     switch binding.lifetime {
     case .transient, .singleton: return ancestor(atLevel: ownerLevel).sharedInstance(key, binding, run)
-    case .scoped(let scope): return home(of: key, scope).sharedInstance(key, binding, run)
+    case .scoped(let scope): return home(of: key, scope, at: site).sharedInstance(key, binding, run)
     case .weak: return ancestor(atLevel: ownerLevel).weakInstance(key, binding, run)
     }
   }
 
   /// The graph that owns `key`'s instance for `scope`: the nearest that opened it.
   @inlinable @inline(__always)
-  func home(of key: Keys, _ scope: Scope) -> Graph {
+  func home(of key: Keys, _ scope: Scope, at site: CallSite) -> Graph {
     if let home = nearest(opening: scope) { return home }
-    return scopeNotOpen(key, scope)
+    return scopeNotOpen(key, scope, at: site)
   }
 
   @usableFromInline
-  func scopeNotOpen(_ key: Keys, _ scope: Scope) -> Graph {
-    guard let recorder = ResolutionStack.recorder else { ResolutionStack.stop(.scopeNotOpen(key, scope)) }
+  func scopeNotOpen(_ key: Keys, _ scope: Scope, at site: CallSite) -> Graph {
+    guard let recorder = ResolutionStack.recorder else {
+      ResolutionStack.stop(.scopeNotOpen(key, scope), at: site)
+    }
     // Verifying: note the problem, and build the instance in the root to go on.
     recorder.record(.scopeNotOpen(key, scope), path: ResolutionStack.fullPath)
     return ancestor(atLevel: 0)
@@ -113,8 +116,8 @@ extension Graph {
   }
 
   @usableFromInline
-  func missingBinding(_ key: Keys) -> Never {
-    ResolutionStack.stop(.missingBinding(key))
+  func missingBinding(_ key: Keys, at site: CallSite) -> Never {
+    ResolutionStack.stop(.missingBinding(key), at: site)
   }
 
   @usableFromInline

@@ -23,7 +23,7 @@
 ///
 /// func somewhereElse(graph: Graph) {
 ///   _ = graph[.profileViewModel]
-///   // error: main actor-isolated subscript 'subscript(_:)' can not be referenced from a nonisolated context
+///   // error: main actor-isolated subscript 'subscript(_:fileID:line:)' can not be referenced from a nonisolated context
 /// }
 /// ```
 ///

@@ -21,11 +21,15 @@ public struct AssistedFactory<Argument, Value>: Sendable {
 
   /// Builds a new value for `argument`.
   ///
-  /// - Parameter argument: The caller-supplied argument.
+  /// - Parameters:
+  ///   - argument: The caller-supplied argument.
+  ///   - fileID: The file a stop names when the call itself fails (the graph was released, the key
+  ///     has no binding); the caller's unless you pass another.
+  ///   - line: The line a stop names, likewise.
   /// - Returns: A new value.
   @inlinable
-  public func callAsFunction(_ argument: Argument) -> Value {
-    reference.make(key, argument)
+  public func callAsFunction(_ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
+    reference.make(key, argument, at: CallSite(fileID: fileID, line: line))
   }
 }
 
@@ -54,9 +58,13 @@ public struct MainActorAssistedFactory<Argument, Value>: Sendable {
 
   /// Builds a new value for `argument`.
   ///
-  /// - Parameter argument: The caller-supplied argument.
+  /// - Parameters:
+  ///   - argument: The caller-supplied argument.
+  ///   - fileID: The file a stop names when the call itself fails (the graph was released, the key
+  ///     has no binding); the caller's unless you pass another.
+  ///   - line: The line a stop names, likewise.
   /// - Returns: A new value.
-  public func callAsFunction(_ argument: Argument) -> Value {
-    reference.make(key, argument)
+  public func callAsFunction(_ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
+    reference.make(key, argument, at: CallSite(fileID: fileID, line: line))
   }
 }

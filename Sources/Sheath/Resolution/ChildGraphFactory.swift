@@ -21,10 +21,14 @@ public struct ChildGraphFactory: Sendable {
   /// Opens a new child graph: it sees the graph's bindings and shared instances, opens the key's
   /// scope and installs its modules.
   ///
+  /// - Parameters:
+  ///   - fileID: The file a stop names when the graph that made this factory was released; the
+  ///     caller's unless you pass another.
+  ///   - line: The line a stop names, likewise.
   /// - Returns: The child graph; keep it for as long as what it builds is in use.
-  public func open() -> Graph {
+  public func open(fileID: StaticString = #fileID, line: UInt = #line) -> Graph {
     let key = origin.key.unsafelyUnwrapped
-    return reference.withGraph(resolving: key) { graph in
+    return reference.withGraph(resolving: key, at: CallSite(fileID: fileID, line: line)) { graph in
       let modules = origin.modules()
       guard !modules.isEmpty else { return Graph(parent: graph, scope: origin.scope) }
       do {

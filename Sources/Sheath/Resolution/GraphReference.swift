@@ -19,27 +19,29 @@ public struct _GraphReference: Sendable {
 
   /// The graph; `key`, about to be resolved, names the stop when the graph is gone.
   @inlinable @inline(__always)
-  func graph(resolving key: Keys) -> Graph {
+  func graph(resolving key: Keys, at site: CallSite? = nil) -> Graph {
     switch storage {
     case .owning(let graph): graph
-    case .anchored(let anchor): anchor.graph(resolving: key)
+    case .anchored(let anchor): anchor.graph(resolving: key, at: site)
     }
   }
 
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
   @inlinable @inline(__always)
-  func withGraph<Result>(resolving key: Keys, _ body: (Graph) -> Result) -> Result {
-    body(graph(resolving: key))
+  func withGraph<Result>(resolving key: Keys, at site: CallSite? = nil, _ body: (Graph) -> Result) -> Result {
+    body(graph(resolving: key, at: site))
   }
 
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
   @inlinable
-  func withGraph<Result>(resolving key: Keys, _ body: (Graph) async throws -> Result) async throws -> Result {
+  func withGraph<Result>(
+    resolving key: Keys, at site: CallSite? = nil, _ body: (Graph) async throws -> Result
+  ) async throws -> Result {
     switch storage {
     case .owning(let graph):
       return try await body(graph)
     case .anchored(let anchor):
-      let graph = anchor.graph(resolving: key)
+      let graph = anchor.graph(resolving: key, at: site)
       defer { withExtendedLifetime(graph) {} }
       return try await body(graph)
     }
@@ -49,14 +51,14 @@ public struct _GraphReference: Sendable {
 extension GraphAnchor {
   /// The graph, or a stop naming `key` and the graph when the graph was released.
   @inlinable @inline(__always)
-  func graph(resolving key: Keys) -> Graph {
-    guard let graph else { graphReleased(resolving: key) }
+  func graph(resolving key: Keys, at site: CallSite?) -> Graph {
+    guard let graph else { graphReleased(resolving: key, at: site) }
     return graph
   }
 
   @usableFromInline
-  func graphReleased(resolving key: Keys) -> Never {
-    ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription))
+  func graphReleased(resolving key: Keys, at site: CallSite?) -> Never {
+    ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription), at: site)
   }
 }
 

@@ -56,10 +56,12 @@ public final class Lazy<Value> {
   }
 
   private func resolveOnce() -> Value {
-    reference.resolve(key) { graph, reference in
+    // `value` is a property, with no caller's line to name: a stop names this one.
+    let site = CallSite(fileID: #fileID, line: #line)
+    return reference.resolve(key, at: site) { graph, reference in
       let fallback = key.unretainedFallbackBinding(testing: graph.usesTestValues)
       if graph.lifetime(of: key, fallback: fallback?.takeUnretainedValue()).isShared {
-        return graph.resolve(key, from: reference, fallback: fallback) { $0($1) }
+        return graph.resolve(key, from: reference, at: site, fallback: fallback) { $0($1) }
       }
       let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
       let cell = self.cell
@@ -75,7 +77,7 @@ public final class Lazy<Value> {
         // Asked for again on this thread while resolving it: the key's factory needs itself.
         ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
       case .claimed:
-        let value = graph.resolve(key, from: reference, fallback: fallback) { $0($1) }
+        let value = graph.resolve(key, from: reference, at: site, fallback: fallback) { $0($1) }
         graph.coordinator.finish(id) {
           sheath_store_release(cell, Unmanaged.passRetained(Box(value)).toOpaque())
         }

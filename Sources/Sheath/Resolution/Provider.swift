@@ -26,10 +26,14 @@ public struct Provider<Value>: Sendable {
 
   /// Resolves the key.
   ///
+  /// - Parameters:
+  ///   - fileID: The file a stop names when the call itself fails (the graph was released, the key
+  ///     has no binding); the caller's unless you pass another.
+  ///   - line: The line a stop names, likewise.
   /// - Returns: The key's value, built or shared as its lifetime says.
   @inlinable
-  public func callAsFunction() -> Value {
-    Resolver(reference)[key]
+  public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
+    Resolver(reference)[key, fileID: fileID, line: line]
   }
 }
 
@@ -54,9 +58,13 @@ public struct MainActorProvider<Value>: Sendable {
 
   /// Resolves the key.
   ///
+  /// - Parameters:
+  ///   - fileID: The file a stop names when the call itself fails (the graph was released, the key
+  ///     has no binding); the caller's unless you pass another.
+  ///   - line: The line a stop names, likewise.
   /// - Returns: The key's value, built or shared as its lifetime says.
-  public func callAsFunction() -> Value {
-    MainActorResolver(Resolver(reference))[key]
+  public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
+    MainActorResolver(Resolver(reference))[key, fileID: fileID, line: line]
   }
 }
 
@@ -77,10 +85,14 @@ public struct AsyncProvider<Value: Sendable>: Sendable {
 
   /// Resolves the key.
   ///
+  /// - Parameters:
+  ///   - fileID: The file a stop names when the call itself fails (the graph was released, the key
+  ///     has no binding); the caller's unless you pass another.
+  ///   - line: The line a stop names, likewise.
   /// - Returns: The key's value, built or shared as its lifetime says.
   /// - Throws: What the key's factory throws, or `CancellationError` when the calling task is cancelled
   ///   while it waits for a shared instance.
-  public func callAsFunction() async throws -> Value {
-    try await AsyncResolver(reference)[key]
+  public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async throws -> Value {
+    try await AsyncResolver(reference)[key, fileID: fileID, line: line]
   }
 }

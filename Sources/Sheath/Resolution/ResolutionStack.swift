@@ -173,12 +173,13 @@ enum ResolutionStack {
 
   /// Reports a mistake that leaves the resolution without a value: stops the program or, while
   /// verifying, records it and abandons this verification probe.
-  static func stop(_ failure: ResolutionFailure) -> Never {
+  static func stop(_ failure: ResolutionFailure, at site: CallSite? = nil) -> Never {
     if let recorder {
       let missing: [Keys] = if case .missingBinding(let key) = failure { [key] } else { [] }
       recorder.abandon(failure, path: fullPath + missing)
     }
-    failure.trap()
+    guard let site else { failure.trap() }
+    failure.trap(file: site.fileID, line: site.line)
   }
 }
 

@@ -27,7 +27,9 @@ extension Graph: MainActorResolving, AsyncResolving {
 
   /// Runs `body` with this graph, borrowed: resolving from a graph retains nothing.
   @inlinable @inline(__always)
-  public func _withGraph<Result>(resolving key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result {
+  public func _withGraph<Result>(
+    resolving key: Keys, at site: _CallSite, _ body: (Graph, _GraphReference) -> Result
+  ) -> Result {
     body(self, _GraphReference(.owning(self)))
   }
 

@@ -17,14 +17,16 @@ public protocol Resolving: Sendable {
 
   /// Runs `body` with the graph and this reference to it; `key`, about to be resolved, names the stop
   /// when the graph was released. An implementation detail: use the subscripts and methods.
-  func _withGraph<Result>(resolving key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result
+  func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph, _GraphReference) -> Result) -> Result
 }
 
 extension Resolving {
   /// Runs `body` with the graph and this reference to it.
   @inlinable @inline(__always)
-  public func _withGraph<Result>(resolving key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result {
-    _graphReference.resolve(key, body)
+  public func _withGraph<Result>(
+    resolving key: Keys, at site: _CallSite, _ body: (Graph, _GraphReference) -> Result
+  ) -> Result {
+    _graphReference.resolve(key, at: site, body)
   }
 }
 
@@ -40,15 +42,21 @@ extension Resolving {
   /// The key's base class says what it builds (see ``BindableKey``), so that a result of the wrong
   /// type is an error naming both types.
   ///
-  /// - Parameter key: The key to resolve.
+  /// - Parameters:
+  ///   - key: The key to resolve.
+  ///   - fileID: The file a stop names when the request itself fails (a missing binding, a scope no
+  ///     graph opened, a released graph); the caller's, unless you pass another.
+  ///   - line: The line a stop names, likewise.
   @inlinable
   public subscript<LifetimeOption, Decorator, Value>(
-    key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>
+    key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>,
+    fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
-    _withGraph(resolving: key) { graph, reference in
-      graph.resolve(key, from: reference, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)) {
-        $0($1)
-      }
+    let site = CallSite(fileID: fileID, line: line)
+    return _withGraph(resolving: key, at: site) { graph, reference in
+      graph.resolve(
+        key, from: reference, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
+      ) { $0($1) }
     }
   }
 
@@ -75,10 +83,16 @@ extension Resolving {
   /// - Parameters:
   ///   - key: The assisted key.
   ///   - argument: The caller-supplied argument, such as the view of a view model.
+  ///   - fileID: The file a stop names when the request itself fails; the caller's unless you pass
+  ///     another.
+  ///   - line: The line a stop names, likewise.
   /// - Returns: A new value.
   @inlinable
-  public func make<Argument, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) -> Value {
-    _withGraph(resolving: key) { $0.build(key, argument, from: $1) }
+  public func make<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>, _ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Value {
+    let site = CallSite(fileID: fileID, line: line)
+    return _withGraph(resolving: key, at: site) { $0.build(key, argument, from: $1, at: site) }
   }
 
   /// A provider that resolves `key` each time it is called: a new value each call for a transient key.
@@ -107,18 +121,18 @@ extension Resolving {
 extension _GraphReference {
   /// Runs `body` with the graph and this reference, which is what the values it builds get.
   @inlinable @inline(__always)
-  func resolve<Result>(_ key: Keys, _ body: (Graph, _GraphReference) -> Result) -> Result {
+  func resolve<Result>(_ key: Keys, at site: CallSite?, _ body: (Graph, _GraphReference) -> Result) -> Result {
     // A switch borrows the owned graph; `graph(resolving:)` would copy it.
     switch storage {
     case .owning(let graph): body(graph, self)
-    case .anchored(let anchor): body(anchor.graph(resolving: key), self)
+    case .anchored(let anchor): body(anchor.graph(resolving: key, at: site), self)
     }
   }
 
   /// Builds an assisted key's value with `argument`.
   @inlinable
-  func make<Argument, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument) -> Value {
-    resolve(key) { $0.build(key, argument, from: $1) }
+  func make<Argument, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument, at site: CallSite) -> Value {
+    resolve(key, at: site) { $0.build(key, argument, from: $1, at: site) }
   }
 }
 
@@ -127,9 +141,9 @@ extension Graph {
   /// graph.
   @inlinable @inline(__always)
   func build<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>, _ argument: Argument, from reference: _GraphReference
+    _ key: AssistedKey<Argument, Value>, _ argument: Argument, from reference: _GraphReference, at site: CallSite
   ) -> Value {
-    resolve(key, from: reference, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
+    resolve(key, from: reference, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
       $0($1, argument)
     }
   }
@@ -137,9 +151,10 @@ extension Graph {
   /// Builds a main-actor assisted key's value with `argument`, on the main actor.
   @MainActor
   func build<Argument, Value>(
-    _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, from reference: _GraphReference
+    _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, from reference: _GraphReference,
+    at site: CallSite
   ) -> Value {
-    resolve(key, from: reference, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
+    resolve(key, from: reference, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
       $0(MainActorResolver($1), argument)
     }
   }
@@ -158,15 +173,21 @@ extension MainActorResolving {
   /// }
   /// ```
   ///
-  /// - Parameter key: The main-actor key to resolve.
+  /// - Parameters:
+  ///   - key: The main-actor key to resolve.
+  ///   - fileID: The file a stop names when the request itself fails; the caller's unless you pass
+  ///     another.
+  ///   - line: The line a stop names, likewise.
   @MainActor @inlinable
   public subscript<LifetimeOption, Decorator, Value>(
-    key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, LifetimeOption, Decorator, Value>
+    key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, LifetimeOption, Decorator, Value>,
+    fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
-    _withGraph(resolving: key) { graph, reference in
-      graph.resolve(key, from: reference, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)) {
-        $0(MainActorResolver($1))
-      }
+    let site = CallSite(fileID: fileID, line: line)
+    return _withGraph(resolving: key, at: site) { graph, reference in
+      graph.resolve(
+        key, from: reference, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
+      ) { $0(MainActorResolver($1)) }
     }
   }
 
@@ -191,10 +212,17 @@ extension MainActorResolving {
   /// - Parameters:
   ///   - key: The main-actor assisted key.
   ///   - argument: The caller-supplied argument, such as the view of a view model.
+  ///   - fileID: The file a stop names when the request itself fails; the caller's unless you pass
+  ///     another.
+  ///   - line: The line a stop names, likewise.
   /// - Returns: A new value.
   @MainActor
-  public func make<Argument, Value>(_ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument) -> Value {
-    _withGraph(resolving: key) { $0.build(key, argument, from: $1) }
+  public func make<Argument, Value>(
+    _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Value {
+    let site = CallSite(fileID: fileID, line: line)
+    return _withGraph(resolving: key, at: site) { $0.build(key, argument, from: $1, at: site) }
   }
 
   /// A provider that resolves a main-actor `key` each time it is called, on the main actor.
@@ -214,8 +242,10 @@ extension MainActorResolving {
 extension _GraphReference {
   /// Builds a main-actor assisted key's value with `argument`.
   @MainActor
-  func make<Argument, Value>(_ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument) -> Value {
-    resolve(key) { $0.build(key, argument, from: $1) }
+  func make<Argument, Value>(
+    _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, at site: CallSite
+  ) -> Value {
+    resolve(key, at: site) { $0.build(key, argument, from: $1, at: site) }
   }
 }
 
@@ -232,16 +262,22 @@ extension AsyncResolving {
   /// A shared instance is built once however many tasks ask at the same time; see ``AsyncKey`` for
   /// what waiters see when the factory throws or a waiter is cancelled.
   ///
-  /// - Parameter key: The async key to resolve.
+  /// - Parameters:
+  ///   - key: The async key to resolve.
+  ///   - fileID: The file a stop names when the request itself fails; the caller's unless you pass
+  ///     another.
+  ///   - line: The line a stop names, likewise.
   /// - Throws: What the key's factory throws, or `CancellationError` when the calling task is cancelled
   ///   while it waits for a shared instance.
   public subscript<LifetimeOption, Decorator, Value: Sendable>(
-    key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, LifetimeOption, Decorator, Value>
+    key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, LifetimeOption, Decorator, Value>,
+    fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     get async throws {
       let reference = _graphReference
-      return try await reference.withGraph(resolving: key) { graph in
-        try await graph.resolveAsync(key, from: reference)
+      let site = CallSite(fileID: fileID, line: line)
+      return try await reference.withGraph(resolving: key, at: site) { graph in
+        try await graph.resolveAsync(key, from: reference, at: site)
       }
     }
   }

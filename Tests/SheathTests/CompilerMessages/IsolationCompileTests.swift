@@ -31,12 +31,13 @@ private let snippets = [
     name: "nonisolated code cannot resolve a main-actor key",
     source: "func elsewhere(_ graph: Graph) { _ = graph[.presenter] }",
     expectedError:
-      "error: main actor-isolated subscript 'subscript(_:)' can not be referenced from a nonisolated context"),
+      "error: main actor-isolated subscript 'subscript(_:fileID:line:)' can not be referenced from a nonisolated context"
+  ),
   Snippet(
     name: "async code cannot take a main-actor value that is not Sendable off the main actor",
     source: "func elsewhere(_ graph: Graph) async { _ = await graph[.presenter] }",
     expectedError:
-      "error: non-Sendable result type 'Presenter' cannot be sent from main actor-isolated context in call to subscript 'subscript(_:)'"
+      "error: non-Sendable result type 'Presenter' cannot be sent from main actor-isolated context in call to subscript 'subscript(_:fileID:line:)'"
   ),
   Snippet(
     name: "a synchronous factory cannot resolve a main-actor key",
