@@ -16,6 +16,10 @@ fileprivate struct FakeUserAPI: UserAPI {
   func name(of login: String) async throws -> String { "Fake \(login)" }
 }
 
+fileprivate struct EnterpriseUserAPI: UserAPI {
+  func name(of login: String) async throws -> String { "\(login) (enterprise)" }
+}
+
 fileprivate final class SessionStore: Sendable {}
 fileprivate final class ImageCache: Sendable {}
 fileprivate final class Cart: Sendable {}
@@ -96,6 +100,106 @@ fileprivate struct FakeAPIModule: Module {
 }
 // docs: end
 
+// docs: migrate-decorate
+/// Logs each call, then passes it on.
+fileprivate struct LoggingUserAPI: UserAPI {
+  let wrapped: any UserAPI
+
+  func name(of login: String) async throws -> String {
+    print("name(of: \(login))")
+    return try await wrapped.name(of: login)
+  }
+}
+
+/// Logs the API's calls, whichever module provides the API.
+fileprivate struct LoggingModule: Module {
+  func register(into b: inout Bindings) {
+    b.decorate(.userAPI) { _, api in LoggingUserAPI(wrapped: api) }
+  }
+}
+// docs: end
+
+// docs: migrate-named
+extension Keys {
+  // a key for each implementation, where Swinject had a name
+  fileprivate static let gitHubAPI = Key<any UserAPI> { _ in LiveUserAPI() }
+  fileprivate static let enterpriseAPI = Key<any UserAPI> { _ in
+    EnterpriseUserAPI()
+  }
+  // or, when the names are data, a map that modules contribute to
+  fileprivate static let userAPIs = MapKey<String, any UserAPI>()
+}
+
+fileprivate struct UserAPIsModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .userAPIs, entry: "github") { _ in LiveUserAPI() }
+    b.contribute(to: .userAPIs, entry: "enterprise") { _ in
+      EnterpriseUserAPI()
+    }
+  }
+}
+// docs: end
+
+// docs: migrate-later
+extension Keys {
+  /// Only known once the user signs in.
+  fileprivate static let authToken = Key<String>.required()
+}
+
+/// What signing in adds to the graph.
+fileprivate struct SignedInModule: Module {
+  let token: String
+
+  func register(into b: inout Bindings) {
+    b.bind(.authToken, to: token)
+  }
+}
+// docs: end
+
+fileprivate final class FormState: Sendable {}
+
+fileprivate final class NameField: Sendable {
+  let state: FormState
+  init(state: FormState) { self.state = state }
+}
+
+fileprivate final class EmailField: Sendable {
+  let state: FormState
+  init(state: FormState) { self.state = state }
+}
+
+fileprivate final class SignUpForm: Sendable {
+  let name: NameField
+  let email: EmailField
+  init(name: NameField, email: EmailField) {
+    self.name = name
+    self.email = email
+  }
+}
+
+// docs: migrate-per-resolution
+extension Scope {
+  /// One sign-up form and everything built for it.
+  fileprivate static let form = Scope("form")
+}
+
+extension Keys {
+  // one per .form graph: both fields share it
+  fileprivate static let formState = Key<FormState>(.scoped(.form)) { _ in
+    FormState()
+  }
+  fileprivate static let nameField = Key<NameField> { r in
+    NameField(state: r[.formState])
+  }
+  fileprivate static let emailField = Key<EmailField> { r in
+    EmailField(state: r[.formState])
+  }
+  fileprivate static let signUpForm = Key<SignUpForm> { r in
+    SignUpForm(name: r[.nameField], email: r[.emailField])
+  }
+}
+// docs: end
+
 // docs: migrate-test-behavior
 extension Keys {
   /// Tests get a fixed time without asking.
@@ -162,6 +266,47 @@ struct MigratingSnippets {
     _ = graph[.profileViewModel]
     let mock = try Graph(modules: [FakeAPIModule().only(in: .mock, .preview)], environment: .mock)
     #expect(await mock[.profileViewModel].title(for: "octocat") == "Fake octocat")
+  }
+
+  @Test("a decorator wraps the API, whichever module binds it")
+  func decorate() async throws {
+    let graph = try Graph(modules: [FakeAPIModule(), LoggingModule()])
+    let api = try #require(graph[.userAPI] as? LoggingUserAPI)
+    #expect(api.wrapped is FakeUserAPI)
+  }
+
+  @Test("a key for each implementation, or a map keyed by name")
+  func named() async throws {
+    let graph = try Graph(modules: [UserAPIsModule()])
+    #expect(try await graph[.enterpriseAPI].name(of: "octocat") == "octocat (enterprise)")
+    // docs: migrate-named-use
+    let api = graph[.userAPIs]["enterprise"]  // an optional: names are data
+    // docs: end
+    #expect(api is EnterpriseUserAPI)
+    #expect(graph[.gitHubAPI] is LiveUserAPI)
+  }
+
+  @Test("bindings known later go in a child graph")
+  func later() throws {
+    let graph = try Graph(modules: [])
+    let token = "t0k3n"
+    // docs: migrate-later-use
+    // signed in: a child graph with what only now is known
+    let session = try graph.child(modules: [SignedInModule(token: token)])
+    // docs: end
+    #expect(session[.authToken] == "t0k3n")
+    #expect(!graph.binds(.authToken))
+  }
+
+  @Test("objects built together share an instance through a scoped child graph")
+  func perResolution() throws {
+    let graph = try Graph(modules: [])
+    // docs: migrate-per-resolution-use
+    let form = graph.child(scope: .form)[.signUpForm]
+    #expect(form.name.state === form.email.state)  // shared in one form
+    let other = graph.child(scope: .form)[.signUpForm]
+    #expect(other.name.state !== form.name.state)  // not with another
+    // docs: end
   }
 
   @Test("keys' test behaviours")

@@ -88,6 +88,34 @@ fileprivate struct FakeAPIModule: Module {
 }
 // docs: end
 
+// docs: keys-decorate
+/// Logs each request, then passes it on.
+fileprivate struct LoggingUserAPI: UserAPI {
+  let wrapped: any UserAPI
+  let log: @Sendable (String) -> Void
+
+  func user(_ login: String) async throws -> User {
+    log("GET users/\(login)")
+    return try await wrapped.user(login)
+  }
+}
+
+extension Keys {
+  fileprivate static let log = Key<@Sendable (String) -> Void> { _ in
+    { print($0) }
+  }
+}
+
+/// Logs the API's requests, whichever module provides the API.
+fileprivate struct LoggingModule: Module {
+  func register(into b: inout Bindings) {
+    b.decorate(.userAPI) { r, api in
+      LoggingUserAPI(wrapped: api, log: r[.log])
+    }
+  }
+}
+// docs: end
+
 // docs: keys-named
 extension Keys {
   fileprivate static let requestTimeout = Key<TimeInterval>(
@@ -113,9 +141,29 @@ struct ModulesAndKeysSnippets {
     // docs: end
     #expect(live[.userAPI] is LiveUserAPI)
     #expect(mock[.userAPI] is FakeUserAPI)
+    // docs: keys-introspection
+    #expect(live.binds(.apiBaseURL))  // AppModule binds it
+    #expect(!live.binds(.httpClient))  // only the key's default
+    #expect(mock.source(of: .userAPI)?.modulePath == "FakeAPIModule")
+    #expect(live.source(of: .httpClient)?.isKeyDefault == true)
+    // docs: end
     #expect(live[.apiBaseURL] == gitHub)
     #expect(live[.requestTimeout] == 10)
     #expect(Keys.requestTimeout.name == "Keys.requestTimeout")
+  }
+
+  @Test("a decorator wraps whichever module's binding wins")
+  func decorator() throws {
+    let gitHub = try #require(URL(string: "https://api.github.com"))
+    // docs: keys-decorate-graph
+    let logged = try Graph(modules: [
+      AppModule(apiBaseURL: gitHub), FakeAPIModule(), LoggingModule(),
+    ])
+    // LoggingUserAPI around FakeUserAPI
+    _ = logged[.userAPI]
+    // docs: end
+    let api = try #require(logged[.userAPI] as? LoggingUserAPI)
+    #expect(api.wrapped is FakeUserAPI)
   }
 
   @Test("a graph without the base URL is refused, naming the module that needs it")

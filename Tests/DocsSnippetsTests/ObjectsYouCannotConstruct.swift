@@ -28,6 +28,39 @@ fileprivate final class ProfileViewController: UIViewController {
 }
 // docs: end
 
+// docs: inject-main-actor
+/// The followers screen's state: a main-actor object.
+@MainActor
+fileprivate final class FollowersModel {
+  let title = "Followers"
+}
+
+/// Shows the app's screens, and holds the ones on screen.
+@MainActor
+fileprivate final class AppCoordinator {
+  var shown: [UIViewController] = []
+  func showProfile() {}
+}
+
+extension Keys {
+  fileprivate static let followersModel = MainActorKey<FollowersModel> { _ in
+    FollowersModel()
+  }
+  fileprivate static let coordinator = MainActorKey<AppCoordinator>(
+    .singleton
+  ) { _ in AppCoordinator() }
+}
+
+/// Made by a storyboard too: a main-actor model, and a way back to the
+/// coordinator that holds it, which does not keep the coordinator alive.
+fileprivate final class FollowersViewController: UIViewController {
+  @Inject(.followersModel) var model: FollowersModel
+  @WeakInject(.coordinator) var coordinator: AppCoordinator?
+
+  func openProfile() { coordinator?.showProfile() }
+}
+// docs: end
+
 fileprivate struct FakeAPIModule: Module {
   func register(into b: inout Bindings) {
     b.override(.userAPI) { _ in FakeUserAPI() }
@@ -46,6 +79,19 @@ struct ObjectsYouCannotConstructSnippets {
     }
     // docs: end
     #expect(heading == "Fake octocat")
+  }
+
+  @Test("@Inject resolves a main-actor key; @WeakInject holds its instance weakly")
+  func mainActor() throws {
+    var graph: Graph? = try Graph(modules: [])
+    let screen = Graph.$current.withValue(graph) { FollowersViewController() }
+    #expect(screen.model.title == "Followers")
+    var coordinator = try #require(screen.coordinator)
+    coordinator.shown.append(screen)
+    #expect(screen.coordinator === coordinator)
+    graph = nil
+    coordinator = AppCoordinator()
+    #expect(screen.coordinator == nil)
   }
 }
 

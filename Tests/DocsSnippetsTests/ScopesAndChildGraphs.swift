@@ -86,6 +86,32 @@ fileprivate struct SandboxPaymentsModule: Module {
 }
 // docs: end
 
+// docs: scopes-child-graph-key
+/// Starts a checkout for each purchase: it is given a way to open
+/// checkouts, not the whole graph.
+fileprivate final class CheckoutNavigator: Sendable {
+  private let openCheckout: ChildGraphFactory
+
+  init(openCheckout: ChildGraphFactory) {
+    self.openCheckout = openCheckout
+  }
+
+  /// A new checkout graph; the caller keeps it while the checkout runs.
+  func startCheckout() -> Graph {
+    openCheckout.open()
+  }
+}
+
+extension Keys {
+  fileprivate static let checkoutGraph = ChildGraphKey(scope: .checkout) {
+    [SandboxPaymentsModule()]
+  }
+  fileprivate static let navigator = Key<CheckoutNavigator>(.singleton) { r in
+    CheckoutNavigator(openCheckout: r[.checkoutGraph])
+  }
+}
+// docs: end
+
 // docs: scopes-captive
 extension Keys {
   // The cache is `.weak` so that it is freed when no screen shows images;
@@ -162,6 +188,23 @@ struct ScopesAndChildGraphsSnippets {
     #expect(sandbox[.checkout].payments.name == "sandbox")
     #expect(graph[.payments].name == "card")  // the parent is unchanged
     // docs: end
+  }
+
+  @Test("a navigator opens checkouts through a child graph key, each with its own cart")
+  func childGraphKey() throws {
+    let graph = try Graph(modules: [])
+    // docs: scopes-child-graph-key-use
+    let navigator = graph[.navigator]
+    let first = navigator.startCheckout()
+    let second = navigator.startCheckout()
+
+    #expect(first[.cart] !== second[.cart])  // each checkout its own cart
+    // the key's modules are installed in each checkout
+    #expect(first[.checkout].payments.name == "sandbox")
+    // docs: end
+    #expect(first.parent === graph)
+    #expect(graph[.payments].name == "card")
+    try graph.verify(entryPoints: [Keys.navigator])
   }
 
   @Test("verify() finds the captive dependency, and not in its fix")

@@ -44,6 +44,34 @@ extension Keys {
 }
 // docs: end
 
+// docs: testing-key-kinds
+/// The forecast screen's header: a main-actor object.
+@MainActor
+fileprivate final class ForecastHeader {
+  let city: String
+  init(city: String) { self.city = city }
+}
+
+/// Forecasts kept for offline use, in a file.
+fileprivate actor ForecastStore {
+  let file: String
+  init(file: String) { self.file = file }
+}
+
+extension Keys {
+  /// Tests get the header of a fixed city, without asking.
+  fileprivate static let header = MainActorKey<ForecastHeader>(
+    test: .value { _ in ForecastHeader(city: "Paris") }
+  ) { _ in ForecastHeader(city: "Here") }
+
+  /// The disk: live-only. A test that resolves it without overriding it
+  /// fails, naming this key.
+  fileprivate static let forecastStore = AsyncKey<ForecastStore>(
+    .singleton, test: .liveOnly { _ in ForecastStore(file: "/dev/null") }
+  ) { _ in ForecastStore(file: "Forecasts.json") }
+}
+// docs: end
+
 fileprivate final class ForecastViewModel {
   private let api: any WeatherAPI
   private let now: @Sendable () -> Date
@@ -135,6 +163,17 @@ struct TestingWithSheathTestingSnippets {
     #expect(issues.count == 1)
     #expect(
       issues.first?.hasPrefix("Keys.weatherAPI (any WeatherAPI, DocsSnippetsTests/") == true)
+  }
+
+  @Test("main-actor and async keys use their test behaviours")
+  @MainActor
+  func keyKinds() async throws {
+    let test = try TestGraph(modules: [WeatherAppModule()]) {
+      $0.override(.forecastStore) { _ in ForecastStore(file: "test.json") }
+    }
+    #expect(test.graph[.header].city == "Paris")
+    #expect(try await test.graph[.forecastStore].file == "test.json")
+    #expect(try Graph(modules: [])[.header].city == "Here")
   }
 
   @Test("an override the test never resolved is listed")

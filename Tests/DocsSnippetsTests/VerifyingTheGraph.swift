@@ -86,6 +86,44 @@ fileprivate struct MoreScreensModule: Module {
   }
 }
 
+// docs: verify-conflicting-modules-declarations
+/// A cache, configured by each feature that includes it.
+fileprivate struct CacheModule: Module {
+  let size: Int
+  func register(into b: inout Bindings) {}
+}
+
+fileprivate struct SmallCacheFeature: Module {
+  func register(into b: inout Bindings) {
+    b.include(CacheModule(size: 10))
+  }
+}
+
+fileprivate struct LargeCacheFeature: Module {
+  func register(into b: inout Bindings) {
+    b.include(CacheModule(size: 20))
+  }
+}
+// docs: end
+
+fileprivate final class Cart: Sendable {}
+
+// docs: verify-child-graph-key
+extension Keys {
+  fileprivate static let cart = Key<Cart>.required(.scoped(.flow))
+  // CheckoutModule binds .cart: listed twice, it binds it twice
+  fileprivate static let brokenFlow = ChildGraphKey(scope: .flow) {
+    [CheckoutModule(), CheckoutModule()]
+  }
+}
+// docs: end
+
+fileprivate struct CheckoutModule: Module {
+  func register(into b: inout Bindings) {
+    b.bind(.cart) { _ in Cart() }
+  }
+}
+
 // docs: verify-broken
 extension Keys {
   fileprivate static let session = Key<Instance>(.singleton) { r in
@@ -164,6 +202,12 @@ fileprivate enum Traps {
   static func weak() throws {
     // docs: verify-trap-weak
     _ = try Graph(modules: [])[.weakValue]
+    // docs: end
+  }
+
+  static func childGraph() throws {
+    // docs: verify-trap-child-graph
+    _ = try Graph(modules: [])[.brokenFlow].open()
     // docs: end
   }
 }
@@ -260,6 +304,24 @@ struct VerifyingTheGraphSnippets {
       _ = try flow.child(modules: [test])
       // docs: end
     }
+  }
+
+  @Test("one module type included with two configurations")
+  func conflictingModules() {
+    expectDocumented {
+      // docs: verify-conflicting-modules
+      _ = try Graph(modules: [SmallCacheFeature(), LargeCacheFeature()])
+      // docs: end
+    }
+  }
+
+  @Test("verify() opens a child graph key whose modules cannot be built, and reports it")
+  func childGraphKey() throws {
+    let error = #expect(throws: VerificationError.self) {
+      try Graph(modules: []).verify(entryPoints: [Keys.brokenFlow])
+    }
+    #expect(error?.problems.map(\.kind) == [.childGraphNotBuilt])
+    #expect(error?.problems.first?.keyName == "Keys.brokenFlow")
   }
 
   @Test("verify() reports every problem at once")
