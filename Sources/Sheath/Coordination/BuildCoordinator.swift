@@ -55,13 +55,10 @@ final class BuildCoordinator: @unchecked Sendable {
 
   /// How long a thread waits for another thread's build before it stops with a message: 60 seconds,
   /// or the `SHEATH_BUILD_WAIT_LIMIT` environment variable's number of seconds.
-  static let waitLimit: Double = {
-    let text = ProcessInfo.processInfo.environment["SHEATH_BUILD_WAIT_LIMIT"] ?? ""
-    return Double(text).flatMap { $0 > 0 ? $0 : nil } ?? 60
-  }()
+  static let waitLimit = BuildWaits.limit(environment: ProcessInfo.processInfo.environment)
 
-  /// How long a Swift task may block here before Sheath says so.
-  static let taskWaitWarning: Double = 0.1
+  /// How long a Swift task may block here before Sheath says so, in seconds.
+  static let taskWaitWarning = BuildWaits.taskWarning
 
   private let condition: NSCondition
   // Unchecked exclusivity: both are only touched under `condition`, and the checks cost more than
@@ -166,6 +163,18 @@ final class BuildCoordinator: @unchecked Sendable {
   private func isRunningInTask() -> Bool {
     withUnsafeCurrentTask { $0 != nil }
   }
+}
+
+/// The documented numbers of waiting for another thread's build, where the tests can read them.
+package enum BuildWaits {
+  /// The wait limit `environment` sets: `SHEATH_BUILD_WAIT_LIMIT` when it is a positive number of
+  /// seconds, else 60.
+  package static func limit(environment: [String: String]) -> Double {
+    Double(environment["SHEATH_BUILD_WAIT_LIMIT"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 60
+  }
+
+  /// How long a Swift task may block waiting before Sheath says so: 100 ms.
+  package static let taskWarning = 0.1
 }
 
 /// Tells, once per key, that a Swift task blocked waiting for another thread's build.

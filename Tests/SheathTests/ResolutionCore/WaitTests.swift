@@ -153,4 +153,20 @@ struct WaitTests {
 
       """)
   }
+
+  @Test(
+    "the wait limit is 60 seconds unless SHEATH_BUILD_WAIT_LIMIT sets a positive number of seconds",
+    arguments: [
+      ([:], 60.0), (["SHEATH_BUILD_WAIT_LIMIT": "5"], 5), (["SHEATH_BUILD_WAIT_LIMIT": "0.5"], 0.5),
+      (["SHEATH_BUILD_WAIT_LIMIT": "0"], 60), (["SHEATH_BUILD_WAIT_LIMIT": "-3"], 60),
+      (["SHEATH_BUILD_WAIT_LIMIT": "soon"], 60),
+    ] as [([String: String], Double)])
+  func waitLimit(environment: [String: String], seconds: Double) {
+    #expect(BuildWaits.limit(environment: environment) == seconds)
+  }
+
+  @Test("a task is told it blocked once it has waited 100 ms")
+  func taskWarning() {
+    #expect(BuildWaits.taskWarning == 0.1)
+  }
 }
