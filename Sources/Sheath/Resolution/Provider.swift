@@ -4,7 +4,9 @@
 /// cycle — nothing is resolved until the provider is called:
 ///
 /// ```swift
-/// static let session = Key<Session>(.singleton) { r in Session(makeRequest: r.provider(.request)) }
+/// static let session = Key<Session>(.singleton) { r in
+///   Session(makeRequest: r.provider(.request))
+/// }
 ///
 /// let request = session.makeRequest()   // a new Request each call
 /// ```
@@ -40,7 +42,9 @@ public struct Provider<Value>: Sendable {
 /// nothing is resolved until the provider is called.
 ///
 /// ```swift
-/// static let router = MainActorKey<Router>(.singleton) { r in Router(makeHome: r.provider(.homeViewModel)) }
+/// static let router = MainActorKey<Router>(.singleton) { r in
+///   Router(makeHome: r.provider(.homeViewModel))
+/// }
 /// ```
 @MainActor
 public struct MainActorProvider<Value>: Sendable {
@@ -67,7 +71,9 @@ public struct MainActorProvider<Value>: Sendable {
 /// resolved until the provider is called.
 ///
 /// ```swift
-/// static let sync = AsyncKey<SyncEngine>(.singleton) { r in SyncEngine(database: r.provider(.database)) }
+/// static let sync = AsyncKey<SyncEngine>(.singleton) { r in
+///   SyncEngine(database: r.provider(.database))
+/// }
 ///
 /// let database = try await engine.database()
 /// ```
