@@ -5,13 +5,17 @@
   /// ``/Sheath/Graph/current``.
   ///
   /// ```swift
-  /// @Test(.graph(modules: [AppModule()]) { $0.override(.userAPI) { _ in FakeUserAPI(users: [.octocat]) } })
+  /// @Test(
+  ///   .graph(modules: [AppModule()]) {
+  ///     $0.override(.userAPI) { _ in FakeUserAPI(users: [.octocat]) }
+  ///   })
   /// func showsFollowerCount() async throws {
   ///   let graph = try #require(Graph.current)
   ///   …
   /// }
   ///
-  /// @Suite(.graph(modules: [AppModule()]))   // every test of the suite gets a fresh graph
+  /// // every test of the suite gets a fresh graph
+  /// @Suite(.graph(modules: [AppModule()]))
   /// struct ProfileTests { … }
   /// ```
   ///

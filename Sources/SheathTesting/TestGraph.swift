@@ -4,7 +4,9 @@
 /// with the test's overrides on top.
 ///
 /// ```swift
-/// let test = try TestGraph(modules: [AppModule()]) { $0.override(.userAPI) { _ in FakeUserAPI() } }
+/// let test = try TestGraph(modules: [AppModule()]) {
+///   $0.override(.userAPI) { _ in FakeUserAPI() }
+/// }
 /// let viewModel = test.graph.make(.profileViewModel, view)
 /// ```
 ///

@@ -5,7 +5,10 @@ extension XCTestCase {
   ///
   /// ```swift
   /// func testShowsFollowerCount() async throws {
-  ///   try await withGraph(modules: [AppModule()], overrides: { $0.override(.userAPI) { _ in FakeUserAPI() } }) { graph in
+  ///   try await withGraph(
+  ///     modules: [AppModule()],
+  ///     overrides: { $0.override(.userAPI) { _ in FakeUserAPI() } }
+  ///   ) { graph in
   ///     let viewModel = await graph.make(.profileViewModel, view)
   ///     …
   ///   }

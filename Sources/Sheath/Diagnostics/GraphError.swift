@@ -2,16 +2,22 @@
 ///
 /// ```swift
 /// do {
-///   let graph = try Graph(modules: [AppModule(), LiveAPIModule(), FakeAPIModule()])
+///   let graph = try Graph(
+///     modules: [AppModule(), LiveAPIModule(), FakeAPIModule()])
 /// } catch let error as GraphError {
 ///   print(error)
-///   // Sheath could not build the graph (1 problem):
-///   //
-///   // error: duplicate binding for Keys.userAPI (any UserAPI, App/Keys.swift:9)
-///   //   bound by LiveAPIModule (App/Modules.swift:31)
-///   //   bound by FakeAPIModule (App/Modules.swift:20)
-///   // fix: keep one of these bindings, or make the one that should win an override: b.override(.userAPI) { … }
 /// }
+/// ```
+///
+/// The error lists every problem, each with its fix:
+///
+/// ```text, wrap=74
+/// Sheath could not build the graph (1 problem):
+///
+/// error: duplicate binding for Keys.userAPI (any UserAPI, App/Keys.swift:9)
+///   bound by LiveAPIModule (App/Modules.swift:31)
+///   bound by FakeAPIModule (App/Modules.swift:20)
+/// fix: keep one of these bindings, or make the one that should win an override: b.override(.userAPI) { … }
 /// ```
 public struct GraphError: Error, CustomStringConvertible, Sendable {
   /// The problems, in the order of the registrations that caused them.

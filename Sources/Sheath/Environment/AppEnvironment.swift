@@ -10,7 +10,11 @@ import Foundation
 ///
 /// let environment = try AppEnvironment.detect(custom: [.staging])
 /// let graph = try Graph(
-///   modules: [AppModule(), LiveAPIModule().only(in: .live, .staging), FakeAPIModule().only(in: .mock, .preview)],
+///   modules: [
+///     AppModule(),
+///     LiveAPIModule().only(in: .live, .staging),
+///     FakeAPIModule().only(in: .mock, .preview),
+///   ],
 ///   environment: environment)
 /// ```
 ///

@@ -5,7 +5,11 @@ extension Module {
   ///
   /// ```swift
   /// let graph = try Graph(
-  ///   modules: [AppModule(), LiveAPIModule().only(in: .live), FakeAPIModule().only(in: .mock, .preview)],
+  ///   modules: [
+  ///     AppModule(),
+  ///     LiveAPIModule().only(in: .live),
+  ///     FakeAPIModule().only(in: .mock, .preview),
+  ///   ],
   ///   environment: try AppEnvironment.detect())
   /// ```
   ///

@@ -3,13 +3,20 @@
 /// ```swift
 /// extension Keys {
 ///   // Pure logic: tests use the real thing (no test behaviour needed).
-///   static let validator = Key<any LoginValidating> { _ in LoginValidator() }
+///   static let validator = Key<any LoginValidating> { _ in
+///     LoginValidator()
+///   }
 ///   // A clock: tests get a fixed one automatically.
-///   static let now = Key<@Sendable () -> Date>(test: .value { _ in { Date(timeIntervalSince1970: 0) } }) { _ in
+///   static let now = Key<@Sendable () -> Date>(
+///     test: .value { _ in { Date(timeIntervalSince1970: 0) } }
+///   ) { _ in
 ///     { Date() }
 ///   }
-///   // The network: a test that forgets to override it fails, naming the line to add.
-///   static let userAPI = Key<any UserAPI>(.singleton, test: .liveOnly { _ in UnimplementedUserAPI() }) { _ in
+///   // The network: a test that forgets to override it fails, naming the
+///   // line to add.
+///   static let userAPI = Key<any UserAPI>(
+///     .singleton, test: .liveOnly { _ in UnimplementedUserAPI() }
+///   ) { _ in
 ///     LiveUserAPI()
 ///   }
 /// }
@@ -24,7 +31,9 @@
 /// async key's may await.
 ///
 /// ```swift
-/// static let database = AsyncKey<Database>(.singleton, test: .value { _ in .inMemory() }) { r in
+/// static let database = AsyncKey<Database>(
+///   .singleton, test: .value { _ in .inMemory() }
+/// ) { r in
 ///   try await Database.open(at: r[.databaseURL])
 /// }
 /// ```

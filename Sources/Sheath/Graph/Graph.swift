@@ -8,10 +8,13 @@ import CSheathRuntime
 /// overrides.
 ///
 /// ```swift
-/// let graph = try Graph(modules: [AppModule(), environment.isMock ? FakeAPIModule() : LiveAPIModule()])
+/// let api: any Module = isMock ? FakeAPIModule() : LiveAPIModule()
+/// let graph = try Graph(modules: [AppModule(), api])
 ///
-/// let api = graph[.userAPI]                       // `any UserAPI`: no Optional, no cast
-/// let flow = graph.child(scope: .flow)            // one FollowersDataController for this flow
+/// // `any UserAPI`: no Optional, no cast
+/// let userAPI = graph[.userAPI]
+/// // one FollowersDataController for this flow
+/// let flow = graph.child(scope: .flow)
 /// let viewModel = flow.make(.profileViewModel, view)
 /// ```
 ///
@@ -153,7 +156,8 @@ public final class Graph: @unchecked Sendable {
   /// ```swift
   /// let flow = graph.child(scope: .flow)
   /// let profile = flow.make(.profileViewModel, profileView)
-  /// let followers = flow.make(.followersViewModel, followersView)   // same data controller
+  /// // the same data controller
+  /// let followers = flow.make(.followersViewModel, followersView)
   /// ```
   ///
   /// - Parameter scope: The scope to open.

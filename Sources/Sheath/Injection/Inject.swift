@@ -14,7 +14,8 @@
 /// the main actor:
 ///
 /// ```swift
-/// final class ProfileViewController: UIViewController {   // @MainActor, as every UIViewController
+/// // @MainActor, as every UIViewController
+/// final class ProfileViewController: UIViewController {
 ///   @Inject(.profileViewModel) var viewModel: ProfileViewModel
 /// }
 /// ```

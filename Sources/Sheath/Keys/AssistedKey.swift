@@ -6,13 +6,17 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let profileViewModel = AssistedKey<any ProfileView, ProfileViewModel> { r, view in
-///     ProfileViewModel(view: view, data: r[.followersData], presenter: r[.presenter])
+///   static let profileViewModel = AssistedKey<
+///     any ProfileView, ProfileViewModel
+///   > { r, view in
+///     ProfileViewModel(
+///       view: view, data: r[.followersData], presenter: r[.presenter])
 ///   }
 /// }
 ///
 /// let viewModel = flow.make(.profileViewModel, view)
-/// let makeViewModel = flow[.profileViewModel]        // an AssistedFactory to call later
+/// // an AssistedFactory to call later
+/// let makeViewModel = flow[.profileViewModel]
 /// ```
 ///
 /// Assisted values are always new: the graph never caches them, because each is built for its argument.

@@ -6,7 +6,8 @@
 /// ```swift
 /// extension Keys {
 ///   static let database = AsyncKey<Database>(.singleton) { r in
-///     try await Database.open(at: r[.databaseURL])          // a Key: resolved without `await`
+///     // .databaseURL is a Key: resolved without `await`
+///     try await Database.open(at: r[.databaseURL])
 ///   }
 ///   static let feed = AsyncKey<Feed> { r in
 ///     Feed(database: try await r[.database], api: r[.userAPI])

@@ -6,9 +6,16 @@
 /// alone decides the types the compiler checks:
 ///
 /// ```swift
-/// b.bind(.userAPI) { _ in FakeUserAPI() }                    // Key<any UserAPI>
-/// b.bind(.profileViewModel) { r, view in ProfileViewModel(view: view, data: r[.followersData]) }
-/// b.bind(.database) { r in try await Database.open(at: r[.databaseURL]) }   // AsyncKey
+/// // Key<any UserAPI>
+/// b.bind(.userAPI) { _ in FakeUserAPI() }
+/// // AssistedKey<any ProfileView, ProfileViewModel>
+/// b.bind(.profileViewModel) { r, view in
+///   ProfileViewModel(view: view, data: r[.followersData])
+/// }
+/// // AsyncKey<Database>
+/// b.bind(.database) { r in
+///   try await Database.open(at: r[.databaseURL])
+/// }
 /// b.decorate(.userAPI) { r, api in LoggingUserAPI(api, log: r[.log]) }
 /// ```
 ///

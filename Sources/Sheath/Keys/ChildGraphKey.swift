@@ -6,14 +6,17 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let checkoutFlow = ChildGraphKey(scope: .flow) { [CheckoutModule()] }
+///   static let checkoutFlow = ChildGraphKey(scope: .flow) {
+///     [CheckoutModule()]
+///   }
 ///   static let navigator = Key<any Navigating>(.singleton) { r in
 ///     Navigator(openCheckout: r[.checkoutFlow])
 ///   }
 /// }
 ///
 /// // in the navigator:
-/// let flow = openCheckout.open()            // a child of the graph the navigator came from
+/// // a child of the graph the navigator came from
+/// let flow = openCheckout.open()
 /// let viewModel = flow.make(.cartViewModel, view)
 /// ```
 ///

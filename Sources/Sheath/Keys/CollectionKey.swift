@@ -41,7 +41,9 @@ public enum _NoEntry: Hashable, Sendable {}
 /// struct AnalyticsModule: Module {
 ///   func register(into b: inout Bindings) {
 ///     b.contribute(to: .trackers) { _ in ConsoleTracker() }
-///     b.contribute(to: .trackers) { r in RemoteTracker(http: r[.httpClient]) }
+///     b.contribute(to: .trackers) { r in
+///       RemoteTracker(http: r[.httpClient])
+///     }
 ///   }
 /// }
 ///
@@ -90,7 +92,9 @@ public final class CollectionKey<Element>:
 ///   static let screens = MapKey<String, any ScreenFactory>()
 /// }
 ///
-/// b.contribute(to: .screens, entry: "profile") { r in ProfileScreenFactory(r[.profileViewModel]) }
+/// b.contribute(to: .screens, entry: "profile") { r in
+///   ProfileScreenFactory(r[.profileViewModel])
+/// }
 /// ```
 public final class MapKey<EntryKey: Hashable & Sendable, Value>:
   ContributableKey<@Sendable (Resolver) -> Value, EntryKey, [EntryKey: Value]>, @unchecked Sendable

@@ -6,11 +6,14 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let validator = Key<any LoginValidating> { _ in LoginValidator() }
+///   static let validator = Key<any LoginValidating> { _ in
+///     LoginValidator()
+///   }
 ///   static let userAPI = Key<any UserAPI>(.singleton) { r in
 ///     LiveUserAPI(http: r[.httpClient], baseURL: r[.apiBaseURL])
 ///   }
-///   // No sensible default: a module must bind it, or building the graph fails.
+///   // No sensible default: a module must bind it, or building the graph
+///   // fails.
 ///   static let apiBaseURL = Key<URL>.required(.singleton)
 /// }
 /// ```

@@ -8,8 +8,12 @@ import Foundation
 ///
 /// ```swift
 /// extension Keys {
-///   static let httpClient = Key<any HTTPClient>(.singleton) { _ in URLSessionHTTPClient() }
-///   static let userAPI = Key<any UserAPI>(.singleton) { r in LiveUserAPI(http: r[.httpClient]) }
+///   static let httpClient = Key<any HTTPClient>(.singleton) { _ in
+///     URLSessionHTTPClient()
+///   }
+///   static let userAPI = Key<any UserAPI>(.singleton) { r in
+///     LiveUserAPI(http: r[.httpClient])
+///   }
 /// }
 ///
 /// let api = graph[.userAPI]

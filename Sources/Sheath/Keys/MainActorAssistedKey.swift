@@ -6,14 +6,18 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let profileViewModel = MainActorAssistedKey<any ProfileView, ProfileViewModel> { r, view in
-///     ProfileViewModel(view: view, data: r[.followersData], presenter: r[.presenter])
+///   static let profileViewModel = MainActorAssistedKey<
+///     any ProfileView, ProfileViewModel
+///   > { r, view in
+///     ProfileViewModel(
+///       view: view, data: r[.followersData], presenter: r[.presenter])
 ///   }
 /// }
 ///
 /// @MainActor func show(_ view: ProfileViewController, in flow: Graph) {
 ///   view.viewModel = flow.make(.profileViewModel, view)
-///   let makeViewModel = flow[.profileViewModel]     // a MainActorAssistedFactory to call later
+///   // a MainActorAssistedFactory to call later
+///   let makeViewModel = flow[.profileViewModel]
 /// }
 /// ```
 ///

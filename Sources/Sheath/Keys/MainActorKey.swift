@@ -8,22 +8,28 @@
 ///
 /// ```swift
 /// @MainActor final class ProfileViewModel {
-///   init(data: any FollowersDataControlling, presenter: FollowerPresenter) { … }
+///   init(
+///     data: any FollowersDataControlling, presenter: FollowerPresenter
+///   ) { … }
 /// }
 ///
 /// extension Keys {
-///   static let profileViewModel = MainActorKey<ProfileViewModel>(.scoped(.flow)) { r in
+///   static let profileViewModel = MainActorKey<ProfileViewModel>(
+///     .scoped(.flow)
+///   ) { r in
 ///     ProfileViewModel(data: r[.followersData], presenter: r[.presenter])
 ///   }
 /// }
 ///
 /// @MainActor func showProfile(in flow: Graph) {
-///   let viewModel = flow[.profileViewModel]      // no `await`, no `assumeIsolated`, no cast
+///   // no `await`, no `assumeIsolated`, no cast
+///   let viewModel = flow[.profileViewModel]
 /// }
 ///
 /// func somewhereElse(graph: Graph) {
 ///   _ = graph[.profileViewModel]
-///   // error: main actor-isolated subscript 'subscript(_:fileID:line:)' can not be referenced from a nonisolated context
+///   // error: main actor-isolated subscript 'subscript(_:fileID:line:)'
+///   // can not be referenced from a nonisolated context
 /// }
 /// ```
 ///

@@ -96,8 +96,12 @@ public struct Bindings {
   ///
   /// ```swift
   /// b.bind(.userAPI) { _ in FakeUserAPI(users: .samples) }
-  /// b.bind(.followersData, .scoped(.flow)) { r in FollowersDataController(api: r[.userAPI]) }
-  /// b.bind(.profileViewModel) { r, view in ProfileViewModel(view: view, data: r[.followersData]) }
+  /// b.bind(.followersData, .scoped(.flow)) { r in
+  ///   FollowersDataController(api: r[.userAPI])
+  /// }
+  /// b.bind(.profileViewModel) { r, view in
+  ///   ProfileViewModel(view: view, data: r[.followersData])
+  /// }
   /// b.bind(.database) { r in try await Database.open(at: r[.databaseURL]) }
   /// ```
   ///
@@ -278,7 +282,9 @@ public struct Bindings {
   /// struct NetworkModule: Module {
   ///   func register(into b: inout Bindings) {
   ///     b.require(.apiBaseURL)
-  ///     b.bind(.httpClient) { r in URLSessionHTTPClient(baseURL: r[.apiBaseURL]) }
+  ///     b.bind(.httpClient) { r in
+  ///       URLSessionHTTPClient(baseURL: r[.apiBaseURL])
+  ///     }
   ///   }
   /// }
   /// ```

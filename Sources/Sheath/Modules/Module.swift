@@ -9,11 +9,13 @@
 ///   var users: [FakeUser] = .samples
 ///
 ///   func register(into b: inout Bindings) {
-///     b.bind(.userAPI) { _ in FakeUserAPI(users: users) }   // must return `any UserAPI`: checked
+///     // must return `any UserAPI`: checked
+///     b.bind(.userAPI) { _ in FakeUserAPI(users: users) }
 ///   }
 /// }
 ///
-/// let graph = try Graph(modules: [AppModule(), isMock ? FakeAPIModule() : LiveAPIModule()])
+/// let api: any Module = isMock ? FakeAPIModule() : LiveAPIModule()
+/// let graph = try Graph(modules: [AppModule(), api])
 /// ```
 ///
 /// In a target whose default actor isolation is the main actor (every new Xcode 26 app target), a

@@ -4,7 +4,8 @@
 /// Inject one where an object creates values later — a navigator that makes each screen's view model:
 ///
 /// ```swift
-/// let makeProfile: AssistedFactory<any ProfileView, ProfileViewModel> = r[.profileViewModel]
+/// let makeProfile: AssistedFactory<any ProfileView, ProfileViewModel> =
+///   r[.profileViewModel]
 /// let viewModel = makeProfile(view)
 /// ```
 ///
@@ -40,7 +41,9 @@ public struct AssistedFactory<Argument, Value>: Sendable {
 /// view model:
 ///
 /// ```swift
-/// let makeProfile: MainActorAssistedFactory<any ProfileView, ProfileViewModel> = r[.profileViewModel]
+/// let makeProfile: MainActorAssistedFactory<
+///   any ProfileView, ProfileViewModel
+/// > = r[.profileViewModel]
 /// let viewModel = makeProfile(view)
 /// ```
 ///

@@ -4,10 +4,14 @@
 /// ```swift
 /// final class Navigator {
 ///   private let openCheckout: ChildGraphFactory
-///   init(openCheckout: ChildGraphFactory) { self.openCheckout = openCheckout }
+///
+///   init(openCheckout: ChildGraphFactory) {
+///     self.openCheckout = openCheckout
+///   }
 ///
 ///   func startCheckout() -> Graph {
-///     openCheckout.open()               // one .flow graph per checkout: its own data controller
+///     // one .flow graph per checkout: its own data controller
+///     openCheckout.open()
 ///   }
 /// }
 /// ```

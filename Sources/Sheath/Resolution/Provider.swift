@@ -4,7 +4,9 @@
 /// cycle — nothing is resolved until the provider is called:
 ///
 /// ```swift
-/// static let session = Key<Session>(.singleton) { r in Session(makeRequest: r.provider(.request)) }
+/// static let session = Key<Session>(.singleton) { r in
+///   Session(makeRequest: r.provider(.request))
+/// }
 ///
 /// let request = session.makeRequest()   // a new Request each call
 /// ```
@@ -44,7 +46,9 @@ public struct Provider<Value>: Sendable {
 /// nothing is resolved until the provider is called.
 ///
 /// ```swift
-/// static let router = MainActorKey<Router>(.singleton) { r in Router(makeHome: r.provider(.homeViewModel)) }
+/// static let router = MainActorKey<Router>(.singleton) { r in
+///   Router(makeHome: r.provider(.homeViewModel))
+/// }
 /// ```
 @MainActor
 public struct MainActorProvider<Value>: Sendable {
@@ -75,7 +79,9 @@ public struct MainActorProvider<Value>: Sendable {
 /// resolved until the provider is called.
 ///
 /// ```swift
-/// static let sync = AsyncKey<SyncEngine>(.singleton) { r in SyncEngine(database: r.provider(.database)) }
+/// static let sync = AsyncKey<SyncEngine>(.singleton) { r in
+///   SyncEngine(database: r.provider(.database))
+/// }
 ///
 /// let database = try await engine.database()
 /// ```

@@ -1,7 +1,9 @@
 /// What a factory receives: resolves the factory's dependencies from the graph that is building it.
 ///
 /// ```swift
-/// static let followersData = Key<any FollowersDataControlling>(.scoped(.flow)) { r in
+/// static let followersData = Key<any FollowersDataControlling>(
+///   .scoped(.flow)
+/// ) { r in
 ///   FollowersDataController(api: r[.userAPI], clock: r.provider(.now))
 /// }
 /// ```
@@ -43,8 +45,10 @@ extension Graph: MainActorResolving, AsyncResolving {
 /// ```swift
 /// static let profileViewModel = MainActorKey<ProfileViewModel> { r in
 ///   ProfileViewModel(
-///     data: r[.followersData],                 // a Key: built on the main actor, like any caller's
-///     makeRow: r[.followerRowViewModel])        // a MainActorAssistedKey
+///     // a Key: built on the main actor, like any caller's
+///     data: r[.followersData],
+///     // a MainActorAssistedKey
+///     makeRow: r[.followerRowViewModel])
 /// }
 /// ```
 ///

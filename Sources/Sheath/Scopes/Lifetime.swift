@@ -10,7 +10,8 @@
 /// Lifetimes that share an instance across threads require a `Sendable` value; the compiler checks it:
 ///
 /// ```swift
-/// Key<any UserAPI>(.singleton) { _ in LiveUserAPI() }   // `UserAPI: Sendable`, or this doesn't compile
+/// // `UserAPI: Sendable`, or this doesn't compile
+/// Key<any UserAPI>(.singleton) { _ in LiveUserAPI() }
 /// ```
 public struct Lifetime<Value>: Sendable, CustomStringConvertible {
   let kind: LifetimeKind

@@ -9,12 +9,15 @@
 /// }
 ///
 /// extension Keys {
-///   static let followersData = Key<any FollowersDataControlling>(.scoped(.flow)) { r in
+///   static let followersData = Key<any FollowersDataControlling>(
+///     .scoped(.flow)
+///   ) { r in
 ///     FollowersDataController(api: r[.userAPI])
 ///   }
 /// }
 ///
-/// let flow = graph.child(scope: .flow)   // one FollowersDataController for this flow
+/// // one FollowersDataController for this flow
+/// let flow = graph.child(scope: .flow)
 /// ```
 ///
 /// A scoped key is cached in the nearest graph, from the resolving graph up through its parents, that

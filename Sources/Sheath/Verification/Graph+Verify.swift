@@ -72,7 +72,8 @@ extension Graph {
   ///
   /// ```swift
   /// @Test func graphIsValid() async throws {
-  ///   try await AppGraph.make(environment: .live).verify(entryPoints: AppGraph.entryPoints)
+  ///   let graph = try AppGraph.make(environment: .live)
+  ///   try await graph.verify(entryPoints: AppGraph.entryPoints)
   /// }
   /// ```
   ///
@@ -97,7 +98,8 @@ extension Graph {
 /// ```swift
 /// var arguments = VerificationArguments()
 /// arguments.provide(.formValidator, FormSample.empty)
-/// arguments.provide(.profileViewModel) { StubProfileView() }   // a main-actor assisted key
+/// // a main-actor assisted key
+/// arguments.provide(.profileViewModel) { StubProfileView() }
 /// try graph.verify(arguments: arguments)
 /// ```
 public struct VerificationArguments: Sendable {

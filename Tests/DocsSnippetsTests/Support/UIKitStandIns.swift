@@ -40,6 +40,13 @@
       viewControllers.append(controller)
       controller.loadViewIfNeeded()
     }
+
+    @discardableResult
+    func popToRootViewController(animated: Bool) -> [UIViewController]? {
+      let popped = Array(viewControllers.dropFirst())
+      viewControllers = Array(viewControllers.prefix(1))
+      return popped
+    }
   }
 
   @MainActor
