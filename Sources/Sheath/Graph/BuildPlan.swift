@@ -15,74 +15,63 @@ struct BuildPlan {
     var problems = Problems(list: registered.moduleProblems)
     let registrations = registered.registrations
 
-    // Group by key, remembering the order keys first appear in.
-    var order: [ObjectIdentifier] = []
-    var binds: [ObjectIdentifier: (key: Keys, plain: [AnyBinding], overrides: [AnyBinding])] = [:]
-    var ownContributions: [ObjectIdentifier: [AnyContribution]] = [:]
-    var requirements: [ObjectIdentifier: (key: Keys, sources: [BindingSource])] = [:]
-    var decorations: [ObjectIdentifier: (key: Keys, decorations: [AnyDecoration])] = [:]
+    // Group by key, in the order keys first appear: one hash lookup per registration, and no array
+    // for the usual key, bound once.
+    var index: [ObjectIdentifier: Int] = [:]
+    index.reserveCapacity(registrations.count)
+    var groups: [Group] = []
+    groups.reserveCapacity(registrations.count)
     for registration in registrations {
-      switch registration {
-      case .bind(let key, let binding, let isOverride):
-        let id = ObjectIdentifier(key)
-        if binds[id] == nil { order.append(id) }
-        if isOverride {
-          binds[id, default: (key, [], [])].overrides.append(binding)
-        } else {
-          binds[id, default: (key, [], [])].plain.append(binding)
-        }
-      case .contribute(let contribution):
-        let id = ObjectIdentifier(contribution.key)
-        if ownContributions[id] == nil { order.append(id) }
-        ownContributions[id, default: []].append(contribution)
-      case .require(let key, let isSatisfiedByDefault, let source):
-        guard !isSatisfiedByDefault else { continue }
-        let id = ObjectIdentifier(key)
-        if requirements[id] == nil { order.append(id) }
-        requirements[id, default: (key, [])].sources.append(source)
-      case .decorate(let key, let decoration):
-        let id = ObjectIdentifier(key)
-        if decorations[id] == nil { order.append(id) }
-        decorations[id, default: (key, [])].decorations.append(decoration)
+      let key = registration.key
+      let id = ObjectIdentifier(key)
+      let position: Int
+      if let found = index[id] {
+        position = found
+      } else {
+        position = groups.count
+        index[id] = position
+        groups.append(Group(key: key))
       }
+      groups[position].add(registration)
     }
 
-    for id in order {
+    for group in groups {
+      let key = group.key
+      let isBound = group.firstPlain != nil || !group.overrides.isEmpty
       var winner: AnyBinding?
-      if let bound = binds[id] {
-        winner = check(bound.key, plain: bound.plain, overrides: bound.overrides, scope: scope, &problems)
+      if isBound {
+        winner = check(key, plain: group.plain, overrides: group.overrides, scope: scope, &problems)
       }
-      if let decorated = decorations[id] {
+      if !group.decorations.isEmpty {
         // Decorators wrap what the graph would resolve otherwise: this graph's binding, its parent's,
         // or the key's own.
-        let key = decorated.key
         if let base = winner ?? parentBinding(of: key) ?? key.fallbackAnyBinding(testing: usesTestValues) {
-          winner = decorated.decorations.reduce(base) { $1.decorate($0) }
-        } else if binds[id] == nil {
+          winner = group.decorations.reduce(base) { $1.decorate($0) }
+        } else if !isBound {
           problems.append(
             .decorationOfUnboundKey, key,
             Diagnostic(
               summary: "decorator of \(key.described), which nothing binds",
-              details: decorated.decorations.map { "decorated by \($0.source)" },
+              details: group.decorations.map { "decorated by \($0.source)" },
               fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { r in … }"))
         }
       }
-      if let winner, let key = binds[id]?.key ?? decorations[id]?.key {
+      if let winner {
         bindings.append((key, winner))
       }
-      if let own = ownContributions[id], let first = own.first {
-        let all = (contributions[first.key.slot] ?? []) + own
+      if let first = group.contributions.first {
+        let all = (contributions[first.key.slot] ?? []) + group.contributions
         problems.checkEntries(of: first.key, all)
         contributions[first.key.slot] = all
         bindings.append((first.key, first.synthesizeBinding(of: all)))
       }
-      if let required = requirements[id], binds[id] == nil, parentBinding(of: required.key) == nil {
+      if !group.requiredBy.isEmpty, !isBound, parentBinding(of: key) == nil {
         problems.append(
-          .missingBinding, required.key,
+          .missingBinding, key,
           Diagnostic(
-            summary: "missing binding for required key \(required.key.described)",
-            details: required.sources.map { "required by \($0)" },
-            fix: "bind it in one of the installed modules: b.bind(\(required.key.callSiteName)) { r in … }"))
+            summary: "missing binding for required key \(key.described)",
+            details: group.requiredBy.map { "required by \($0)" },
+            fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { r in … }"))
       }
     }
     if !problems.list.isEmpty { throw GraphError(problems: problems.list) }
@@ -143,6 +132,47 @@ struct BuildPlan {
   /// The binding a parent graph's modules made for `key`, if any (not the key's default).
   private func parentBinding(of key: Keys) -> AnyBinding? {
     parent?.table.binding(at: key.slot)
+  }
+}
+
+/// Everything the modules registered for one key, in registration order.
+private struct Group {
+  let key: Keys
+  /// The first plain binding, kept apart so that a key bound once needs no array.
+  var firstPlain: AnyBinding?
+  var morePlain: [AnyBinding] = []
+  var overrides: [AnyBinding] = []
+  var contributions: [AnyContribution] = []
+  /// Where `require` asked for the key, when its default does not satisfy it.
+  var requiredBy: [BindingSource] = []
+  var decorations: [AnyDecoration] = []
+
+  init(key: Keys) {
+    self.key = key
+  }
+
+  var plain: [AnyBinding] {
+    guard let firstPlain else { return [] }
+    return [firstPlain] + morePlain
+  }
+
+  mutating func add(_ registration: Registration) {
+    switch registration {
+    case .bind(_, let binding, let isOverride):
+      if isOverride {
+        overrides.append(binding)
+      } else if firstPlain == nil {
+        firstPlain = binding
+      } else {
+        morePlain.append(binding)
+      }
+    case .contribute(let contribution):
+      contributions.append(contribution)
+    case .require(_, let isSatisfiedByDefault, let source):
+      if !isSatisfiedByDefault { requiredBy.append(source) }
+    case .decorate(_, let decoration):
+      decorations.append(decoration)
+    }
   }
 }
 

@@ -61,10 +61,10 @@ public struct Bindings {
     }
     let id = ObjectIdentifier(type(of: module))
     let path = (modulePath + [module.diagnosticName]).joined(separator: " > ")
-    let configuration = String(describing: module)
     if let earlier = installedModules[id] {
       let registersAgain = listed && earlier.origin != .included
       if !registersAgain {
+        let configuration = String(describing: module)
         if earlier.configuration != configuration {
           moduleProblems.append(.conflictingModules(module.diagnosticName, earlier, configuration, path))
         }
@@ -72,7 +72,7 @@ public struct Bindings {
       }
     } else {
       installedModules[id] = InstalledModule(
-        configuration: configuration, path: path, origin: listed ? .listed : .included)
+        value: ModuleValue(module), path: path, origin: listed ? .listed : .included)
     }
     modulePath.append(module.diagnosticName)
     module.register(into: &self)
@@ -306,4 +306,12 @@ enum Registration {
   case contribute(AnyContribution)
   case require(Keys, isSatisfiedByDefault: Bool, BindingSource)
   case decorate(Keys, AnyDecoration)
+
+  /// The key registered for.
+  var key: Keys {
+    switch self {
+    case .bind(let key, _, _), .require(let key, _, _), .decorate(let key, _): key
+    case .contribute(let contribution): contribution.key
+    }
+  }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A group of bindings that says how to build some of the things a graph provides.
 ///
 /// Modules are Dagger's idea, as Swift structs: each one registers bindings in
@@ -66,14 +68,45 @@ struct InstalledModule: Sendable {
     case inherited
   }
 
-  /// The module's value as text (`String(describing:)`): equal texts are one configuration.
-  let configuration: String
+  /// The module's value, described only when another installation of its type is compared with it.
+  let value: ModuleValue
   /// `AppModule > NetworkModule`.
   let path: String
   let origin: Origin
 
+  /// The module's value as text (`String(describing:)`): equal texts are one configuration.
+  var configuration: String { value.description }
+
   /// This module as a child graph sees it.
   func inherited() -> InstalledModule {
-    InstalledModule(configuration: configuration, path: path, origin: .inherited)
+    InstalledModule(value: value, path: path, origin: .inherited)
+  }
+}
+
+/// An installed module's value, and its description once something asked for it.
+///
+/// Describing a module reflects over every stored property — 1,000 keys in a generated module take
+/// milliseconds — and is only needed when a module type is installed again, to compare the two
+/// configurations; so it waits until then, and happens at most once.
+final class ModuleValue: @unchecked Sendable {
+  // @unchecked: `module` is read and `text` written only under `lock`. The module is the graph's own
+  // copy of the value it was built with, never changed after; describing it reads its properties.
+  private let lock = NSLock()
+  private var module: (any Module)?
+  private var text: String?
+
+  init(_ module: any Module) {
+    self.module = module
+  }
+
+  /// `String(describing:)` of the module.
+  var description: String {
+    lock.lock()
+    defer { lock.unlock() }
+    if let text { return text }
+    let described = module.map { String(describing: $0) } ?? ""
+    text = described
+    module = nil
+    return described
   }
 }

@@ -62,29 +62,50 @@ final class Verification: @unchecked Sendable {
   /// Records the key a synchronous resolution entered, on top of the thread's `stack` — and, inside
   /// an async factory, of the task's async keys.
   func entered(_ stack: ResolutionStack.Frames) {
-    let synchronous = (0..<stack.count).map { stack[$0] }
-    entered(frames: (AsyncTrail.current?.frames ?? []) + synchronous)
+    entered(Path(trail: AsyncTrail.current?.frames ?? [], stack: stack, last: nil))
   }
 
   /// Records the async `key` a task entered, on top of the task's async keys.
   func enteredAsync(_ key: Keys, _ lifetime: LifetimeKind) {
-    entered(frames: (AsyncTrail.current?.frames ?? []) + [(key, lifetime)])
+    entered(Path(trail: AsyncTrail.current?.frames ?? [], stack: nil, last: (key, lifetime)))
+  }
+
+  /// The frames of a resolution, read in place: a task's async keys, then the thread's stack or one
+  /// more key. Verification enters every key of the graph, so this makes an array only for a path
+  /// that goes into a finding.
+  private struct Path {
+    let trail: [(key: Keys, lifetime: LifetimeKind)]
+    let stack: ResolutionStack.Frames?
+    let last: (key: Keys, lifetime: LifetimeKind)?
+
+    var count: Int { trail.count + (stack?.count ?? 0) + (last == nil ? 0 : 1) }
+
+    subscript(index: Int) -> (key: Keys, lifetime: LifetimeKind) {
+      if index < trail.count { return trail[index] }
+      if let stack { return stack[index - trail.count] }
+      return last.unsafelyUnwrapped
+    }
+
+    /// The keys from `start` on, outermost first.
+    func keys(from start: Int = 0) -> [Keys] { (start..<count).map { self[$0].key } }
   }
 
   /// Records the edge into the newest frame's key, and checks it against broken keys and captive
   /// dependencies.
-  private func entered(frames: [(key: Keys, lifetime: LifetimeKind)]) {
-    guard let (key, lifetime) = frames.last else { return }
+  private func entered(_ frames: Path) {
+    let count = frames.count
+    guard count > 0 else { return }
+    let (key, lifetime) = frames[count - 1]
     let brokenEntry: (finding: Int, suffix: [Keys])? = lock.withLock {
-      if frames.count >= 2 {
-        let from = frames[frames.count - 2].key
+      if count >= 2 {
+        let from = frames[count - 2].key
         let edge = Edge(from: ObjectIdentifier(from), to: ObjectIdentifier(key), fromKey: from, toKey: key)
         if edgeSet.insert(edge).inserted { edgeList.append(edge) }
       }
-      return broken[ObjectIdentifier(key)]
+      return broken.isEmpty ? nil : broken[ObjectIdentifier(key)]
     }
     if let brokenEntry {
-      let path = frames.map(\.key)
+      let path = frames.keys()
       lock.withLock { findings[brokenEntry.finding].paths.append(path.dropLast() + brokenEntry.suffix) }
       park()
     }
@@ -92,13 +113,13 @@ final class Verification: @unchecked Sendable {
   }
 
   /// A shared instance that holds a shorter-lived one, directly or through transient keys.
-  private func checkCaptive(_ frames: [(key: Keys, lifetime: LifetimeKind)], _ key: Keys, _ lifetime: LifetimeKind) {
+  private func checkCaptive(_ frames: Path, _ key: Keys, _ lifetime: LifetimeKind) {
     guard lifetime.isShared else { return }
     var holderIndex = frames.count - 2
     while holderIndex >= 0, !frames[holderIndex].lifetime.isShared { holderIndex -= 1 }
     guard holderIndex >= 0, frames[holderIndex].lifetime.rank > lifetime.rank else { return }
     let (holderKey, holderLifetime) = frames[holderIndex]
-    let fromHolder = frames[holderIndex...].map(\.key)
+    let fromHolder = frames.keys(from: holderIndex)
     add(.captiveDependency, [holderKey, key], keyName: holderKey.name, path: fromHolder) { paths in
       Diagnostic(
         summary:

@@ -35,7 +35,7 @@ final class VerificationRun: Sendable {
     /// Every step, in the order found, and whether it has run or been listed as skipped.
     var steps: [(key: Keys, step: VerificationStep, done: Bool)] = []
     /// The keys with a step, by graph: each is built once per graph.
-    var seen: Set<[ObjectIdentifier]> = []
+    var seen: Set<StepID> = []
     /// What was not verified, by step: listed in the order of the steps.
     var skipped: [Int: String] = [:]
     /// Where the synchronous and the async passes look for their next step: steps are only appended,
@@ -64,7 +64,9 @@ final class VerificationRun: Sendable {
     let step =
       arguments.provided.first(where: { $0.key === key })?.step(graph) ?? key.verificationStep(in: graph)
     state.withLock { state in
-      guard state.seen.insert([ObjectIdentifier(key), ObjectIdentifier(graph)]).inserted else { return }
+      guard state.seen.insert(StepID(key: ObjectIdentifier(key), graph: ObjectIdentifier(graph))).inserted else {
+        return
+      }
       if case .skip(let reason) = step {
         state.skipped[state.steps.count] = reason
         state.steps.append((key, step, true))
@@ -274,4 +276,10 @@ extension Optional where Wrapped == any Actor {
   var isMainActor: Bool {
     map { ObjectIdentifier($0) == ObjectIdentifier(MainActor.shared) } ?? false
   }
+}
+
+/// A key verified in one graph: each is one step.
+struct StepID: Hashable {
+  let key: ObjectIdentifier
+  let graph: ObjectIdentifier
 }
