@@ -109,3 +109,70 @@ struct DecoratorTests {
     }
   }
 }
+
+// MARK: Every kind of key
+
+@MainActor
+private final class Badge {
+  var labels: [String]
+  init(_ labels: [String]) { self.labels = labels }
+}
+
+private struct Feed: Sendable {
+  let items: [String]
+}
+
+extension Keys {
+  fileprivate static let badge = MainActorKey<Badge> { _ in Badge(["badge"]) }
+  fileprivate static let feed = AsyncKey<Feed> { _ in Feed(items: ["feed"]) }
+  fileprivate static let greeting = AssistedKey<String, [String]> { _, name in ["hello \(name)"] }
+  fileprivate static let row = MainActorAssistedKey<Int, Badge> { _, index in Badge(["row \(index)"]) }
+}
+
+private struct KindsDecoratingModule: Module {
+  func register(into b: inout Bindings) {
+    b.decorate(.badge) { _, badge in
+      badge.labels.append("decorated on the main actor")
+      return badge
+    }
+    b.decorate(.feed) { r, feed in
+      await Task.yield()
+      return Feed(items: feed.items + [r[.logPrefix]])
+    }
+    b.decorate(.greeting) { _, lines in lines + ["decorated"] }
+    b.decorate(.row) { _, badge in
+      badge.labels.append("decorated row")
+      return badge
+    }
+  }
+}
+
+@Suite("Decorators of every kind of key")
+struct DecoratorKindsTests {
+  @Test("a main-actor key's decorator runs on the main actor, around its factory")
+  @MainActor
+  func mainActorKey() throws {
+    let graph = try Graph(modules: [KindsDecoratingModule()])
+    #expect(graph[.badge].labels == ["badge", "decorated on the main actor"])
+  }
+
+  @Test("an async key's decorator may await and resolve other keys")
+  func asyncKey() async throws {
+    let graph = try Graph(modules: [KindsDecoratingModule()])
+    #expect(try await graph[.feed].items == ["feed", "log"])
+  }
+
+  @Test("an assisted key's decorator wraps what is built with each argument")
+  func assistedKey() throws {
+    let graph = try Graph(modules: [KindsDecoratingModule()])
+    #expect(graph.make(.greeting, "Ada") == ["hello Ada", "decorated"])
+    #expect(graph[.greeting]("Grace") == ["hello Grace", "decorated"])
+  }
+
+  @Test("a main-actor assisted key's decorator wraps each value, on the main actor")
+  @MainActor
+  func mainActorAssistedKey() throws {
+    let graph = try Graph(modules: [KindsDecoratingModule()])
+    #expect(graph.make(.row, 3).labels == ["row 3", "decorated row"])
+  }
+}
