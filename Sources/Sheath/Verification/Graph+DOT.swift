@@ -13,7 +13,8 @@ extension Graph {
   ///
   /// Fill colours: singletons blue, scoped keys green, weak keys yellow, transient keys white. A
   /// decorated key's label names the modules that decorate it, innermost first. A dashed edge is a
-  /// dependency resolved later, through a provider, a lazy value, an assisted or a child graph factory. As for `verify()`,
+  /// dependency resolved later, through a provider, a lazy value or an assisted factory; a child graph
+  /// key is a plain edge, since the factory that opens children is its value. As for `verify()`,
   /// main-actor keys are drawn when it is called on the main actor, and async keys by
   /// `await graph.dot()`.
   ///

@@ -154,9 +154,9 @@ public struct VerificationReport: Sendable {
   /// Every dependency found, as `(from, to)` key names, in the order found.
   public var dependencies: [(from: String, to: String)] { edges.map { ($0.0.name, $0.1.name) } }
 
-  /// Every dependency resolved later — through a provider, a lazy value, an assisted or a child graph
-  /// factory that a factory made — as `(from, to)` key names, in the order found. `verify()` builds
-  /// the keys they lead to on their own.
+  /// Every dependency resolved later — through a provider, a lazy value or an assisted factory that a
+  /// factory made — as `(from, to)` key names, in the order found. `verify()` builds the keys they
+  /// lead to on their own.
   public var deferredDependencies: [(from: String, to: String)] {
     deferredEdges.map { ($0.0.name, $0.1.name) }
   }

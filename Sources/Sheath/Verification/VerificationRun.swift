@@ -22,7 +22,8 @@ enum VerificationStep {
 /// on Swift's cooperative pool.
 ///
 /// The steps grow as the run goes: a factory that makes a provider, a lazy value, an assisted or a
-/// child graph factory tells the recorder, and the key it will resolve later becomes a step of its own
+/// child graph factory tells the recorder, and the key it will resolve (or the child graph key it will
+/// open) later becomes a step of its own
 /// (an assisted key with its sample argument), so that what an app builds later is verified too —
 /// on its own path, since a provider is how a cycle is broken.
 final class VerificationRun: Sendable {
