@@ -15,13 +15,13 @@ private let aStarted = DispatchSemaphore(value: 0)
 private let bStarted = DispatchSemaphore(value: 0)
 
 extension Keys {
-  fileprivate static let threadA: Key<Instance> = Key(.singleton) { r in
+  fileprivate static let threadA: Key<Instance> = Key(.singleton, fileID: "App/Keys.swift", line: 18) { r in
     aStarted.signal()
     bStarted.wait()
     _ = r[.threadB]
     return Instance()
   }
-  fileprivate static let threadB: Key<Instance> = Key(.singleton) { r in
+  fileprivate static let threadB: Key<Instance> = Key(.singleton, fileID: "App/Keys.swift", line: 24) { r in
     bStarted.signal()
     aStarted.wait()
     _ = r[.threadA]
@@ -113,8 +113,8 @@ struct ConcurrencyTests {
       trapMessage(result),
       """
       Sheath: dependency cycle between shared instances built on different threads
-        Keys.threadA (Instance, SheathTests/ConcurrencyTests.swift:18)
-        → Keys.threadB (Instance, SheathTests/ConcurrencyTests.swift:24)
+        Keys.threadA (Instance, App/Keys.swift:18)
+        → Keys.threadB (Instance, App/Keys.swift:24)
         → Keys.threadA
       fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
       """)

@@ -4,38 +4,38 @@ import Testing
 
 // Keys that refer to each other need their types written out (see ProviderLazyTests).
 extension Keys {
-  fileprivate static let first: Key<Instance> = Key { r in
+  fileprivate static let first: Key<Instance> = Key(fileID: "App/Keys.swift", line: 7) { r in
     _ = r[.second]
     return Instance()
   }
-  fileprivate static let second: Key<Instance> = Key { r in
+  fileprivate static let second: Key<Instance> = Key(fileID: "App/Keys.swift", line: 11) { r in
     _ = r[.third]
     return Instance()
   }
-  fileprivate static let third: Key<Instance> = Key { r in
+  fileprivate static let third: Key<Instance> = Key(fileID: "App/Keys.swift", line: 15) { r in
     _ = r[.first]
     return Instance()
   }
 
-  fileprivate static let shared: Key<Instance> = Key(.singleton) { r in
+  fileprivate static let shared: Key<Instance> = Key(.singleton, fileID: "App/Keys.swift", line: 20) { r in
     _ = r[.helper]
     return Instance()
   }
-  fileprivate static let helper: Key<Instance> = Key { r in
+  fileprivate static let helper: Key<Instance> = Key(fileID: "App/Keys.swift", line: 24) { r in
     _ = r[.shared]
     return Instance()
   }
 
-  fileprivate static let eager: Key<Instance> = Key(.singleton) { r in
+  fileprivate static let eager: Key<Instance> = Key(.singleton, fileID: "App/Keys.swift", line: 29) { r in
     _ = r.lazy(.eagerPartner).value
     return Instance()
   }
-  fileprivate static let eagerPartner: Key<Instance> = Key { r in
+  fileprivate static let eagerPartner: Key<Instance> = Key(fileID: "App/Keys.swift", line: 33) { r in
     _ = r[.eager]
     return Instance()
   }
 
-  fileprivate static let selfish: Key<Instance> = Key { r in r[.selfish] }
+  fileprivate static let selfish: Key<Instance> = Key(fileID: "App/Keys.swift", line: 38) { r in r[.selfish] }
 }
 
 @Suite("Dependency cycles")
@@ -49,9 +49,9 @@ struct CycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.first (Instance, SheathTests/CycleTests.swift:7)
-        → Keys.second (Instance, SheathTests/CycleTests.swift:11)
-        → Keys.third (Instance, SheathTests/CycleTests.swift:15)
+        Keys.first (Instance, App/Keys.swift:7)
+        → Keys.second (Instance, App/Keys.swift:11)
+        → Keys.third (Instance, App/Keys.swift:15)
         → Keys.first
       fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
       """)
@@ -66,8 +66,8 @@ struct CycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.shared (Instance, SheathTests/CycleTests.swift:20)
-        → Keys.helper (Instance, SheathTests/CycleTests.swift:24)
+        Keys.shared (Instance, App/Keys.swift:20)
+        → Keys.helper (Instance, App/Keys.swift:24)
         → Keys.shared
       fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
       """)
@@ -82,8 +82,8 @@ struct CycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.eager (Instance, SheathTests/CycleTests.swift:29)
-        → Keys.eagerPartner (Instance, SheathTests/CycleTests.swift:33)
+        Keys.eager (Instance, App/Keys.swift:29)
+        → Keys.eagerPartner (Instance, App/Keys.swift:33)
         → Keys.eager
       fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
       """)
@@ -98,7 +98,7 @@ struct CycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.selfish (Instance, SheathTests/CycleTests.swift:38)
+        Keys.selfish (Instance, App/Keys.swift:38)
         → Keys.selfish
       fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
       """)

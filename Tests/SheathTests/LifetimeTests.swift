@@ -5,9 +5,9 @@ extension Keys {
   fileprivate static let transient = Key<Instance> { _ in Instance() }
   fileprivate static let singleton = Key<Instance>(.singleton) { _ in Instance() }
   fileprivate static let weak = Key<Instance>(.weak) { _ in Instance() }
-  fileprivate static let flowData = Key<Instance>(.scoped(.flow)) { _ in Instance() }
+  fileprivate static let flowData = Key<Instance>(.scoped(.flow), fileID: "App/Keys.swift", line: 8) { _ in Instance() }
   fileprivate static let sessionData = Key<Instance>(.scoped(.session)) { _ in Instance() }
-  fileprivate static let weakValue = Key<Int>(.weak) { _ in 7 }
+  fileprivate static let weakValue = Key<Int>(.weak, fileID: "App/Keys.swift", line: 10) { _ in 7 }
 }
 
 @Suite("Lifetimes")
@@ -102,7 +102,7 @@ struct LifetimeTests {
       trapMessage(result),
       """
       Sheath: Keys.flowData is scoped to .flow, but no graph from here to the root opens .flow
-        Keys.flowData (Instance, SheathTests/LifetimeTests.swift:8)
+        Keys.flowData (Instance, App/Keys.swift:8)
       fix: resolve it from a graph made with graph.child(scope: .flow), or give it a lifetime that needs no scope
       """)
   }
@@ -116,7 +116,7 @@ struct LifetimeTests {
       trapMessage(result),
       """
       Sheath: Keys.weakValue has a .weak lifetime, but its factory returned a value of type Int, which is not a class instance
-        Keys.weakValue (Int, SheathTests/LifetimeTests.swift:10)
+        Keys.weakValue (Int, App/Keys.swift:10)
       fix: return a class instance, or use .transient or .singleton for a value type
       """)
   }

@@ -4,7 +4,9 @@ import Testing
 extension Keys {
   fileprivate static let validator = Key<any Validating> { _ in LengthValidator() }
   fileprivate static let api = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
-  fileprivate static let data = Key<any DataControlling> { r in DataController(api: r[.api]) }
+  fileprivate static let data = Key<any DataControlling>(fileID: "App/Keys.swift", line: 7) { r in
+    DataController(api: r[.api])
+  }
   fileprivate static let viewModel = AssistedKey<any RegistrationView, RegistrationViewModel> { r, view in
     RegistrationViewModel(view: view, data: r[.data], validator: r[.validator])
   }
@@ -84,7 +86,7 @@ struct ResolutionTests {
   func keyDescription() {
     #expect(Keys.data.name == "Keys.data")
     #expect(Keys.data.typeName == "any DataControlling")
-    #expect(Keys.data.declaration.description == "SheathTests/ResolutionTests.swift:7")
+    #expect(Keys.data.declaration.description == "App/Keys.swift:7")
     #expect(Keys.viewModel.typeName == "(any RegistrationView) -> RegistrationViewModel")
     #expect(chain[3].name == "chain3")
   }

@@ -35,6 +35,13 @@ final class AsyncBuilds: @unchecked Sendable {
     self.lock = lock
   }
 
+  /// How many tasks wait for the build of `id` in flight, the one that started it included.
+  func waiterCount(_ id: BuildCoordinator.BuildID) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return inFlight[id].map { $0.waiterCount } ?? 0
+  }
+
   /// Returns the instance if `existing` finds one; otherwise joins the build of `id` — starting a new
   /// one if none is in flight — as a waiter that `requester`, the build asking (if any), waits through.
   func join<Value>(
@@ -161,10 +168,15 @@ class AnyAsyncBuild: @unchecked Sendable {
   init(key: Keys) {
     self.key = key
   }
+
+  /// How many tasks wait for the build. Only under the lock.
+  var waiterCount: Int { 0 }
 }
 
 /// A build of a `Value`: who waits for it, and once it is done, its result.
 final class AsyncBuild<Value: Sendable>: AnyAsyncBuild, @unchecked Sendable {
+  override var waiterCount: Int { waiters.count }
+
   // @unchecked: `waiters` and `result` are only accessed under the family's `AsyncBuilds` lock.
   struct Waiter {
     /// The build that waits through this waiter, if a build's factory asked.

@@ -284,6 +284,14 @@ final class GraphAnchor: @unchecked Sendable {
 // MARK: - Introspection
 
 extension Graph {
+  /// How many tasks wait for this graph's build of the async `key` in flight, the task that started it
+  /// included: for tests that must know every waiter has joined before the build finishes.
+  package func asyncWaiterCount(_ key: Keys) -> Int {
+    coordinator.asyncBuilds.waiterCount(BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot))
+  }
+}
+
+extension Graph {
   /// Whether a module of this graph or of an ancestor binds `key` (or contributes to it), without
   /// resolving it. A key's own default does not count, decorated or not.
   ///

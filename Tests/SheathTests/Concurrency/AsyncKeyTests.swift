@@ -22,9 +22,11 @@ extension Keys {
     return "\(database.name) via \(r[.path])"
   }
   fileprivate static let slow = AsyncKey<Database>(.singleton) { _ in Database() }
-  fileprivate static let flowDatabase = AsyncKey<Database>(.scoped(.flow)) { _ in Database(name: "flow") }
+  fileprivate static let flowDatabase = AsyncKey<Database>(.scoped(.flow), fileID: "App/Keys.swift", line: 25) { _ in
+    Database(name: "flow")
+  }
   fileprivate static let weakDatabase = AsyncKey<Database>(.weak) { _ in Database(name: "weak") }
-  fileprivate static let weakNumber = AsyncKey<Int>(.weak) { _ in 7 }
+  fileprivate static let weakNumber = AsyncKey<Int>(.weak, fileID: "App/Keys.swift", line: 27) { _ in 7 }
   fileprivate static let transient = AsyncKey<Database> { _ in
     try Task.checkCancellation()
     return Database()
@@ -205,18 +207,10 @@ struct AsyncKeyTests {
         }
       }
     ])
-    let asking = Counter()
-    let waiters = (0..<8).map { _ in
-      Task {
-        asking.increment()
-        return try await graph[.slow]
-      }
-    }
+    let waiters = (0..<8).map { _ in Task { try await graph[.slow] } }
     await started.wait()
-    // Give every waiter time to join the build in flight: all have started asking, and joining takes
-    // microseconds.
-    while asking.value < 8 { try await Task.sleep(nanoseconds: 1_000_000) }
-    try await Task.sleep(nanoseconds: 200_000_000)
+    // Every waiter has joined the build in flight before it fails.
+    while graph.asyncWaiterCount(Keys.slow) < 8 { await Task.yield() }
     release.open()
     for waiter in waiters {
       await #expect(throws: OpenFailed.self) { try await waiter.value }
@@ -273,7 +267,7 @@ struct AsyncKeyTests {
       trapMessage(result),
       """
       Sheath: Keys.weakNumber has a .weak lifetime, but its factory returned a value of type Int, which is not a class instance
-        Keys.weakNumber (Int, SheathTests/AsyncKeyTests.swift:27)
+        Keys.weakNumber (Int, App/Keys.swift:27)
       fix: return a class instance, or use .transient or .singleton for a value type
       """)
   }
@@ -287,7 +281,7 @@ struct AsyncKeyTests {
       trapMessage(result),
       """
       Sheath: Keys.flowDatabase is scoped to .flow, but no graph from here to the root opens .flow
-        Keys.flowDatabase (Database, SheathTests/AsyncKeyTests.swift:25)
+        Keys.flowDatabase (Database, App/Keys.swift:25)
       fix: resolve it from a graph made with graph.child(scope: .flow), or give it a lifetime that needs no scope
       """)
   }

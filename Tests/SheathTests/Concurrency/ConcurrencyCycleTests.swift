@@ -4,38 +4,51 @@ import Testing
 
 // Keys that refer to each other need their types written out. Line numbers are pinned below.
 extension Keys {
-  fileprivate static let asyncFirst: AsyncKey<Database> = AsyncKey(.singleton) { r in
+  fileprivate static let asyncFirst: AsyncKey<Database> = AsyncKey(.singleton, fileID: "App/Keys.swift", line: 7) { r in
     _ = try await r[.asyncSecond]
     return Database()
   }
-  fileprivate static let asyncSecond: AsyncKey<Database> = AsyncKey(.singleton) { r in
+  fileprivate static let asyncSecond: AsyncKey<Database> = AsyncKey(.singleton, fileID: "App/Keys.swift", line: 11) {
+    r in
     _ = try await r[.asyncHelper]
     return Database()
   }
-  fileprivate static let asyncHelper: AsyncKey<Database> = AsyncKey { r in try await r[.asyncFirst] }
+  fileprivate static let asyncHelper: AsyncKey<Database> = AsyncKey(fileID: "App/Keys.swift", line: 15) { r in
+    try await r[.asyncFirst]
+  }
 
-  fileprivate static let ping: AsyncKey<Database> = AsyncKey { r in try await r[.pong] }
-  fileprivate static let pong: AsyncKey<Database> = AsyncKey { r in try await r[.ping] }
+  fileprivate static let ping: AsyncKey<Database> = AsyncKey(fileID: "App/Keys.swift", line: 17) { r in
+    try await r[.pong]
+  }
+  fileprivate static let pong: AsyncKey<Database> = AsyncKey(fileID: "App/Keys.swift", line: 18) { r in
+    try await r[.ping]
+  }
 
-  fileprivate static let taskA: AsyncKey<Database> = AsyncKey(.singleton) { r in
+  fileprivate static let taskA: AsyncKey<Database> = AsyncKey(.singleton, fileID: "App/Keys.swift", line: 20) { r in
     aStarted.open()
     await bStarted.wait()
     return try await r[.taskB]
   }
-  fileprivate static let taskB: AsyncKey<Database> = AsyncKey(.singleton) { r in
+  fileprivate static let taskB: AsyncKey<Database> = AsyncKey(.singleton, fileID: "App/Keys.swift", line: 25) { r in
     bStarted.open()
     await aStarted.wait()
     return try await r[.taskA]
   }
 
-  fileprivate static let mainFirst: MainActorKey<Presenter> = MainActorKey(.singleton) { r in r[.mainSecond] }
-  fileprivate static let mainSecond: MainActorKey<Presenter> = MainActorKey { r in r[.mainFirst] }
+  fileprivate static let mainFirst: MainActorKey<Presenter> = MainActorKey(
+    .singleton, fileID: "App/Keys.swift", line: 31
+  ) { r in r[.mainSecond] }
+  fileprivate static let mainSecond: MainActorKey<Presenter> = MainActorKey(fileID: "App/Keys.swift", line: 32) { r in
+    r[.mainFirst]
+  }
 
   // Factories that resolve through the ambient graph instead of their resolver.
-  fileprivate static let ambientFirst: AsyncKey<Database> = AsyncKey(.singleton) { _ in
+  fileprivate static let ambientFirst: AsyncKey<Database> = AsyncKey(.singleton, fileID: "App/Keys.swift", line: 35) {
+    _ in
     try await ambientGraph()[.ambientSecond]
   }
-  fileprivate static let ambientSecond: AsyncKey<Database> = AsyncKey(.singleton) { _ in
+  fileprivate static let ambientSecond: AsyncKey<Database> = AsyncKey(.singleton, fileID: "App/Keys.swift", line: 38) {
+    _ in
     try await ambientGraph()[.ambientFirst]
   }
 }
@@ -65,9 +78,9 @@ struct ConcurrencyCycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.asyncFirst (Database, SheathTests/ConcurrencyCycleTests.swift:7)
-        → Keys.asyncSecond (Database, SheathTests/ConcurrencyCycleTests.swift:11)
-        → Keys.asyncHelper (Database, SheathTests/ConcurrencyCycleTests.swift:15)
+        Keys.asyncFirst (Database, App/Keys.swift:7)
+        → Keys.asyncSecond (Database, App/Keys.swift:11)
+        → Keys.asyncHelper (Database, App/Keys.swift:15)
         → Keys.asyncFirst
       \(fix)
       """)
@@ -86,8 +99,8 @@ struct ConcurrencyCycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.taskA (Database, SheathTests/ConcurrencyCycleTests.swift:20)
-        → Keys.taskB (Database, SheathTests/ConcurrencyCycleTests.swift:25)
+        Keys.taskA (Database, App/Keys.swift:20)
+        → Keys.taskB (Database, App/Keys.swift:25)
         → Keys.taskA
       \(fix)
       """)
@@ -102,8 +115,8 @@ struct ConcurrencyCycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.ping (Database, SheathTests/ConcurrencyCycleTests.swift:17)
-        → Keys.pong (Database, SheathTests/ConcurrencyCycleTests.swift:18)
+        Keys.ping (Database, App/Keys.swift:17)
+        → Keys.pong (Database, App/Keys.swift:18)
         → Keys.ping
       \(fix)
       """)
@@ -119,8 +132,8 @@ struct ConcurrencyCycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.mainFirst (Presenter, SheathTests/ConcurrencyCycleTests.swift:31)
-        → Keys.mainSecond (Presenter, SheathTests/ConcurrencyCycleTests.swift:32)
+        Keys.mainFirst (Presenter, App/Keys.swift:31)
+        → Keys.mainSecond (Presenter, App/Keys.swift:32)
         → Keys.mainFirst
       \(fix)
       """)
@@ -136,8 +149,8 @@ struct ConcurrencyCycleTests {
       trapMessage(result),
       """
       Sheath: dependency cycle
-        Keys.ambientFirst (Database, SheathTests/ConcurrencyCycleTests.swift:35)
-        → Keys.ambientSecond (Database, SheathTests/ConcurrencyCycleTests.swift:38)
+        Keys.ambientFirst (Database, App/Keys.swift:35)
+        → Keys.ambientSecond (Database, App/Keys.swift:38)
         → Keys.ambientFirst
       \(fix)
       """)

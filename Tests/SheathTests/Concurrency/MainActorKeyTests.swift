@@ -23,7 +23,9 @@ extension Keys {
   fileprivate static let data = Key<any DataControlling>(.singleton) { _ in DataController(api: LiveAPIClient()) }
   fileprivate static let presenter = MainActorKey<Presenter> { r in Presenter(data: r[.data]) }
   fileprivate static let sharedPresenter = MainActorKey<Presenter>(.singleton) { r in Presenter(data: r[.data]) }
-  fileprivate static let flowPresenter = MainActorKey<Presenter>(.scoped(.flow)) { r in Presenter(data: r[.data]) }
+  fileprivate static let flowPresenter = MainActorKey<Presenter>(.scoped(.flow), fileID: "App/Keys.swift", line: 26) {
+    r in Presenter(data: r[.data])
+  }
   fileprivate static let weakPresenter = MainActorKey<Presenter>(.weak) { r in Presenter(data: r[.data]) }
   fileprivate static let screen = MainActorAssistedKey<any RegistrationView, ScreenModel> { r, view in
     ScreenModel(view: view, presenter: r[.flowPresenter])
@@ -182,7 +184,7 @@ struct MainActorKeyTests {
       trapMessage(result),
       """
       Sheath: Keys.flowPresenter is scoped to .flow, but no graph from here to the root opens .flow
-        Keys.flowPresenter (Presenter, SheathTests/MainActorKeyTests.swift:26)
+        Keys.flowPresenter (Presenter, App/Keys.swift:26)
       fix: resolve it from a graph made with graph.child(scope: .flow), or give it a lifetime that needs no scope
       """)
   }

@@ -171,7 +171,7 @@ struct VerifyTests {
         ##""Keys.ping" [label="Keys.ping\nInt\n.transient", fillcolor="#ffffff", color="#dc2626", penwidth=2];"##))
   }
 
-  @Test("verifying 10,000 bindings reports its time")
+  @Test("verifying 10,000 bindings, chained ten deep, builds every one of them and each dependency")
   func scale() throws {
     let keys = (0..<10_000).map { index in Key<Int>(name: "scale\(index)") { _ in index } }
     let module = TestModule { b in
@@ -184,16 +184,11 @@ struct VerifyTests {
         }
       }
     }
-    let buildStart = DispatchTime.now()
-    let graph = try Graph(modules: [module])
-    let built = DispatchTime.now()
-    let report = try graph.verify()
-    let verified = DispatchTime.now()
+    // How long it takes is measured in Benchmarks/ (sheath-bench --filter verify-10000).
+    let report = try Graph(modules: [module]).verify()
     #expect(report.verifiedKeys.count == 10_000)
-    // Timings are printed for people, not asserted: the benchmarks measure them (Benchmarks/).
-    print(
-      "10,000 bindings: build \((built.uptimeNanoseconds - buildStart.uptimeNanoseconds) / 1_000) µs, verify \((verified.uptimeNanoseconds - built.uptimeNanoseconds) / 1_000) µs (debug build)"
-    )
+    #expect(report.dependencies.count == 9_000)
+    #expect(Set(report.verifiedKeys) == Set(keys.map(\.name)))
   }
 }
 
