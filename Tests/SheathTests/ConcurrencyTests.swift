@@ -15,13 +15,17 @@ private let aStarted = DispatchSemaphore(value: 0)
 private let bStarted = DispatchSemaphore(value: 0)
 
 extension Keys {
-  fileprivate static let threadA: Key<Instance> = Key(.singleton, fileID: "App/Keys.swift", line: 18) { r in
+  fileprivate static let threadA: Key<Instance> = Key(
+    .singleton, name: "Keys.threadA", fileID: "App/Keys.swift", line: 18
+  ) { r in
     aStarted.signal()
     bStarted.wait()
     _ = r[.threadB]
     return Instance()
   }
-  fileprivate static let threadB: Key<Instance> = Key(.singleton, fileID: "App/Keys.swift", line: 24) { r in
+  fileprivate static let threadB: Key<Instance> = Key(
+    .singleton, name: "Keys.threadB", fileID: "App/Keys.swift", line: 24
+  ) { r in
     bStarted.signal()
     aStarted.wait()
     _ = r[.threadA]

@@ -4,38 +4,45 @@ import Testing
 
 // Keys that refer to each other need their types written out (see ProviderLazyTests).
 extension Keys {
-  fileprivate static let first: Key<Instance> = Key(fileID: "App/Keys.swift", line: 7) { r in
+  fileprivate static let first: Key<Instance> = Key(name: "Keys.first", fileID: "App/Keys.swift", line: 7) { r in
     _ = r[.second]
     return Instance()
   }
-  fileprivate static let second: Key<Instance> = Key(fileID: "App/Keys.swift", line: 11) { r in
+  fileprivate static let second: Key<Instance> = Key(name: "Keys.second", fileID: "App/Keys.swift", line: 11) { r in
     _ = r[.third]
     return Instance()
   }
-  fileprivate static let third: Key<Instance> = Key(fileID: "App/Keys.swift", line: 15) { r in
+  fileprivate static let third: Key<Instance> = Key(name: "Keys.third", fileID: "App/Keys.swift", line: 15) { r in
     _ = r[.first]
     return Instance()
   }
 
-  fileprivate static let shared: Key<Instance> = Key(.singleton, fileID: "App/Keys.swift", line: 20) { r in
+  fileprivate static let shared: Key<Instance> = Key(
+    .singleton, name: "Keys.shared", fileID: "App/Keys.swift", line: 20
+  ) { r in
     _ = r[.helper]
     return Instance()
   }
-  fileprivate static let helper: Key<Instance> = Key(fileID: "App/Keys.swift", line: 24) { r in
+  fileprivate static let helper: Key<Instance> = Key(name: "Keys.helper", fileID: "App/Keys.swift", line: 24) { r in
     _ = r[.shared]
     return Instance()
   }
 
-  fileprivate static let eager: Key<Instance> = Key(.singleton, fileID: "App/Keys.swift", line: 29) { r in
+  fileprivate static let eager: Key<Instance> = Key(.singleton, name: "Keys.eager", fileID: "App/Keys.swift", line: 29)
+  { r in
     _ = r.lazy(.eagerPartner).value
     return Instance()
   }
-  fileprivate static let eagerPartner: Key<Instance> = Key(fileID: "App/Keys.swift", line: 33) { r in
+  fileprivate static let eagerPartner: Key<Instance> = Key(
+    name: "Keys.eagerPartner", fileID: "App/Keys.swift", line: 33
+  ) { r in
     _ = r[.eager]
     return Instance()
   }
 
-  fileprivate static let selfish: Key<Instance> = Key(fileID: "App/Keys.swift", line: 38) { r in r[.selfish] }
+  fileprivate static let selfish: Key<Instance> = Key(name: "Keys.selfish", fileID: "App/Keys.swift", line: 38) { r in
+    r[.selfish]
+  }
 }
 
 @Suite("Dependency cycles")

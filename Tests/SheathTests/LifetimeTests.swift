@@ -5,9 +5,13 @@ extension Keys {
   fileprivate static let transient = Key<Instance> { _ in Instance() }
   fileprivate static let singleton = Key<Instance>(.singleton) { _ in Instance() }
   fileprivate static let weak = Key<Instance>(.weak) { _ in Instance() }
-  fileprivate static let flowData = Key<Instance>(.scoped(.flow), fileID: "App/Keys.swift", line: 8) { _ in Instance() }
+  fileprivate static let flowData = Key<Instance>(
+    .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 8
+  ) { _ in Instance() }
   fileprivate static let sessionData = Key<Instance>(.scoped(.session)) { _ in Instance() }
-  fileprivate static let weakValue = Key<Int>(.weak, fileID: "App/Keys.swift", line: 10) { _ in 7 }
+  fileprivate static let weakValue = Key<Int>(.weak, name: "Keys.weakValue", fileID: "App/Keys.swift", line: 10) { _ in
+    7
+  }
 }
 
 @Suite("Lifetimes")

@@ -4,7 +4,7 @@ import Testing
 extension Keys {
   fileprivate static let validator = Key<any Validating> { _ in LengthValidator() }
   fileprivate static let api = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
-  fileprivate static let data = Key<any DataControlling>(fileID: "App/Keys.swift", line: 7) { r in
+  fileprivate static let data = Key<any DataControlling>(name: "Keys.data", fileID: "App/Keys.swift", line: 7) { r in
     DataController(api: r[.api])
   }
   fileprivate static let viewModel = AssistedKey<any RegistrationView, RegistrationViewModel> { r, view in

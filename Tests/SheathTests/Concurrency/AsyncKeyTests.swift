@@ -22,11 +22,14 @@ extension Keys {
     return "\(database.name) via \(r[.path])"
   }
   fileprivate static let slow = AsyncKey<Database>(.singleton) { _ in Database() }
-  fileprivate static let flowDatabase = AsyncKey<Database>(.scoped(.flow), fileID: "App/Keys.swift", line: 25) { _ in
+  fileprivate static let flowDatabase = AsyncKey<Database>(
+    .scoped(.flow), name: "Keys.flowDatabase", fileID: "App/Keys.swift", line: 25
+  ) { _ in
     Database(name: "flow")
   }
   fileprivate static let weakDatabase = AsyncKey<Database>(.weak) { _ in Database(name: "weak") }
-  fileprivate static let weakNumber = AsyncKey<Int>(.weak, fileID: "App/Keys.swift", line: 27) { _ in 7 }
+  fileprivate static let weakNumber = AsyncKey<Int>(.weak, name: "Keys.weakNumber", fileID: "App/Keys.swift", line: 27)
+  { _ in 7 }
   fileprivate static let transient = AsyncKey<Database> { _ in
     try Task.checkCancellation()
     return Database()

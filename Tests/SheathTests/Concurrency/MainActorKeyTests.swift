@@ -23,7 +23,9 @@ extension Keys {
   fileprivate static let data = Key<any DataControlling>(.singleton) { _ in DataController(api: LiveAPIClient()) }
   fileprivate static let presenter = MainActorKey<Presenter> { r in Presenter(data: r[.data]) }
   fileprivate static let sharedPresenter = MainActorKey<Presenter>(.singleton) { r in Presenter(data: r[.data]) }
-  fileprivate static let flowPresenter = MainActorKey<Presenter>(.scoped(.flow), fileID: "App/Keys.swift", line: 26) {
+  fileprivate static let flowPresenter = MainActorKey<Presenter>(
+    .scoped(.flow), name: "Keys.flowPresenter", fileID: "App/Keys.swift", line: 26
+  ) {
     r in Presenter(data: r[.data])
   }
   fileprivate static let weakPresenter = MainActorKey<Presenter>(.weak) { r in Presenter(data: r[.data]) }
