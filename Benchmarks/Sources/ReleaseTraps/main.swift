@@ -57,7 +57,8 @@ func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 1, let mode = arguments.first else {
-  FileHandle.standardError.write(Data("usage: release-traps cycle|deep|deep-singletons|missing|released-graph|too-many-keys\n".utf8))
+  let modes = "cycle|deep|deep-singletons|missing|released-graph|too-many-keys"
+  FileHandle.standardError.write(Data("usage: release-traps \(modes)\n".utf8))
   exit(2)
 }
 do {

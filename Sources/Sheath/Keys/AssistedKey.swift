@@ -41,20 +41,19 @@ public final class AssistedKey<Argument, Value>:
     line: Int = #line,
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
-    let declaration = CodeLocation(fileID: fileID, line: line)
     super.init(
-      defaultBinding: Binding(
-        lifetime: .transient, source: BindingSource(modulePath: nil, location: declaration), factory: factory),
-      name: name, typeName: "(\(describeType(Argument.self))) -> \(describeType(Value.self))",
-      declaration: declaration, filePath: filePath)
+      defaulting: factory, lifetime: .transient, name: name, typeName: Self.typeName, fileID: fileID,
+      filePath: filePath, line: line)
   }
 
-  private init(required name: String?, declaration: CodeLocation, filePath: String) {
+  private init(required name: String?, fileID: String, filePath: String, line: Int) {
     super.init(
-      defaultBinding: nil, name: name,
-      typeName: "(\(describeType(Argument.self))) -> \(describeType(Value.self))", declaration: declaration,
-      filePath: filePath)
+      defaulting: nil, lifetime: .transient, name: name, typeName: Self.typeName, fileID: fileID,
+      filePath: filePath, line: line)
   }
+
+  /// `(Argument) -> Value`, as diagnostics show the key's type.
+  private static var typeName: String { "(\(describeType(Argument.self))) -> \(describeType(Value.self))" }
 
   /// Creates an assisted key without a default: a module must bind it, as for
   /// ``Key/required(_:name:fileID:filePath:line:)``.
@@ -71,7 +70,7 @@ public final class AssistedKey<Argument, Value>:
     filePath: String = #filePath,
     line: Int = #line
   ) -> AssistedKey {
-    AssistedKey(required: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
+    AssistedKey(required: name, fileID: fileID, filePath: filePath, line: line)
   }
 
   override func factory(returning value: Value) -> @Sendable (Resolver, Argument) -> Value {

@@ -81,20 +81,17 @@ public final class AsyncKey<Value: Sendable>:
     line: Int = #line,
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) {
-    let declaration = CodeLocation(fileID: fileID, line: line)
-    let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultLifetime = lifetime
     super.init(
-      defaultBinding: Binding(lifetime: lifetime.kind, source: source, factory: factory),
-      testBinding: test?.binding(lifetime: lifetime.kind, source: source),
-      name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: fileID, filePath: filePath, line: line)
   }
 
-  private init(required lifetime: Lifetime<Value>, name: String?, declaration: CodeLocation, filePath: String) {
+  private init(required lifetime: Lifetime<Value>, name: String?, fileID: String, filePath: String, line: Int) {
     self.defaultLifetime = lifetime
     super.init(
-      defaultBinding: nil, name: name, typeName: describeType(Value.self), declaration: declaration,
-      filePath: filePath)
+      defaulting: nil, lifetime: lifetime.kind, name: name, typeName: describeType(Value.self), fileID: fileID,
+      filePath: filePath, line: line)
   }
 
   /// Creates an async key without a default: a module must bind it, as for ``Key/required(_:name:fileID:filePath:line:)``.
@@ -113,8 +110,7 @@ public final class AsyncKey<Value: Sendable>:
     filePath: String = #filePath,
     line: Int = #line
   ) -> AsyncKey {
-    AsyncKey(
-      required: lifetime, name: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
+    AsyncKey(required: lifetime, name: name, fileID: fileID, filePath: filePath, line: line)
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

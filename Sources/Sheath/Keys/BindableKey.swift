@@ -39,15 +39,18 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
   /// What the key provides in a test graph instead of its default, if anything.
   @usableFromInline final let testBinding: Binding<Factory>?
 
+  /// A key declared at `fileID`:`line` whose default is `factory` (`nil`: a required key) and whose
+  /// test behaviour is `test`, both with `lifetime`: what every kind of key's initializers share.
   init(
-    defaultBinding: Binding<Factory>?, testBinding: Binding<Factory>? = nil, name: String?, typeName: String,
-    declaration: CodeLocation, filePath: String
+    defaulting factory: Factory?, lifetime: LifetimeKind, test: TestBehavior<Factory>? = nil, name: String?,
+    typeName: String, fileID: String, filePath: String, line: Int
   ) {
-    self.defaultBinding = defaultBinding
-    self.testBinding = testBinding
+    let declaration = CodeLocation(fileID: fileID, line: line)
+    let source = BindingSource(modulePath: nil, location: declaration)
+    self.defaultBinding = factory.map { Binding(lifetime: lifetime, source: source, factory: $0) }
+    self.testBinding = test?.binding(lifetime: lifetime, source: source)
     super.init(
-      name: name, typeName: typeName, declaration: declaration, filePath: filePath,
-      hasDefault: defaultBinding != nil)
+      name: name, typeName: typeName, declaration: declaration, filePath: filePath, hasDefault: factory != nil)
   }
 
   /// The lifetime a binding gets when it says `option`, or nothing.

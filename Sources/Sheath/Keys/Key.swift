@@ -47,20 +47,17 @@ public class Key<Value>:
     line: Int = #line,
     _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
-    let declaration = CodeLocation(fileID: fileID, line: line)
-    let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultLifetime = lifetime
     super.init(
-      defaultBinding: Binding(lifetime: lifetime.kind, source: source, factory: factory),
-      testBinding: test?.binding(lifetime: lifetime.kind, source: source),
-      name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: fileID, filePath: filePath, line: line)
   }
 
-  private init(required lifetime: Lifetime<Value>, name: String?, declaration: CodeLocation, filePath: String) {
+  private init(required lifetime: Lifetime<Value>, name: String?, fileID: String, filePath: String, line: Int) {
     self.defaultLifetime = lifetime
     super.init(
-      defaultBinding: nil, name: name, typeName: describeType(Value.self), declaration: declaration,
-      filePath: filePath)
+      defaulting: nil, lifetime: lifetime.kind, name: name, typeName: describeType(Value.self), fileID: fileID,
+      filePath: filePath, line: line)
   }
 
   /// Creates a key without a default: every graph that resolves it must have a module that binds it.
@@ -87,8 +84,7 @@ public class Key<Value>:
     filePath: String = #filePath,
     line: Int = #line
   ) -> Key {
-    Key(
-      required: lifetime, name: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
+    Key(required: lifetime, name: name, fileID: fileID, filePath: filePath, line: line)
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

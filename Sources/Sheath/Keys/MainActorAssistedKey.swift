@@ -45,22 +45,21 @@ public final class MainActorAssistedKey<Argument, Value>:
     line: Int = #line,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) {
-    let declaration = CodeLocation(fileID: fileID, line: line)
     super.init(
-      defaultBinding: Binding(
-        lifetime: .transient, source: BindingSource(modulePath: nil, location: declaration), factory: factory),
-      name: name, typeName: "(\(describeType(Argument.self))) -> \(describeType(Value.self))",
-      declaration: declaration, filePath: filePath)
+      defaulting: factory, lifetime: .transient, name: name, typeName: Self.typeName, fileID: fileID,
+      filePath: filePath, line: line)
   }
 
   override var isolation: KeyIsolation { .mainActor }
 
-  private init(required name: String?, declaration: CodeLocation, filePath: String) {
+  private init(required name: String?, fileID: String, filePath: String, line: Int) {
     super.init(
-      defaultBinding: nil, name: name,
-      typeName: "(\(describeType(Argument.self))) -> \(describeType(Value.self))", declaration: declaration,
-      filePath: filePath)
+      defaulting: nil, lifetime: .transient, name: name, typeName: Self.typeName, fileID: fileID,
+      filePath: filePath, line: line)
   }
+
+  /// `(Argument) -> Value`, as diagnostics show the key's type.
+  private static var typeName: String { "(\(describeType(Argument.self))) -> \(describeType(Value.self))" }
 
   /// Creates an assisted key without a default: a module must bind it, as for
   /// ``Key/required(_:name:fileID:filePath:line:)``.
@@ -77,7 +76,7 @@ public final class MainActorAssistedKey<Argument, Value>:
     filePath: String = #filePath,
     line: Int = #line
   ) -> MainActorAssistedKey {
-    MainActorAssistedKey(required: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
+    MainActorAssistedKey(required: name, fileID: fileID, filePath: filePath, line: line)
   }
 
   override func factory(returning value: Value) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {

@@ -91,20 +91,17 @@ public final class MainActorKey<Value>:
     line: Int = #line,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) {
-    let declaration = CodeLocation(fileID: fileID, line: line)
-    let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultLifetime = lifetime
     super.init(
-      defaultBinding: Binding(lifetime: lifetime.kind, source: source, factory: factory),
-      testBinding: test?.binding(lifetime: lifetime.kind, source: source),
-      name: name, typeName: describeType(Value.self), declaration: declaration, filePath: filePath)
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: fileID, filePath: filePath, line: line)
   }
 
-  private init(required lifetime: MainActorLifetime, name: String?, declaration: CodeLocation, filePath: String) {
+  private init(required lifetime: MainActorLifetime, name: String?, fileID: String, filePath: String, line: Int) {
     self.defaultLifetime = lifetime
     super.init(
-      defaultBinding: nil, name: name, typeName: describeType(Value.self), declaration: declaration,
-      filePath: filePath)
+      defaulting: nil, lifetime: lifetime.kind, name: name, typeName: describeType(Value.self), fileID: fileID,
+      filePath: filePath, line: line)
   }
 
   /// Creates a main-actor key without a default: a module must bind it, as for ``Key/required(_:name:fileID:filePath:line:)``.
@@ -123,8 +120,7 @@ public final class MainActorKey<Value>:
     filePath: String = #filePath,
     line: Int = #line
   ) -> MainActorKey {
-    MainActorKey(
-      required: lifetime, name: name, declaration: CodeLocation(fileID: fileID, line: line), filePath: filePath)
+    MainActorKey(required: lifetime, name: name, fileID: fileID, filePath: filePath, line: line)
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

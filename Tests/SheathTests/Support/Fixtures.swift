@@ -108,20 +108,3 @@ func trapMessage(_ result: ExitTest.Result?) -> String {
   let end = text.range(of: "\nCurrent stack trace:")?.lowerBound ?? text.endIndex
   return String(text[start.upperBound..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
 }
-
-/// A value shared between threads, guarded by a lock.
-final class Locked<Value>: @unchecked Sendable {
-  // @unchecked: `value` is only accessed under `lock`.
-  private let lock = NSLock()
-  private var value: Value
-
-  init(_ value: Value) {
-    self.value = value
-  }
-
-  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body(&value)
-  }
-}
