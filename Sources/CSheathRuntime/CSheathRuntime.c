@@ -7,11 +7,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-static _Thread_local SheathResolutionState sheath_thread_state;
-
-SheathResolutionState *sheath_resolution_state(void) {
-  return &sheath_thread_state;
-}
+_Thread_local SheathResolutionState sheath_thread_state;
 
 // A thread's frames are freed when it exits, through a pthread key whose value is the buffer.
 static pthread_key_t sheath_frames_key;

@@ -66,8 +66,13 @@ typedef struct {
   void *_Nullable recorder;
 } SheathResolutionState;
 
-/// The calling thread's resolution state.
-SheathResolutionState *_Nonnull sheath_resolution_state(void);
+/// Every thread's resolution state; use `sheath_resolution_state()`.
+extern _Thread_local SheathResolutionState sheath_thread_state;
+
+/// The calling thread's resolution state. Inline, so that entering a key on the hot path costs no call.
+static inline SheathResolutionState *_Nonnull sheath_resolution_state(void) {
+  return &sheath_thread_state;
+}
 
 /// Makes room for `capacity` frames; returns false when memory is exhausted. Frees them when the
 /// thread exits.

@@ -1,7 +1,9 @@
 /// What a graph resolves by key slot: its own bindings and its ancestors', shared by every child
 /// graph that adds no bindings of its own.
 @usableFromInline
-final class BindingTable: Sendable {
+final class BindingTable: @unchecked Sendable {
+  // @unchecked: every property is immutable; `entries` is allocated and filled in by the initializer
+  // and only read after that.
   /// A slot's binding, unretained (``bindings`` and the parent's table keep it alive), and the level
   /// of the graph that owns its shared instances (the graph whose modules bound it).
   @usableFromInline
@@ -13,8 +15,9 @@ final class BindingTable: Sendable {
     static let empty = Entry(binding: nil, ownerLevel: 0)
   }
 
-  /// Every binding by slot; empty entries fall back on the key's default.
-  @usableFromInline let entries: ContiguousArray<Entry>
+  /// Every binding by slot; empty entries fall back on the key's default. Owned by the table and never
+  /// changed: a graph keeps the buffer and reads it without an array's checks (see ``Graph/entries``).
+  @usableFromInline let entries: UnsafeBufferPointer<Entry>
   /// Keeps the bindings this table added alive; the parent's table keeps the rest.
   private let bindings: [AnyBinding]
   private let parent: BindingTable?
@@ -29,7 +32,9 @@ final class BindingTable: Sendable {
     entries: ContiguousArray<Entry>, bindings: [AnyBinding], parent: BindingTable?,
     contributions: [Int: [AnyContribution]], boundKeys: [Keys], installedModules: [ObjectIdentifier: InstalledModule]
   ) {
-    self.entries = entries
+    let buffer = UnsafeMutableBufferPointer<Entry>.allocate(capacity: entries.count)
+    _ = buffer.initialize(from: entries)
+    self.entries = UnsafeBufferPointer(buffer)
     self.bindings = bindings
     self.parent = parent
     self.contributions = contributions
@@ -39,7 +44,7 @@ final class BindingTable: Sendable {
 
   /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`.
   convenience init(_ plan: BuildPlan, over parent: BindingTable?, level: Int) {
-    var entries = parent?.entries ?? []
+    var entries = ContiguousArray(parent?.entries ?? UnsafeBufferPointer(start: nil, count: 0))
     if let maxSlot = plan.bindings.map(\.key.slot).max(), entries.count <= maxSlot {
       entries.append(contentsOf: repeatElement(.empty, count: maxSlot + 1 - entries.count))
     }
@@ -50,6 +55,10 @@ final class BindingTable: Sendable {
     self.init(
       entries: entries, bindings: plan.bindings.map(\.binding), parent: parent, contributions: plan.contributions,
       boundKeys: plan.bindings.map(\.key), installedModules: plan.installedModules)
+  }
+
+  deinit {
+    entries.deallocate()
   }
 
   /// The binding a module made for `slot`, if any.

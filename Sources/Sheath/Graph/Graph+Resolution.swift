@@ -9,43 +9,79 @@ import CSheathRuntime
 /// assisted key. The hot path is inlinable, so callers get it specialized for their value type; the
 /// builds of shared instances, which happen once, are not.
 extension Graph {
-  /// Resolves `key` from this graph. `reference` is how the caller refers to the graph (transient
-  /// values' factories get the same); `fallback` is the key's own binding, for when no module bound
-  /// it; `run` calls a factory with a resolver.
+  /// Resolves `key` from this graph. `source` is what the caller resolves with — this graph or a
+  /// resolver for it — and gives transient values' factories their resolver; `fallback` is the key's
+  /// own binding, for when no module bound it; `run` calls a factory with a resolver.
   @inlinable @inline(__always)
   func resolve<Factory, Value>(
-    _ key: Keys, from reference: _GraphReference, at site: CallSite,
-    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Factory, Resolver) -> Value
+    _ key: Keys, from source: some Resolving, at site: CallSite,
+    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
-    let slot = key.slot
-    if slot < table.entries.count, let bound = table.entries[slot].binding {
-      // The slot belongs to `key`, whose bindings the compiler checked to have `Factory`'s type.
-      return Unmanaged<Binding<Factory>>.fromOpaque(bound)._withUnsafeGuaranteedRef { binding in
-        resolve(key, binding, ownerLevel: table.entries[slot].ownerLevel, reference, site, run)
+    let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback())
+    // One read of the binding for every way a key is bound, so that this stays small enough to inline.
+    return found._withUnsafeGuaranteedRef { binding in
+      switch binding.lifetime {
+      case .transient:
+        return buildTransient(key, binding, from: source, run)
+      case .singleton where _fastPath(!isVerifying):
+        return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
+      default:
+        return resolveShared(key, binding, ownerLevel: ownerLevel, site, run)
       }
-    }
-    // The key keeps its own bindings alive.
-    guard let fallback = fallback() else { missingBinding(key, at: site) }
-    return fallback._withUnsafeGuaranteedRef { binding in
-      if _slowPath(usesTestValues && binding.isLiveOnlyStandIn) { reportLiveOnly(key) }
-      return resolve(key, binding, ownerLevel: 0, reference, site, run)
     }
   }
 
+  /// Builds a new value of an assisted `key`, whose bindings are all transient.
   @inlinable @inline(__always)
-  func resolve<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ reference: _GraphReference, _ site: CallSite,
-    _ run: (Factory, Resolver) -> Value
+  func resolveAssisted<Factory, Value>(
+    _ key: Keys, from source: some Resolving, at site: CallSite,
+    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
+    binding(of: key, at: site, fallback: fallback()).binding._withUnsafeGuaranteedRef { binding in
+      buildTransient(key, binding, from: source, run)
+    }
+  }
+
+  /// `key`'s binding in this graph, unretained, and the level of the graph that owns its shared
+  /// instances.
+  @inlinable @inline(__always)
+  func binding<Factory>(
+    of key: Keys, at site: CallSite, fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?
+  ) -> (binding: Unmanaged<Binding<Factory>>, ownerLevel: Int) {
+    let slot = key.slot
+    // One unsigned comparison: a slot is never negative.
+    if UInt(bitPattern: slot) < UInt(bitPattern: entries.count), let bound = entries[slot].binding {
+      // The slot belongs to `key`, whose bindings the compiler checked to have `Factory`'s type.
+      return (.fromOpaque(bound), entries[slot].ownerLevel)
+    }
+    // The key keeps its own bindings alive.
+    guard let fallback = fallback() else { missingBinding(key, at: site) }
+    if _slowPath(usesTestValues) { checkStandIn(key, fallback) }
+    return (fallback, 0)
+  }
+
+  /// Runs a transient binding's factory with `key` on the thread's resolution stack.
+  @inlinable @inline(__always)
+  func buildTransient<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, from source: some Resolving,
+    _ run: (Binding<Factory>, Resolver) -> Value
+  ) -> Value {
+    let state = ResolutionStack.enter(key, .transient)
+    defer { ResolutionStack.exit(state) }
+    if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
+    return source._withResolver(of: self) { run(binding, $0) }
+  }
+
+  /// Resolves a scoped or weak `key`, or a shared one in `verify()`'s copy of a graph: specialized for
+  /// the caller, but not inlined into it.
+  @inlinable @inline(never)
+  func resolveShared<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ site: CallSite,
+    _ run: (Binding<Factory>, Resolver) -> Value
+  ) -> Value {
+    if _slowPath(isVerifying) { return resolveVerifying(key, binding, ownerLevel: ownerLevel, site, run) }
     switch binding.lifetime {
-    case .transient:
-      let state = ResolutionStack.enter(key, .transient)
-      defer { ResolutionStack.exit(state) }
-      if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
-      return run(binding.factory, Resolver(reference))
-    case _ where _slowPath(isVerifying):
-      return resolveVerifying(key, binding, ownerLevel: ownerLevel, site, run)
-    case .singleton:
+    case .transient, .singleton:
       return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
     case .scoped(let scope):
       guard let home = unretainedNearest(opening: scope) else {
@@ -57,11 +93,17 @@ extension Graph {
     }
   }
 
+  /// Reports a live-only key's stand-in used by a test graph.
+  @usableFromInline
+  func checkStandIn<Factory>(_ key: Keys, _ binding: Unmanaged<Binding<Factory>>) {
+    if binding.takeUnretainedValue().isLiveOnlyStandIn { reportLiveOnly(key) }
+  }
+
   /// The instance `owner` — this graph or an ancestor, which this graph keeps alive — caches for
   /// `key`, built on first use. Reading a cached instance retains nothing but the instance.
   @inlinable @inline(__always)
   func sharedInstance<Factory, Value>(
-    in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
+    in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
     if let box = owner._withUnsafeGuaranteedRef({ $0.instances.load(key.slot) }) {
       return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
@@ -72,7 +114,7 @@ extension Graph {
   /// The instance this graph caches for `key`, built on first use.
   @inlinable @inline(__always)
   func sharedInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
     sharedInstance(in: Unmanaged.passUnretained(self), key, binding, run)
   }
@@ -82,7 +124,7 @@ extension Graph {
   @usableFromInline
   func resolveVerifying<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ site: CallSite,
-    _ run: (Factory, Resolver) -> Value
+    _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
     let state = ResolutionStack.enter(key, binding.lifetime)
     defer { ResolutionStack.exit(state) }

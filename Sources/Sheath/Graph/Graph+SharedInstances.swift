@@ -8,7 +8,7 @@ extension Graph {
   /// is at hand, where this generic function would look it up in the runtime on every build.
   @usableFromInline
   func buildSharedInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value, box: (Value) -> AnyObject
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value, box: (Value) -> AnyObject
   ) -> Value {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances
@@ -34,7 +34,7 @@ extension Graph {
   /// The instance this graph holds weakly for `key`, rebuilt when nobody holds it any more.
   @usableFromInline
   func weakInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Factory, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances
@@ -80,15 +80,15 @@ extension Graph {
   /// Runs the factory of a shared instance of this graph. Its resolver refers to the graph through
   /// `anchor`, so that nothing the instance keeps from it keeps the graph alive.
   private func build<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ anchor: GraphAnchor, _ run: (Factory, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ anchor: GraphAnchor, _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
     if binding.tracksUsage { binding.markUsed(key) }
     let resolver = Resolver(_GraphReference(.anchored(anchor)))
     // `verify()` entered the key already, before it looked for the instance.
-    if isVerifying { return run(binding.factory, resolver) }
+    if isVerifying { return run(binding, resolver) }
     let state = ResolutionStack.enter(key, binding.lifetime)
     defer { ResolutionStack.exit(state) }
-    return run(binding.factory, resolver)
+    return run(binding, resolver)
   }
 
   /// This graph's anchor, made on first use. Only under the coordinator's lock.

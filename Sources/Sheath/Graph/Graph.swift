@@ -61,6 +61,9 @@ public final class Graph: @unchecked Sendable {
   /// Every binding this graph resolves, by slot.
   @usableFromInline let table: BindingTable
 
+  /// `table`'s entries (the table keeps them): one load fewer on every resolution.
+  @usableFromInline let entries: UnsafeBufferPointer<BindingTable.Entry>
+
   /// Shared instances owned by this graph.
   @usableFromInline let instances: InstanceTable
 
@@ -113,6 +116,7 @@ public final class Graph: @unchecked Sendable {
     self.isVerifying = parent?.isVerifying ?? false
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
     self.table = BindingTable(plan, over: parent?.table, level: level)
+    self.entries = table.entries
     // Allocated last: a graph that fails to build has nothing to free.
     self.instances = InstanceTable()
   }
@@ -128,6 +132,7 @@ public final class Graph: @unchecked Sendable {
     self.isVerifying = parent.isVerifying
     self.coordinator = parent.coordinator
     self.table = parent.table
+    self.entries = parent.entries
     self.instances = InstanceTable()
   }
 
@@ -142,6 +147,7 @@ public final class Graph: @unchecked Sendable {
     self.isVerifying = true
     self.coordinator = coordinator
     self.table = original.table
+    self.entries = original.entries
     self.instances = InstanceTable()
   }
 

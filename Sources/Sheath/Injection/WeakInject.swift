@@ -32,8 +32,8 @@ public struct WeakInject<Value> {
   ///   - line: Where the property is declared, for the message when no graph is set.
   public init(_ key: Key<Value>, fileID: StaticString = #fileID, line: Int = #line) {
     let graph = Graph.ambient(for: key, fileID: fileID, line: line)
-    let reference = graph.anchoredReference()
-    storage = Storage(key: key) { Resolver(reference)[key] }
+    let resolver = Resolver(graph.anchoredReference())
+    storage = Storage(key: key) { resolver[key] }
   }
 
   /// Resolves a main-actor `key` from the ambient graph when the property is first read.
@@ -44,8 +44,8 @@ public struct WeakInject<Value> {
   ///   - line: Where the property is declared, for the message when no graph is set.
   public init(_ key: MainActorKey<Value>, fileID: StaticString = #fileID, line: Int = #line) {
     let graph = Graph.ambient(for: key, fileID: fileID, line: line)
-    let reference = graph.anchoredReference()
-    storage = Storage(key: key) { MainActorResolver(Resolver(reference))[key] }
+    let resolver = MainActorResolver(Resolver(graph.anchoredReference()))
+    storage = Storage(key: key) { resolver[key] }
   }
 
   /// The instance, resolved on first read; `nil` once nothing else holds it.

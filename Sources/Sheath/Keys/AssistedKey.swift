@@ -43,7 +43,8 @@ public final class AssistedKey<Argument, Value>:
   ) {
     super.init(
       defaulting: factory, lifetime: .transient, name: name, typeName: Self.typeName, fileID: fileID,
-      filePath: filePath, line: line)
+      filePath: filePath, line: line
+    ) { DirectAssistedKeyBinding(source: $0, call: factory) }
   }
 
   private init(required name: String?, fileID: String, filePath: String, line: Int) {

@@ -41,13 +41,17 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
 
   /// A key declared at `fileID`:`line` whose default is `factory` (`nil`: a required key) and whose
   /// test behaviour is `test`, both with `lifetime`: what every kind of key's initializers share.
+  ///
+  /// `binding`, when given, makes the default binding from its source instead (see
+  /// ``DirectKeyBinding``).
   init(
     defaulting factory: Factory?, lifetime: LifetimeKind, test: TestBehavior<Factory>? = nil, name: String?,
-    typeName: String, fileID: String, filePath: String, line: Int
+    typeName: String, fileID: String, filePath: String, line: Int,
+    binding: ((BindingSource) -> Binding<Factory>)? = nil
   ) {
     let declaration = CodeLocation(fileID: fileID, line: line)
     let source = BindingSource(modulePath: nil, location: declaration)
-    self.defaultBinding = factory.map { Binding(lifetime: lifetime, source: source, factory: $0) }
+    self.defaultBinding = factory.map { binding?(source) ?? Binding(lifetime: lifetime, source: source, factory: $0) }
     self.testBinding = test?.binding(lifetime: lifetime, source: source)
     super.init(
       name: name, typeName: typeName, declaration: declaration, filePath: filePath, hasDefault: factory != nil)

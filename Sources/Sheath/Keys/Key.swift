@@ -50,7 +50,8 @@ public class Key<Value>:
     self.defaultLifetime = lifetime
     super.init(
       defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line)
+      fileID: fileID, filePath: filePath, line: line
+    ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, call: factory) }
   }
 
   private init(required lifetime: Lifetime<Value>, name: String?, fileID: String, filePath: String, line: Int) {

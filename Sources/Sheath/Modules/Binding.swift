@@ -49,10 +49,12 @@ class AnyBinding: @unchecked Sendable {
   final let decorators: [BindingSource]
   /// Whether building a value must be recorded in ``usage``.
   @usableFromInline final let tracksUsage: Bool
+  /// Whether this is a ``DirectKeyBinding``, whose factory is called as its key received it.
+  @usableFromInline final let callsDirectly: Bool
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool, usage: OverrideUsage?,
-    decorators: [BindingSource]
+    decorators: [BindingSource], callsDirectly: Bool
   ) {
     self.lifetime = lifetime
     self.source = source
@@ -60,6 +62,7 @@ class AnyBinding: @unchecked Sendable {
     self.usage = usage
     self.decorators = decorators
     self.tracksUsage = usage != nil
+    self.callsDirectly = callsDirectly
   }
 
   /// Records that the test that registered this override resolved it.
@@ -74,18 +77,19 @@ class AnyBinding: @unchecked Sendable {
 /// so on. One type for every kind of key, so that registering, overriding, test usage and the graph's
 /// tables are written once.
 @usableFromInline
-final class Binding<Factory>: AnyBinding, @unchecked Sendable {
+class Binding<Factory>: AnyBinding, @unchecked Sendable {
   // @unchecked: `Factory` is always a `@Sendable` function type (every key's initializer and
   // `Bindings` method asks for one).
-  @usableFromInline let factory: Factory
+  @usableFromInline final let factory: Factory
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false, usage: OverrideUsage? = nil,
-    decorators: [BindingSource] = [], factory: Factory
+    decorators: [BindingSource] = [], callsDirectly: Bool = false, factory: Factory
   ) {
     self.factory = factory
     super.init(
-      lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage, decorators: decorators)
+      lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage, decorators: decorators,
+      callsDirectly: callsDirectly)
   }
 
   /// This binding with its factory replaced by `factory`, decorated by what registered at `source`.
@@ -93,6 +97,56 @@ final class Binding<Factory>: AnyBinding, @unchecked Sendable {
     Binding(
       lifetime: lifetime, source: self.source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage,
       decorators: decorators + [source], factory: factory)
+  }
+}
+
+/// A ``Key``'s own binding, which keeps its factory as the key's initializer received it.
+///
+/// Stored as `Factory` — a generic parameter — a closure is kept in its most general form, taking its
+/// resolver indirectly: calling one costs a reabstraction thunk, and the resolver must be copied to
+/// memory, which retains its graph for the call. A key's default factory, the most common binding, is
+/// called through ``call`` instead. (A module's `bind` closure already arrives in the general form.)
+@usableFromInline
+final class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecked Sendable {
+  @usableFromInline let call: @Sendable (Resolver) -> Value
+
+  init(lifetime: LifetimeKind, source: BindingSource, call: @escaping @Sendable (Resolver) -> Value) {
+    self.call = call
+    super.init(lifetime: lifetime, source: source, callsDirectly: true, factory: call)
+  }
+}
+
+/// An ``AssistedKey``'s own binding, which keeps its factory as the key's initializer received it; see
+/// ``DirectKeyBinding``.
+@usableFromInline
+final class DirectAssistedKeyBinding<Argument, Value>:
+  Binding<@Sendable (Resolver, Argument) -> Value>, @unchecked Sendable
+{
+  @usableFromInline let call: @Sendable (Resolver, Argument) -> Value
+
+  init(source: BindingSource, call: @escaping @Sendable (Resolver, Argument) -> Value) {
+    self.call = call
+    super.init(lifetime: .transient, source: source, callsDirectly: true, factory: call)
+  }
+}
+
+extension Binding {
+  /// Builds a ``Key``'s value with `resolver`: directly when the key's initializer made this binding.
+  @inlinable @inline(__always)
+  func build<Value>(_ resolver: Resolver) -> Value where Factory == @Sendable (Resolver) -> Value {
+    if callsDirectly { return unsafeDowncast(self, to: DirectKeyBinding<Value>.self).call(resolver) }
+    return factory(resolver)
+  }
+
+  /// Builds an ``AssistedKey``'s value with `resolver` and `argument`: directly when the key's
+  /// initializer made this binding.
+  @inlinable @inline(__always)
+  func build<Argument, Value>(_ resolver: Resolver, _ argument: Argument) -> Value
+  where Factory == @Sendable (Resolver, Argument) -> Value {
+    if callsDirectly {
+      return unsafeDowncast(self, to: DirectAssistedKeyBinding<Argument, Value>.self).call(resolver, argument)
+    }
+    return factory(resolver, argument)
   }
 }
 

@@ -11,12 +11,12 @@
 ///
 /// Like a ``Provider``, one made by a shared instance's factory does not keep the graph alive.
 public struct AssistedFactory<Argument, Value>: Sendable {
-  @usableFromInline let reference: _GraphReference
+  @usableFromInline let resolver: Resolver
   @usableFromInline let key: AssistedKey<Argument, Value>
 
   @inlinable
-  init(reference: _GraphReference, key: AssistedKey<Argument, Value>) {
-    self.reference = reference
+  init(resolver: Resolver, key: AssistedKey<Argument, Value>) {
+    self.resolver = resolver
     self.key = key
   }
 
@@ -30,7 +30,7 @@ public struct AssistedFactory<Argument, Value>: Sendable {
   /// - Returns: A new value.
   @inlinable
   public func callAsFunction(_ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-    reference.make(key, argument, at: CallSite(fileID: fileID, line: line))
+    resolver.make(key, argument, fileID: fileID, line: line)
   }
 }
 
@@ -51,11 +51,11 @@ public struct AssistedFactory<Argument, Value>: Sendable {
 /// only on the main actor.
 @MainActor
 public struct MainActorAssistedFactory<Argument, Value>: Sendable {
-  let reference: _GraphReference
+  let resolver: Resolver
   let key: MainActorAssistedKey<Argument, Value>
 
-  nonisolated init(reference: _GraphReference, key: MainActorAssistedKey<Argument, Value>) {
-    self.reference = reference
+  nonisolated init(resolver: Resolver, key: MainActorAssistedKey<Argument, Value>) {
+    self.resolver = resolver
     self.key = key
   }
 
@@ -68,6 +68,6 @@ public struct MainActorAssistedFactory<Argument, Value>: Sendable {
   ///   - line: The line a stop names, likewise.
   /// - Returns: A new value.
   public func callAsFunction(_ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-    reference.make(key, argument, at: CallSite(fileID: fileID, line: line))
+    MainActorResolver(resolver).make(key, argument, fileID: fileID, line: line)
   }
 }

@@ -26,6 +26,16 @@ public struct _GraphReference: Sendable {
     }
   }
 
+  /// The graph, unretained, when this reference owns it (and so keeps it alive); `nil` when anchored.
+  /// Binding `.owning`'s payload where the graph is used would retain the graph for as long.
+  @inlinable @inline(__always)
+  var unretainedOwnedGraph: Unmanaged<Graph>? {
+    switch storage {
+    case .owning(let graph): .passUnretained(graph)
+    case .anchored: nil
+    }
+  }
+
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
   @inlinable @inline(__always)
   func withGraph<Result>(resolving key: Keys, at site: CallSite? = nil, _ body: (Graph) -> Result) -> Result {

@@ -26,7 +26,7 @@ import CSheathRuntime
 /// that hold each other through a lazy value are released with their graph. Like a ``Provider``, a
 /// lazy value made by a shared instance's factory does not keep the graph alive.
 public final class Lazy<Value> {
-  private let reference: _GraphReference
+  private let resolver: Resolver
   private let key: Key<Value>
   /// The resolved value's box, published once.
   private let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
@@ -35,11 +35,11 @@ public final class Lazy<Value> {
   ///
   /// - Parameter provider: What to resolve.
   public convenience init(_ provider: Provider<Value>) {
-    self.init(reference: provider.reference, key: provider.key)
+    self.init(resolver: provider.resolver, key: provider.key)
   }
 
-  init(reference: _GraphReference, key: Key<Value>) {
-    self.reference = reference
+  init(resolver: Resolver, key: Key<Value>) {
+    self.resolver = resolver
     self.key = key
     self.cell = .allocate(capacity: 1)
     cell.initialize(to: nil)
@@ -61,10 +61,10 @@ public final class Lazy<Value> {
   private func resolveOnce() -> Value {
     // `value` is a property, with no caller's line to name: a stop names this one.
     let site = CallSite(fileID: #fileID, line: #line)
-    return reference.resolve(key, at: site) { graph, reference in
+    return resolver._withGraph(resolving: key, at: site) { graph in
       let fallback = key.unretainedFallbackBinding(testing: graph.usesTestValues)
       if graph.lifetime(of: key, fallback: fallback?.takeUnretainedValue()).isShared {
-        return graph.resolve(key, from: reference, at: site, fallback: fallback) { $0($1) }
+        return graph.resolve(key, from: resolver, at: site, fallback: fallback) { $0.build($1) }
       }
       let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
       let cell = self.cell
@@ -80,7 +80,7 @@ public final class Lazy<Value> {
         // Asked for again on this thread while resolving it: the key's factory needs itself.
         ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
       case .claimed:
-        let value = graph.resolve(key, from: reference, at: site, fallback: fallback) { $0($1) }
+        let value = graph.resolve(key, from: resolver, at: site, fallback: fallback) { $0.build($1) }
         graph.coordinator.finish(id) {
           sheath_store_release(cell, Unmanaged.passRetained(Box(value)).toOpaque())
         }

@@ -17,12 +17,12 @@
 /// is a resolution of its own: a provider called after its factory returned starts afresh, with no
 /// trace of the resolution that made it.
 public struct Provider<Value>: Sendable {
-  @usableFromInline let reference: _GraphReference
+  @usableFromInline let resolver: Resolver
   @usableFromInline let key: Key<Value>
 
   @inlinable
-  init(reference: _GraphReference, key: Key<Value>) {
-    self.reference = reference
+  init(resolver: Resolver, key: Key<Value>) {
+    self.resolver = resolver
     self.key = key
   }
 
@@ -35,7 +35,7 @@ public struct Provider<Value>: Sendable {
   /// - Returns: The key's value, built or shared as its lifetime says.
   @inlinable
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-    Resolver(reference)[key, fileID: fileID, line: line]
+    resolver[key, fileID: fileID, line: line]
   }
 }
 
@@ -52,11 +52,11 @@ public struct Provider<Value>: Sendable {
 /// ```
 @MainActor
 public struct MainActorProvider<Value>: Sendable {
-  let reference: _GraphReference
+  let resolver: Resolver
   let key: MainActorKey<Value>
 
-  nonisolated init(reference: _GraphReference, key: MainActorKey<Value>) {
-    self.reference = reference
+  nonisolated init(resolver: Resolver, key: MainActorKey<Value>) {
+    self.resolver = resolver
     self.key = key
   }
 
@@ -68,7 +68,7 @@ public struct MainActorProvider<Value>: Sendable {
   ///   - line: The line a stop names, likewise.
   /// - Returns: The key's value, built or shared as its lifetime says.
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-    MainActorResolver(Resolver(reference))[key, fileID: fileID, line: line]
+    MainActorResolver(resolver)[key, fileID: fileID, line: line]
   }
 }
 

@@ -21,18 +21,36 @@ public struct Resolver: Resolving {
   init(_ reference: _GraphReference) {
     self._graphReference = reference
   }
+
+  /// Runs `body` with the graph. An owned graph is borrowed: this resolver keeps it alive, so
+  /// resolving retains nothing.
+  @inlinable @inline(__always)
+  public func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result {
+    if let graph = _graphReference.unretainedOwnedGraph { return graph._withUnsafeGuaranteedRef(body) }
+    return body(_graphReference.graph(resolving: key, at: site))
+  }
+
+  /// Runs `body` with this resolver.
+  @inlinable @inline(__always)
+  public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
+    body(self)
+  }
 }
 
 extension Graph: MainActorResolving, AsyncResolving {
   /// The graph, for ``Resolving``'s members.
   @inlinable public var _graphReference: _GraphReference { _GraphReference(.owning(self)) }
 
-  /// Runs `body` with this graph, borrowed: resolving from a graph retains nothing.
+  /// Runs `body` with this graph.
   @inlinable @inline(__always)
-  public func _withGraph<Result>(
-    resolving key: Keys, at site: _CallSite, _ body: (Graph, _GraphReference) -> Result
-  ) -> Result {
-    body(self, _GraphReference(.owning(self)))
+  public func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result {
+    body(self)
+  }
+
+  /// Runs `body` with a resolver for this graph, made only when a transient value's factory needs one.
+  @inlinable @inline(__always)
+  public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
+    body(Resolver(_GraphReference(.owning(graph))))
   }
 
   /// A resolver for this graph, for code that takes one.

@@ -15,18 +15,26 @@ public protocol Resolving: Sendable {
   /// The graph this resolves from. An implementation detail: use the subscripts and methods.
   var _graphReference: _GraphReference { get }
 
-  /// Runs `body` with the graph and this reference to it; `key`, about to be resolved, names the stop
-  /// when the graph was released. An implementation detail: use the subscripts and methods.
-  func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph, _GraphReference) -> Result) -> Result
+  /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph was
+  /// released. An implementation detail: use the subscripts and methods.
+  func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result
+
+  /// Runs `body` with a resolver for the graph: what the factory of a transient value resolved from
+  /// here gets. An implementation detail: use the subscripts and methods.
+  func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result
 }
 
 extension Resolving {
-  /// Runs `body` with the graph and this reference to it.
+  /// Runs `body` with the graph.
   @inlinable @inline(__always)
-  public func _withGraph<Result>(
-    resolving key: Keys, at site: _CallSite, _ body: (Graph, _GraphReference) -> Result
-  ) -> Result {
-    _graphReference.resolve(key, at: site, body)
+  public func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result {
+    Resolver(_graphReference)._withGraph(resolving: key, at: site, body)
+  }
+
+  /// Runs `body` with a resolver for the graph.
+  @inlinable @inline(__always)
+  public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
+    body(Resolver(_graphReference))
   }
 }
 
@@ -53,10 +61,10 @@ extension Resolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, at: site) { graph, reference in
+    return _withGraph(resolving: key, at: site) { graph in
       graph.resolve(
-        key, from: reference, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
-      ) { $0($1) }
+        key, from: self, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
+      ) { $0.build($1) }
     }
   }
 
@@ -71,7 +79,7 @@ extension Resolving {
   @inlinable
   public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {
     _graphReference.deferring(key)
-    return AssistedFactory(reference: _graphReference, key: key)
+    return AssistedFactory(resolver: Resolver(_graphReference), key: key)
   }
 
   /// Builds `key`'s value with `argument`.
@@ -92,7 +100,7 @@ extension Resolving {
     _ key: AssistedKey<Argument, Value>, _ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, at: site) { $0.build(key, argument, from: $1, at: site) }
+    return _withGraph(resolving: key, at: site) { $0.build(key, argument, from: self, at: site) }
   }
 
   /// A provider that resolves `key` each time it is called: a new value each call for a transient key.
@@ -105,7 +113,7 @@ extension Resolving {
   @inlinable
   public func provider<Value>(_ key: Key<Value>) -> Provider<Value> {
     _graphReference.deferring(key)
-    return Provider(reference: _graphReference, key: key)
+    return Provider(resolver: Resolver(_graphReference), key: key)
   }
 
   /// A value of `key` resolved on first use and kept after that.
@@ -114,48 +122,29 @@ extension Resolving {
   /// - Returns: A lazy value of `key`.
   public func lazy<Value>(_ key: Key<Value>) -> Lazy<Value> {
     _graphReference.deferring(key)
-    return Lazy(reference: _graphReference, key: key)
-  }
-}
-
-extension _GraphReference {
-  /// Runs `body` with the graph and this reference, which is what the values it builds get.
-  @inlinable @inline(__always)
-  func resolve<Result>(_ key: Keys, at site: CallSite?, _ body: (Graph, _GraphReference) -> Result) -> Result {
-    // A switch borrows the owned graph; `graph(resolving:)` would copy it.
-    switch storage {
-    case .owning(let graph): body(graph, self)
-    case .anchored(let anchor): body(anchor.graph(resolving: key, at: site), self)
-    }
-  }
-
-  /// Builds an assisted key's value with `argument`.
-  @inlinable
-  func make<Argument, Value>(_ key: AssistedKey<Argument, Value>, _ argument: Argument, at site: CallSite) -> Value {
-    resolve(key, at: site) { $0.build(key, argument, from: $1, at: site) }
+    return Lazy(resolver: Resolver(_graphReference), key: key)
   }
 }
 
 extension Graph {
-  /// Builds an assisted key's value with `argument`; `reference` is how the caller refers to this
-  /// graph.
+  /// Builds an assisted key's value with `argument`; `source` is what resolves from this graph.
   @inlinable @inline(__always)
   func build<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>, _ argument: Argument, from reference: _GraphReference, at site: CallSite
+    _ key: AssistedKey<Argument, Value>, _ argument: Argument, from source: some Resolving, at site: CallSite
   ) -> Value {
-    resolve(key, from: reference, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
-      $0($1, argument)
+    resolveAssisted(key, from: source, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
+      $0.build($1, argument)
     }
   }
 
   /// Builds a main-actor assisted key's value with `argument`, on the main actor.
   @MainActor
   func build<Argument, Value>(
-    _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, from reference: _GraphReference,
+    _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, from source: some Resolving,
     at site: CallSite
   ) -> Value {
-    resolve(key, from: reference, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
-      $0(MainActorResolver($1), argument)
+    resolveAssisted(key, from: source, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
+      $0.factory(MainActorResolver($1), argument)
     }
   }
 }
@@ -184,10 +173,10 @@ extension MainActorResolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, at: site) { graph, reference in
+    return _withGraph(resolving: key, at: site) { graph in
       graph.resolve(
-        key, from: reference, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
-      ) { $0(MainActorResolver($1)) }
+        key, from: self, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
+      ) { $0.factory(MainActorResolver($1)) }
     }
   }
 
@@ -200,7 +189,7 @@ extension MainActorResolving {
     key: MainActorAssistedKey<Argument, Value>
   ) -> MainActorAssistedFactory<Argument, Value> {
     _graphReference.deferring(key)
-    return MainActorAssistedFactory(reference: _graphReference, key: key)
+    return MainActorAssistedFactory(resolver: Resolver(_graphReference), key: key)
   }
 
   /// Builds a main-actor assisted key's value with `argument`, on the main actor.
@@ -222,7 +211,7 @@ extension MainActorResolving {
     line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, at: site) { $0.build(key, argument, from: $1, at: site) }
+    return _withGraph(resolving: key, at: site) { $0.build(key, argument, from: self, at: site) }
   }
 
   /// A provider that resolves a main-actor `key` each time it is called, on the main actor.
@@ -235,17 +224,7 @@ extension MainActorResolving {
   @MainActor
   public func provider<Value>(_ key: MainActorKey<Value>) -> MainActorProvider<Value> {
     _graphReference.deferring(key)
-    return MainActorProvider(reference: _graphReference, key: key)
-  }
-}
-
-extension _GraphReference {
-  /// Builds a main-actor assisted key's value with `argument`.
-  @MainActor
-  func make<Argument, Value>(
-    _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, at site: CallSite
-  ) -> Value {
-    resolve(key, at: site) { $0.build(key, argument, from: $1, at: site) }
+    return MainActorProvider(resolver: Resolver(_graphReference), key: key)
   }
 }
 
