@@ -28,33 +28,32 @@ final class BindingTable: @unchecked Sendable {
   /// The module types installed in the graph and its ancestors.
   let installedModules: [ObjectIdentifier: InstalledModule]
 
-  private init(
-    entries: ContiguousArray<Entry>, bindings: [AnyBinding], parent: BindingTable?,
-    contributions: [Int: [AnyContribution]], boundKeys: [Keys], installedModules: [ObjectIdentifier: InstalledModule]
-  ) {
-    let buffer = UnsafeMutableBufferPointer<Entry>.allocate(capacity: entries.count)
-    _ = buffer.initialize(from: entries)
-    self.entries = UnsafeBufferPointer(buffer)
-    self.bindings = bindings
-    self.parent = parent
-    self.contributions = contributions
-    self.boundKeys = boundKeys
-    self.installedModules = installedModules
-  }
-
   /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`.
-  convenience init(_ plan: BuildPlan, over parent: BindingTable?, level: Int) {
-    var entries = ContiguousArray(parent?.entries ?? UnsafeBufferPointer(start: nil, count: 0))
-    if let maxSlot = plan.bindings.map(\.key.slot).max(), entries.count <= maxSlot {
-      entries.append(contentsOf: repeatElement(.empty, count: maxSlot + 1 - entries.count))
+  init(_ plan: BuildPlan, over parent: BindingTable?, level: Int) {
+    let inherited = parent?.entries ?? UnsafeBufferPointer(start: nil, count: 0)
+    var count = inherited.count
+    var bindings: [AnyBinding] = []
+    var boundKeys: [Keys] = []
+    bindings.reserveCapacity(plan.bindings.count)
+    boundKeys.reserveCapacity(plan.bindings.count)
+    for (key, binding) in plan.bindings {
+      count = max(count, key.slot + 1)
+      bindings.append(binding)
+      boundKeys.append(key)
     }
+    let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
+    let filled = entries.initialize(fromContentsOf: inherited)
+    if filled < count { entries[filled...].initialize(repeating: .empty) }
     for (key, binding) in plan.bindings {
       entries[key.slot] = Entry(
         binding: UnsafeRawPointer(Unmanaged.passUnretained(binding).toOpaque()), ownerLevel: level)
     }
-    self.init(
-      entries: entries, bindings: plan.bindings.map(\.binding), parent: parent, contributions: plan.contributions,
-      boundKeys: plan.bindings.map(\.key), installedModules: plan.installedModules)
+    self.entries = UnsafeBufferPointer(entries)
+    self.bindings = bindings
+    self.parent = parent
+    self.contributions = plan.contributions
+    self.boundKeys = boundKeys
+    self.installedModules = plan.installedModules
   }
 
   deinit {

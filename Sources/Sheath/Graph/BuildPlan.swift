@@ -35,12 +35,14 @@ struct BuildPlan {
       groups[position].add(registration)
     }
 
-    for group in groups {
+    // Taken out one by one, in order: iterating would copy each group, retaining all it holds.
+    groups.reverse()
+    while let group = groups.popLast() {
       let key = group.key
       let isBound = group.firstPlain != nil || !group.overrides.isEmpty
       var winner: AnyBinding?
       if isBound {
-        winner = check(key, plain: group.plain, overrides: group.overrides, scope: scope, &problems)
+        winner = check(key, group, scope: scope, &problems)
       }
       if !group.decorations.isEmpty {
         // Decorators wrap what the graph would resolve otherwise: this graph's binding, its parent's,
@@ -78,12 +80,14 @@ struct BuildPlan {
   }
 
   /// The binding that wins for `key` in this graph, or `nil` with every problem recorded.
-  private func check(
-    _ key: Keys, plain: [AnyBinding], overrides: [AnyBinding], scope: Scope?, _ problems: inout Problems
-  ) -> AnyBinding? {
+  private func check(_ key: Keys, _ group: Group, scope: Scope?, _ problems: inout Problems) -> AnyBinding? {
     let count = problems.list.count
     let inherited = parentBinding(of: key)
-    if plain.count > 1 || (plain.count == 1 && overrides.isEmpty && inherited != nil) {
+    let overrides = group.overrides
+    // The usual key is bound once: `plain`, an array, is made only for a problem's message.
+    let isBoundOnce = group.firstPlain != nil && group.morePlain.isEmpty
+    if !group.morePlain.isEmpty || (isBoundOnce && overrides.isEmpty && inherited != nil) {
+      let plain = group.plain
       let parentLines = inherited.map { ["bound by \($0.source) in the parent graph"] } ?? []
       problems.append(
         .duplicateBinding, key,
@@ -102,7 +106,7 @@ struct BuildPlan {
           details: overrides.map { "overridden by \($0.source)" },
           fix: "keep one override of \(key.name); install the other module in a child graph if both are needed"))
     }
-    if let override = overrides.first, plain.isEmpty, inherited == nil, !key.hasDefault,
+    if let override = overrides.first, group.firstPlain == nil, inherited == nil, !key.hasDefault,
       !override.source.isTestOverride
     {
       problems.append(
@@ -112,7 +116,7 @@ struct BuildPlan {
           details: ["overridden by \(override.source)"],
           fix: "bind it instead: b.bind(\(key.callSiteName)) { … }"))
     }
-    let winner = overrides.first ?? plain[0]
+    guard let winner = overrides.first ?? group.firstPlain else { return nil }
     if case .scoped(let bindingScope) = winner.lifetime, bindingScope != scope,
       parent?.nearest(opening: bindingScope) != nil
     {

@@ -15,7 +15,11 @@ public struct Bindings {
   var registrations: [Registration] = []
 
   /// The modules being registered, outermost first, for diagnostics.
-  private var modulePath: [String] = []
+  private var modulePath: [String] = [] {
+    didSet { joinedModulePath = modulePath.isEmpty ? "Graph" : modulePath.joined(separator: " > ") }
+  }
+  /// `modulePath` as every binding's source names it, joined once per module rather than per binding.
+  private var joinedModulePath = "Graph"
 
   /// The module types installed in this graph and its ancestors, by type.
   private(set) var installedModules: [ObjectIdentifier: InstalledModule]
@@ -81,7 +85,7 @@ public struct Bindings {
 
   func source(_ fileID: String, _ line: Int) -> BindingSource {
     BindingSource(
-      modulePath: modulePath.isEmpty ? "Graph" : modulePath.joined(separator: " > "),
+      modulePath: joinedModulePath,
       location: CodeLocation(fileID: fileID, line: line),
       isTestOverride: testOverrideUsage != nil)
   }
@@ -304,7 +308,8 @@ public struct Bindings {
 enum Registration {
   case bind(Keys, AnyBinding, isOverride: Bool)
   case contribute(AnyContribution)
-  case require(Keys, isSatisfiedByDefault: Bool, BindingSource)
+  // Indirect: rare, and its source would make every registration as large.
+  indirect case require(Keys, isSatisfiedByDefault: Bool, BindingSource)
   case decorate(Keys, AnyDecoration)
 
   /// The key registered for.
