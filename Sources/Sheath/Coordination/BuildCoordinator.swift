@@ -28,14 +28,13 @@ import Foundation
 final class BuildCoordinator: @unchecked Sendable {
   // @unchecked: `builders`, `waits` and every `WeakBox.object` are only accessed under `condition`.
 
-  /// One instance being built: by which thread, for which key, since when, and the builder's path.
+  /// One instance being built: by which thread, for which key, and the builder's path.
   private struct Build {
     let thread: UInt
     let key: Keys
     /// The innermost keys of the builder's resolution path when it claimed the build, outermost
     /// first: enough to recognize it, in constant time however deep the resolution.
     let path: [Keys]
-    let started: UInt64
   }
 
   /// What is being built: an owner (a graph, or a lazy value) and a slot.
@@ -89,7 +88,7 @@ final class BuildCoordinator: @unchecked Sendable {
         return .existing
       }
       guard let build = inProgress(id) else {
-        builders.append((id, Build(thread: me, key: key, path: ResolutionStack.innermostPath(8), started: now())))
+        builders.append((id, Build(thread: me, key: key, path: ResolutionStack.innermostPath(8))))
         let anchor = graph?.makeAnchorIfNeeded()
         condition.unlock()
         return .claimed(anchor)

@@ -6,8 +6,8 @@ import CSheathRuntime
 /// A small open-addressing table (slot + 1 as the tag, linear probing, at most half full) in one
 /// block of memory, published through an atomic pointer. Writers never change an entry once its tag
 /// is set; when the table fills up they copy it into a block twice the size, publish that, and keep
-/// the old block (readers may still be in it) until the graph is released. A graph that never caches
-/// anything allocates nothing; a flow with one scoped instance, one 88-byte block.
+/// the old block (readers may still be in it) until the graph is released. The first block, of four
+/// entries, is allocated with the cell: a flow with a scoped instance or two allocates nothing more.
 @usableFromInline
 struct InstanceTable: @unchecked Sendable {
   // @unchecked: the cell and the blocks are read through acquire loads and written under the
@@ -20,10 +20,19 @@ struct InstanceTable: @unchecked Sendable {
   @usableFromInline static var headerSize: Int { 3 * MemoryLayout<Int>.stride }
   @usableFromInline static var entrySize: Int { 2 * MemoryLayout<Int>.stride }
 
+  /// Entries in the first block, allocated with the cell.
+  private static var inlineCapacity: Int { 4 }
+
   init() {
-    cell = .allocate(capacity: 1)
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: MemoryLayout<Int>.stride + Self.headerSize + Self.inlineCapacity * Self.entrySize,
+      alignment: MemoryLayout<Int>.alignment)
+    cell = memory.bindMemory(to: UnsafeMutableRawPointer?.self, capacity: 1)
     cell.initialize(to: nil)
   }
+
+  /// The first block's memory, right after the cell.
+  private var inlineBlock: UnsafeMutableRawPointer { UnsafeMutableRawPointer(cell + 1) }
 
   /// The object stored for `slot`, unretained, or `nil`.
   @inlinable @inline(__always)
@@ -44,7 +53,7 @@ struct InstanceTable: @unchecked Sendable {
 
   /// Stores `object` (retained) for `slot`, which holds nothing yet. Only under the family's lock.
   func store(_ object: AnyObject, at slot: Int) {
-    var block = cell.pointee ?? Self.allocate(capacity: 4, retired: nil)
+    var block = cell.pointee ?? Self.prepare(inlineBlock, capacity: Self.inlineCapacity, retired: nil)
     let count = block.load(fromByteOffset: MemoryLayout<Int>.stride, as: Int.self)
     if (count + 1) * 2 > block.load(as: Int.self) { block = Self.grown(block) }
     let mask = block.load(as: Int.self) - 1
@@ -74,10 +83,11 @@ struct InstanceTable: @unchecked Sendable {
       var next: UnsafeMutableRawPointer? = block
       while let current = next {
         next = current.load(fromByteOffset: 2 * MemoryLayout<Int>.stride, as: UnsafeMutableRawPointer?.self)
-        current.deallocate()
+        // The first block goes with the cell.
+        if current != inlineBlock { current.deallocate() }
       }
     }
-    cell.deallocate()
+    UnsafeMutableRawPointer(cell).deallocate()
   }
 
   private static func entry(_ block: UnsafeMutableRawPointer, _ index: Int) -> UnsafeMutableRawPointer {
@@ -87,6 +97,13 @@ struct InstanceTable: @unchecked Sendable {
   private static func allocate(capacity: Int, retired: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer {
     let block = UnsafeMutableRawPointer.allocate(
       byteCount: headerSize + capacity * entrySize, alignment: MemoryLayout<Int>.alignment)
+    return prepare(block, capacity: capacity, retired: retired)
+  }
+
+  /// Lays out an empty block of `capacity` entries in `block`'s memory.
+  private static func prepare(
+    _ block: UnsafeMutableRawPointer, capacity: Int, retired: UnsafeMutableRawPointer?
+  ) -> UnsafeMutableRawPointer {
     block.initializeMemory(as: UInt8.self, repeating: 0, count: headerSize + capacity * entrySize)
     block.storeBytes(of: capacity, as: Int.self)
     block.storeBytes(of: retired, toByteOffset: 2 * MemoryLayout<Int>.stride, as: UnsafeMutableRawPointer?.self)
