@@ -4,10 +4,16 @@ import CSheathRuntime
 /// decides where the value comes from, and a factory runs only with its key on the thread's
 /// ``ResolutionStack``.
 ///
-/// Each flavour passes `run`, which calls its factory with the resolver it takes: `{ $0($1) }` for a
-/// ``Key``, `{ $0(MainActorResolver($1)) }` for a ``MainActorKey``, `{ $0($1, argument) }` for an
-/// assisted key. The hot path is inlinable, so callers get it specialized for their value type; the
-/// builds of shared instances, which happen once, are not.
+/// Each flavour passes `run`, which calls a binding's factory with the resolver it takes:
+/// `{ $0.build($1) }` for a ``Key`` (see `DirectKeyBinding`), `{ $0.factory(MainActorResolver($1)) }`
+/// for a ``MainActorKey``, `{ $0.build($1, argument) }` for an assisted key. The transient and cached
+/// singleton paths are inlined, so callers get them specialized for their value type; scoped, weak
+/// and verifying resolutions are specialized but not inlined; the builds of shared instances, which
+/// happen once, are neither.
+///
+/// Nothing on the way retains the graph when the caller is a resolver: a resolver keeps its graph
+/// alive, so it reads it unretained and hands itself to the factories it runs. A request made on a
+/// ``Graph`` makes a resolver for a transient factory, which retains the graph once for the call.
 extension Graph {
   /// Resolves `key` from this graph. `source` is what the caller resolves with — this graph or a
   /// resolver for it — and gives transient values' factories their resolver; `fallback` is the key's
@@ -82,6 +88,7 @@ extension Graph {
     if _slowPath(isVerifying) { return resolveVerifying(key, binding, ownerLevel: ownerLevel, site, run) }
     switch binding.lifetime {
     case .transient, .singleton:
+      // `resolve` handles both itself outside verification; shared here all the same.
       return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
     case .scoped(let scope):
       guard let home = unretainedNearest(opening: scope) else {
