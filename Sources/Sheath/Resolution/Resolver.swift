@@ -47,7 +47,8 @@ extension Graph: MainActorResolving, AsyncResolving {
     body(self)
   }
 
-  /// Runs `body` with a resolver for this graph, made only when a transient value's factory needs one.
+  /// Runs `body` with a resolver for this graph (`graph`), made only when a transient value's factory
+  /// needs one. It owns the graph, since the factory may keep it: one retain of the graph per request.
   @inlinable @inline(__always)
   public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
     body(Resolver(_GraphReference(.owning(graph))))

@@ -19,8 +19,9 @@ public protocol Resolving: Sendable {
   /// released. An implementation detail: use the subscripts and methods.
   func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result
 
-  /// Runs `body` with a resolver for the graph: what the factory of a transient value resolved from
-  /// here gets. An implementation detail: use the subscripts and methods.
+  /// Runs `body` with a resolver for `graph` — the graph this resolves from, as the caller holds it —
+  /// which is what the factory of a transient value resolved from here gets. An implementation detail:
+  /// use the subscripts and methods.
   func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result
 }
 
