@@ -39,3 +39,8 @@ func describeType(_ type: Any.Type) -> String {
   let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol") && name != "Any"
   return isExistential ? "any \(name)" : name
 }
+
+/// An assisted key's type as diagnostics show it: `(any ProfileView) -> ProfileViewModel`.
+func describeAssistedType(_ argument: Any.Type, _ value: Any.Type) -> String {
+  "(\(describeType(argument))) -> \(describeType(value))"
+}

@@ -46,20 +46,17 @@ public final class MainActorAssistedKey<Argument, Value>:
     _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) {
     super.init(
-      defaulting: factory, lifetime: .transient, name: name, typeName: Self.typeName, fileID: fileID,
-      filePath: filePath, line: line)
+      defaulting: factory, lifetime: .transient, name: name,
+      typeName: describeAssistedType(Argument.self, Value.self), fileID: fileID, filePath: filePath, line: line)
   }
 
   override var isolation: KeyIsolation { .mainActor }
 
   private init(required name: String?, fileID: String, filePath: String, line: Int) {
     super.init(
-      defaulting: nil, lifetime: .transient, name: name, typeName: Self.typeName, fileID: fileID,
-      filePath: filePath, line: line)
+      defaulting: nil, lifetime: .transient, name: name,
+      typeName: describeAssistedType(Argument.self, Value.self), fileID: fileID, filePath: filePath, line: line)
   }
-
-  /// `(Argument) -> Value`, as diagnostics show the key's type.
-  private static var typeName: String { "(\(describeType(Argument.self))) -> \(describeType(Value.self))" }
 
   /// Creates an assisted key without a default: a module must bind it, as for
   /// ``Key/required(_:name:fileID:filePath:line:)``.
