@@ -64,6 +64,11 @@ typedef struct {
   uintptr_t stackLimit;
   /// The verification recording this thread's resolutions (a `Verification`, unretained), or NULL.
   void *_Nullable recorder;
+  /// The graph (a `Graph`, unretained) a request made on it runs in on this thread, innermost, and
+  /// the address of its anchor (a `GraphAnchor`), or NULL and 0: that graph is alive until the request
+  /// returns, so a resolver that refers to it through the anchor resolves from it without a retain.
+  const void *_Nullable lentGraph;
+  uintptr_t lentAnchor;
 } SheathResolutionState;
 
 /// Every thread's resolution state; use `sheath_resolution_state()`.

@@ -50,7 +50,7 @@ final class AsyncBuilds: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     if let value = existing() { return .existing(value) }
-    let anchor = graph.makeAnchorIfNeeded()
+    let anchor = graph.anchor
     // A finished build waits for nothing: a resolver kept after its factory returned asks for itself.
     let requester = trail?.requester.flatMap { $0.build.isFinished ? nil : $0 }
     nextToken += 1

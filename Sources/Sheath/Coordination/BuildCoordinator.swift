@@ -46,8 +46,8 @@ final class BuildCoordinator: @unchecked Sendable {
   enum Claim {
     /// Someone built it already: `existing` found it.
     case existing
-    /// This thread builds it now, and must call `finish`; the anchor of the graph it asked to prepare.
-    case claimed(GraphAnchor?)
+    /// This thread builds it now, and must call `finish`.
+    case claimed
     /// This thread is building it already: a dependency cycle.
     case reentered
   }
@@ -77,8 +77,8 @@ final class BuildCoordinator: @unchecked Sendable {
 
   /// Returns `.existing` if `existing` finds the instance (it keeps what it found); otherwise claims
   /// the build for this thread, waiting while another thread builds it. `existing` runs under the
-  /// lock; so does making `graph`'s anchor when the build is claimed.
-  func claim(_ id: BuildID, key: Keys, preparing graph: Graph?, existing: () -> Bool) -> Claim {
+  /// lock.
+  func claim(_ id: BuildID, key: Keys, existing: () -> Bool) -> Claim {
     let me = currentThreadID()
     var waitStarted: UInt64?
     condition.lock()
@@ -89,9 +89,8 @@ final class BuildCoordinator: @unchecked Sendable {
       }
       guard let build = inProgress(id) else {
         builders.append((id, Build(thread: me, key: key, path: ResolutionStack.innermostPath(8))))
-        let anchor = graph?.makeAnchorIfNeeded()
         condition.unlock()
-        return .claimed(anchor)
+        return .claimed
       }
       if build.thread == me {
         condition.unlock()

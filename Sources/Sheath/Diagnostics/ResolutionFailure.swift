@@ -17,7 +17,8 @@ enum ResolutionFailure {
   /// A resolution about to run out of stack: how deep it is, and its keys, outermost first.
   case tooDeep(depth: Int, path: [Keys])
   /// A resolver, provider, lazy value or assisted factory used after its graph was released.
-  case graphReleased(Keys, graphDescription: String)
+  /// `lentResolver`: a resolver a graph lent a transient factory, kept after the factory returned.
+  case graphReleased(Keys, graphDescription: String, lentResolver: Bool)
   /// A wait for another thread's build that did not end.
   case buildWaitTimeout(Keys, seconds: Double, builderPath: [Keys], waiterPath: [Keys])
   case tooManyKeys(Int)
@@ -67,7 +68,17 @@ enum ResolutionFailure {
         fix:
           "a chain this deep is usually objects that each build the next one as they are built: inject r.provider(…) and build the next one when it is needed, or resolve on a thread with a larger stack"
       )
-    case .graphReleased(let key, let graphDescription):
+    case .graphReleased(let key, let graphDescription, lentResolver: true):
+      return Diagnostic(
+        summary: "\(key.name) was resolved through a resolver kept after its graph was released",
+        details: [
+          key.described,
+          "the graph was \(graphDescription); a factory kept the resolver it received, which does not keep the graph alive",
+        ],
+        fix:
+          "keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory: they keep the graph alive; or keep the graph while the resolver is in use"
+      )
+    case .graphReleased(let key, let graphDescription, lentResolver: false):
       return Diagnostic(
         summary: "\(key.name) was resolved through a provider, lazy value or resolver whose graph was released",
         details: [

@@ -13,7 +13,7 @@ extension Graph {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances
     var found: UnsafeMutableRawPointer?
-    let claim = coordinator.claim(id, key: key, preparing: self) {
+    let claim = coordinator.claim(id, key: key) {
       found = instances.load(key.slot)
       return found != nil
     }
@@ -23,8 +23,8 @@ extension Graph {
       return Unmanaged<Box<Value>>.fromOpaque(found.unsafelyUnwrapped).takeUnretainedValue().value
     case .reentered:
       ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
-    case .claimed(let anchor):
-      let value = build(key, binding, anchor.unsafelyUnwrapped, run)
+    case .claimed:
+      let value = build(key, binding, run)
       let boxed = box(value)
       coordinator.finish(id) { instances.store(boxed, at: key.slot) }
       return value
@@ -42,7 +42,7 @@ extension Graph {
     var found: Value?
     // Under the lock: find or make the cell, and take what it holds. The cell held what this
     // factory returned, so the cast back succeeds.
-    let claim = coordinator.claim(id, key: key, preparing: self) {
+    let claim = coordinator.claim(id, key: key) {
       let box =
         instances.load(key.slot).map { Unmanaged<WeakBox>.fromOpaque($0).takeUnretainedValue() }
         ?? {
@@ -59,8 +59,8 @@ extension Graph {
       return found.unsafelyUnwrapped
     case .reentered:
       ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
-    case .claimed(let anchor):
-      let value = build(key, binding, anchor.unsafelyUnwrapped, run)
+    case .claimed:
+      let value = build(key, binding, run)
       switch WeakHold(value) {
       case .object(let object):
         coordinator.finish(id) { cell?.object = object }
@@ -78,25 +78,17 @@ extension Graph {
   }
 
   /// Runs the factory of a shared instance of this graph. Its resolver refers to the graph through
-  /// `anchor`, so that nothing the instance keeps from it keeps the graph alive.
+  /// the graph's anchor, so that nothing the instance keeps from it keeps the graph alive.
   private func build<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ anchor: GraphAnchor, _ run: (Binding<Factory>, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
     if binding.tracksUsage { binding.markUsed(key) }
     let resolver = Resolver(_GraphReference(.anchored(anchor)))
     // `verify()` entered the key already, before it looked for the instance.
-    if isVerifying { return run(binding, resolver) }
+    if isVerifying { return lending { run(binding, resolver) } }
     let state = ResolutionStack.enter(key, binding.lifetime)
     defer { ResolutionStack.exit(state) }
-    return run(binding, resolver)
-  }
-
-  /// This graph's anchor, made on first use. Only under the coordinator's lock.
-  func makeAnchorIfNeeded() -> GraphAnchor {
-    if let anchor { return anchor }
-    let made = GraphAnchor(self)
-    anchor = made
-    return made
+    return lending { run(binding, resolver) }
   }
 }
 

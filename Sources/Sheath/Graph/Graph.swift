@@ -32,10 +32,14 @@ import CSheathRuntime
 /// long as the flow runs; using such a provider after its graph is gone stops with a message naming the
 /// key and the graph. Everything else — a graph you hold, a provider made from it, a transient object's
 /// providers — keeps the graph alive.
+///
+/// The resolver a transient value's factory receives is lent by the graph for the factory's call:
+/// passing it costs no retain, and keeping it does not keep the graph alive. A kept resolver still
+/// resolves, on any thread, while the graph lives, and stops with a message once it is gone; to resolve
+/// later, keep a provider, a lazy value or an assisted factory, which own the graph.
 public final class Graph: @unchecked Sendable {
   // @unchecked: every stored property is immutable or synchronizes itself (InstanceTable,
-  // BuildCoordinator); `anchor` is written once under the coordinator's lock, before any resolver
-  // that reads it exists.
+  // BuildCoordinator).
 
   /// The graph this one was made from, or `nil` for a root graph.
   public let parent: Graph?
@@ -70,10 +74,13 @@ public final class Graph: @unchecked Sendable {
   /// Builds shared instances once across this graph and its relatives.
   @usableFromInline let coordinator: BuildCoordinator
 
-  /// What the resolvers of this graph's shared instances hold instead of the graph; made with the
-  /// first shared instance, under the coordinator's lock.
-  // Unchecked exclusivity: written once under the coordinator's lock, read after.
-  @exclusivity(unchecked) @usableFromInline var anchor: GraphAnchor?
+  /// What the resolvers of this graph's shared instances hold instead of the graph, and what the
+  /// resolver it lends to transient factories refers through.
+  @usableFromInline let anchor: GraphAnchor
+
+  /// The resolver every transient factory of a request made on this graph receives: made once, and
+  /// passed without a retain, since the graph holds it (see ``_withResolver(of:_:)``).
+  @usableFromInline let lentResolver: Resolver
 
   /// Builds a root graph from modules.
   ///
@@ -117,8 +124,10 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
     self.table = BindingTable(plan, over: parent?.table, level: level)
     self.entries = table.entries
+    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
     // Allocated last: a graph that fails to build has nothing to free.
     self.instances = InstanceTable()
+    anchor.attach(self)
   }
 
   /// A child with no bindings of its own: shares the parent's table.
@@ -133,7 +142,9 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = parent.coordinator
     self.table = parent.table
     self.entries = parent.entries
+    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
     self.instances = InstanceTable()
+    anchor.attach(self)
   }
 
   /// A copy of `original` with fresh caches, under `parent` (a copy of the original's parent).
@@ -148,11 +159,13 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = coordinator
     self.table = original.table
     self.entries = original.entries
+    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: original.scope)
     self.instances = InstanceTable()
+    anchor.attach(self)
   }
 
   deinit {
-    anchor?.graphWillRelease()
+    anchor.graphWillRelease()
     instances.destroy()
   }
 
@@ -241,8 +254,9 @@ public final class Graph: @unchecked Sendable {
   }
 }
 
-/// What the resolvers of a graph's shared instances hold instead of the graph itself, so that a
-/// shared instance never keeps its own graph alive.
+/// What refers to a graph without keeping it alive: the resolvers of its shared instances (so that a
+/// shared instance never keeps its own graph alive), and the resolver the graph lends to the transient
+/// factories of requests made on it (``Graph/lentResolver``).
 ///
 /// It refers to the graph `unowned`, not `weak`: a weak reference gives its object a side table, and
 /// from then on every retain and release of the graph takes the runtime's slow path — measured, 250
@@ -250,22 +264,40 @@ public final class Graph: @unchecked Sendable {
 /// in its `deinit`, so a provider called after that stops with a message naming the graph; `unowned`
 /// keeps the graph's memory until the last anchor goes, so reading the reference is never undefined,
 /// and a call that races the graph's last release traps in the runtime instead.
+///
+/// While a request made on the graph runs on a thread, that thread's resolution state names the graph
+/// and its anchor (`lentGraph`, `lentAnchor`): the graph is alive for as long, so a resolver that
+/// refers through the anchor resolves from it there without a retain
+/// (``_GraphReference/unretainedGraph``). Anywhere else — kept after its factory returned, or handed to
+/// another thread — it reads the graph through `target`, which stops with a message once the graph
+/// is released.
 @usableFromInline
 final class GraphAnchor: @unchecked Sendable {
-  // @unchecked: `target` is set once, before the anchor is shared; `releasedFlag` is read and written
-  // atomically.
-  @usableFromInline unowned let target: Graph
+  // @unchecked: `target` is set once, by the graph's initializer, before the anchor is shared;
+  // `releasedFlag` is read and written atomically.
+  @exclusivity(unchecked) @usableFromInline unowned var target: Graph?
   @usableFromInline let releasedFlag: UnsafeMutablePointer<Int>
   // What describes the graph once it is gone; the text is made only for a message.
   private let graphIsRoot: Bool
   private let graphScope: Scope?
 
-  init(_ graph: Graph) {
-    self.target = graph
+  private init(isRoot: Bool, scope: Scope?) {
     self.releasedFlag = .allocate(capacity: 1)
     releasedFlag.initialize(to: 0)
-    self.graphIsRoot = graph.parent == nil
-    self.graphScope = graph.scope
+    self.graphIsRoot = isRoot
+    self.graphScope = scope
+  }
+
+  /// A graph's anchor, and the resolver the graph lends through it; the graph's initializer makes
+  /// them before it can refer to itself, then calls ``attach(_:)``.
+  static func make(isRoot: Bool, scope: Scope?) -> (GraphAnchor, Resolver) {
+    let anchor = GraphAnchor(isRoot: isRoot, scope: scope)
+    return (anchor, Resolver(_GraphReference(.lent(anchor))))
+  }
+
+  /// Points the anchor at `graph`, once.
+  func attach(_ graph: Graph) {
+    target = graph
   }
 
   /// How diagnostics describe the graph, released or not.
@@ -284,6 +316,21 @@ final class GraphAnchor: @unchecked Sendable {
   /// Called by the graph's `deinit`, before anything else.
   func graphWillRelease() {
     sheath_store_release_int(releasedFlag, 1)
+  }
+}
+
+extension Graph {
+  /// Runs `body`, a request made on this graph, with this thread's resolution state naming the graph
+  /// and its anchor: the graph is alive until `body` returns, so a resolver that refers to it through
+  /// the anchor — lent, or a shared instance's — resolves from it on this thread without a retain.
+  @inlinable @inline(__always)
+  func lending<Result>(_ body: () -> Result) -> Result {
+    let state = sheath_resolution_state()
+    let (outerGraph, outerAnchor) = (state.pointee.lentGraph, state.pointee.lentAnchor)
+    state.pointee.lentGraph = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    state.pointee.lentAnchor = UInt(bitPattern: Unmanaged.passUnretained(anchor).toOpaque())
+    defer { (state.pointee.lentGraph, state.pointee.lentAnchor) = (outerGraph, outerAnchor) }
+    return body()
   }
 }
 

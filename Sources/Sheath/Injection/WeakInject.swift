@@ -84,13 +84,6 @@ public struct WeakInject<Value> {
 extension Graph {
   /// A reference to this graph that does not keep it alive.
   func anchoredReference() -> _GraphReference {
-    _GraphReference(.anchored(coordinator.anchor(of: self)))
-  }
-}
-
-extension BuildCoordinator {
-  /// `graph`'s anchor, made under the lock if it has none yet.
-  func anchor(of graph: Graph) -> GraphAnchor {
-    withLock { graph.makeAnchorIfNeeded() }
+    _GraphReference(.anchored(anchor))
   }
 }

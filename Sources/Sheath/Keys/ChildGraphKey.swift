@@ -54,8 +54,10 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     self.origin = origin
     super.init(name: name, fileID: fileID, filePath: filePath, line: line) { r in
       // What opens children later: verify() opens one when a factory makes the factory.
-      r._graphReference.deferring(origin.key.unsafelyUnwrapped)
-      return ChildGraphFactory(reference: r._graphReference, origin: origin)
+      let key = origin.key.unsafelyUnwrapped
+      let reference = r._graphReference.kept(for: key)
+      reference.deferring(key)
+      return ChildGraphFactory(reference: reference, origin: origin)
     }
     origin.key = self
   }

@@ -1,39 +1,70 @@
-/// How a resolver, provider, lazy value or assisted factory refers to its graph: owning it, or — when
-/// a shared instance's factory made it — through the graph's anchor, which does not keep the graph
-/// alive. An implementation detail of ``Resolving``; you never make one.
+import CSheathRuntime
+
+/// How a resolver, provider, lazy value or assisted factory refers to its graph: owning it, or
+/// through the graph's anchor, which does not keep the graph alive — when a shared instance's factory
+/// made it, or when the graph lent it to a transient factory. An implementation detail of
+/// ``Resolving``; you never make one.
 public struct _GraphReference: Sendable {
   @usableFromInline
   enum Storage: Sendable {
-    /// Keeps the graph alive: what you get from a graph, and what transient objects' factories get.
+    /// Keeps the graph alive: what you get from a graph, and what a provider, lazy value or assisted
+    /// factory made from a lent resolver keeps.
     case owning(Graph)
     /// Does not: what a shared instance's factory gets, and everything made from it.
     case anchored(GraphAnchor)
+    /// Does not either: the resolver a graph lends the transient factories of a request made on it
+    /// (``Graph/lentResolver``). What keeps it — a provider, a lazy value — owns the graph instead.
+    case lent(GraphAnchor)
   }
 
   @usableFromInline let storage: Storage
 
+  /// `storage`'s object as an address, read without touching the object — binding the payload of
+  /// `storage` would retain it: the graph's with the low bit set when owning, else the anchor's.
+  @usableFromInline let address: UInt
+
   @inlinable
   init(_ storage: Storage) {
     self.storage = storage
+    switch storage {
+    case .owning(let graph):
+      address = UInt(bitPattern: Unmanaged.passUnretained(graph).toOpaque()) | 1
+    case .anchored(let anchor), .lent(let anchor):
+      address = UInt(bitPattern: Unmanaged.passUnretained(anchor).toOpaque())
+    }
   }
 
-  /// The graph; `key`, about to be resolved, names the stop when the graph is gone.
-  @inlinable @inline(__always)
+  /// The graph, retained; `key`, about to be resolved, names the stop when the graph is gone. Not
+  /// inlined: resolvers come here only when ``unretainedGraph`` cannot vouch for the graph (a resolver
+  /// kept, or handed to another thread), and a resolution inlines what it calls.
+  @usableFromInline @inline(never)
   func graph(resolving key: Keys, at site: CallSite? = nil) -> Graph {
     switch storage {
     case .owning(let graph): graph
-    case .anchored(let anchor): anchor.graph(resolving: key, at: site)
+    case .anchored(let anchor): anchor.graph(resolving: key, at: site, lent: false)
+    case .lent(let anchor): anchor.graph(resolving: key, at: site, lent: true)
     }
   }
 
-  /// The graph, unretained, when this reference owns it (and so keeps it alive); `nil` when anchored.
-  /// Binding `.owning`'s payload where the graph is used would retain the graph for as long.
+  /// The graph, unretained, when something keeps it alive: this reference owns it, or a request made
+  /// on it runs on this thread (the thread's `lentAnchor` is this reference's anchor). `nil`
+  /// otherwise.
   @inlinable @inline(__always)
-  var unretainedOwnedGraph: Unmanaged<Graph>? {
-    switch storage {
-    case .owning(let graph): .passUnretained(graph)
-    case .anchored: nil
-    }
+  var unretainedGraph: Unmanaged<Graph>? {
+    // A factory's resolver is lent, or a shared instance's: that case first. An owning reference's
+    // address has its low bit set, so it never equals an anchor's (objects are aligned).
+    let state = sheath_resolution_state()
+    if state.pointee.lentAnchor == address { return .fromOpaque(state.pointee.lentGraph.unsafelyUnwrapped) }
+    guard address & 1 != 0 else { return nil }
+    return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped)
+  }
+
+  /// This reference, for something that keeps it: one that owns the graph when the graph was lent.
+  /// `key` names the stop when the graph is gone.
+  @inlinable
+  func kept(for key: Keys) -> _GraphReference {
+    guard case .lent(let anchor) = storage else { return self }
+    return _GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
   }
 
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
@@ -50,8 +81,8 @@ public struct _GraphReference: Sendable {
     switch storage {
     case .owning(let graph):
       return try await body(graph)
-    case .anchored(let anchor):
-      let graph = anchor.graph(resolving: key, at: site)
+    case .anchored, .lent:
+      let graph = graph(resolving: key, at: site)
       defer { withExtendedLifetime(graph) {} }
       return try await body(graph)
     }
@@ -59,16 +90,17 @@ public struct _GraphReference: Sendable {
 }
 
 extension GraphAnchor {
-  /// The graph, or a stop naming `key` and the graph when the graph was released.
+  /// The graph, or a stop naming `key` and the graph when the graph was released; `lent` when the
+  /// graph lent the resolver that asks.
   @inlinable @inline(__always)
-  func graph(resolving key: Keys, at site: CallSite?) -> Graph {
-    guard let graph else { graphReleased(resolving: key, at: site) }
+  func graph(resolving key: Keys, at site: CallSite?, lent: Bool) -> Graph {
+    guard let graph else { graphReleased(resolving: key, at: site, lent: lent) }
     return graph
   }
 
   @usableFromInline
-  func graphReleased(resolving key: Keys, at site: CallSite?) -> Never {
-    ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription), at: site)
+  func graphReleased(resolving key: Keys, at site: CallSite?, lent: Bool) -> Never {
+    ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription, lentResolver: lent), at: site)
   }
 }
 
@@ -86,7 +118,7 @@ extension _GraphReference {
     let graph: Graph? =
       switch storage {
       case .owning(let graph): graph
-      case .anchored(let anchor): anchor.graph
+      case .anchored(let anchor), .lent(let anchor): anchor.graph
       }
     guard let graph, graph.isVerifying, let recorder = ResolutionStack.recorder else { return }
     recorder.deferred(key, in: graph)

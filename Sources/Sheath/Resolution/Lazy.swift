@@ -69,7 +69,7 @@ public final class Lazy<Value> {
       let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
       let cell = self.cell
       var found: UnsafeMutableRawPointer?
-      let claim = graph.coordinator.claim(id, key: key, preparing: nil) {
+      let claim = graph.coordinator.claim(id, key: key) {
         found = cell.pointee
         return found != nil
       }

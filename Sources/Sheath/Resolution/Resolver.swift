@@ -10,9 +10,11 @@
 ///
 /// Its members — subscripts for every nonisolated key, `make`, `provider`, `lazy` — are those of
 /// ``Resolving``, shared with ``Graph``. A resolver is for the factory's call: to resolve later, keep a
-/// ``Provider``, a ``Lazy`` or an ``AssistedFactory`` instead, which say what they will resolve. The
-/// resolver of a shared instance's factory, and everything made from it, does not keep the graph
-/// alive (see ``Graph``).
+/// ``Provider``, a ``Lazy`` or an ``AssistedFactory`` instead, which say what they will resolve. A
+/// factory's resolver does not keep the graph alive: the graph lends it, so that passing it costs
+/// nothing. Kept anyway, it resolves while the graph lives — on any thread — and stops with a message
+/// naming the key and the graph once the graph is released. What a transient value's factory makes
+/// from it keeps the graph alive; what a shared instance's factory makes does not (see ``Graph``).
 public struct Resolver: Resolving {
   /// The graph this resolver resolves from.
   public let _graphReference: _GraphReference
@@ -22,11 +24,11 @@ public struct Resolver: Resolving {
     self._graphReference = reference
   }
 
-  /// Runs `body` with the graph. An owned graph is borrowed: this resolver keeps it alive, so
-  /// resolving retains nothing.
+  /// Runs `body` with the graph. A graph this resolver owns, or one whose request lent it and runs
+  /// on this thread, is alive: it is borrowed, and resolving retains nothing.
   @inlinable @inline(__always)
   public func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result {
-    if let graph = _graphReference.unretainedOwnedGraph { return graph._withUnsafeGuaranteedRef(body) }
+    if let graph = _graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef(body) }
     return body(_graphReference.graph(resolving: key, at: site))
   }
 
@@ -47,11 +49,12 @@ extension Graph: MainActorResolving, AsyncResolving {
     body(self)
   }
 
-  /// Runs `body` with a resolver for this graph (`graph`), made only when a transient value's factory
-  /// needs one. It owns the graph, since the factory may keep it: one retain of the graph per request.
+  /// Runs `body` with the resolver this graph (`graph`) lends the transient factories of a request
+  /// made on it. The graph holds that resolver, so passing it retains nothing — a resolver made here
+  /// would own the graph: one retain and release per request, on a count every thread shares.
   @inlinable @inline(__always)
   public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
-    body(Resolver(_GraphReference(.owning(graph))))
+    graph.lending { body(graph.lentResolver) }
   }
 
   /// A resolver for this graph, for code that takes one.

@@ -79,8 +79,9 @@ extension Resolving {
   /// - Parameter key: The assisted key.
   @inlinable
   public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {
-    _graphReference.deferring(key)
-    return AssistedFactory(resolver: Resolver(_graphReference), key: key)
+    let reference = _graphReference.kept(for: key)
+    reference.deferring(key)
+    return AssistedFactory(resolver: Resolver(reference), key: key)
   }
 
   /// Builds `key`'s value with `argument`.
@@ -113,8 +114,9 @@ extension Resolving {
   /// - Returns: A provider of `key`'s values.
   @inlinable
   public func provider<Value>(_ key: Key<Value>) -> Provider<Value> {
-    _graphReference.deferring(key)
-    return Provider(resolver: Resolver(_graphReference), key: key)
+    let reference = _graphReference.kept(for: key)
+    reference.deferring(key)
+    return Provider(resolver: Resolver(reference), key: key)
   }
 
   /// A value of `key` resolved on first use and kept after that.
@@ -122,8 +124,9 @@ extension Resolving {
   /// - Parameter key: The key to resolve later.
   /// - Returns: A lazy value of `key`.
   public func lazy<Value>(_ key: Key<Value>) -> Lazy<Value> {
-    _graphReference.deferring(key)
-    return Lazy(resolver: Resolver(_graphReference), key: key)
+    let reference = _graphReference.kept(for: key)
+    reference.deferring(key)
+    return Lazy(resolver: Resolver(reference), key: key)
   }
 }
 
@@ -189,8 +192,9 @@ extension MainActorResolving {
   public subscript<Argument, Value>(
     key: MainActorAssistedKey<Argument, Value>
   ) -> MainActorAssistedFactory<Argument, Value> {
-    _graphReference.deferring(key)
-    return MainActorAssistedFactory(resolver: Resolver(_graphReference), key: key)
+    let reference = _graphReference.kept(for: key)
+    reference.deferring(key)
+    return MainActorAssistedFactory(resolver: Resolver(reference), key: key)
   }
 
   /// Builds a main-actor assisted key's value with `argument`, on the main actor.
@@ -224,8 +228,9 @@ extension MainActorResolving {
   /// - Returns: A provider of `key`'s values.
   @MainActor
   public func provider<Value>(_ key: MainActorKey<Value>) -> MainActorProvider<Value> {
-    _graphReference.deferring(key)
-    return MainActorProvider(resolver: Resolver(_graphReference), key: key)
+    let reference = _graphReference.kept(for: key)
+    reference.deferring(key)
+    return MainActorProvider(resolver: Resolver(reference), key: key)
   }
 }
 
@@ -270,7 +275,8 @@ extension AsyncResolving {
   /// - Parameter key: The async key to resolve later.
   /// - Returns: A provider of `key`'s values.
   public func provider<Value>(_ key: AsyncKey<Value>) -> AsyncProvider<Value> {
-    _graphReference.deferring(key)
-    return AsyncProvider(reference: _graphReference, key: key)
+    let reference = _graphReference.kept(for: key)
+    reference.deferring(key)
+    return AsyncProvider(reference: reference, key: key)
   }
 }

@@ -1,0 +1,208 @@
+import Foundation
+import Sheath
+import Testing
+
+// The resolver a transient factory receives is lent by its graph: passing it retains nothing, and it
+// does not keep the graph alive. It resolves anywhere while the graph lives — later, on another
+// thread, inside another graph's request — and what a factory makes from it to keep (a provider, a
+// lazy value, an assisted factory, a child graph factory) owns the graph.
+
+/// What a factory kept of its resolver.
+private final class KeptResolver: Sendable {
+  let resolver: Resolver
+  init(_ resolver: Resolver) { self.resolver = resolver }
+}
+
+/// Everything a factory can make from its resolver to resolve later.
+private final class Keepers: Sendable {
+  let provider: Provider<Instance>
+  let lazy: Lazy<Instance>
+  let makeNumbered: AssistedFactory<Int, Instance>
+  let children: ChildGraphFactory
+
+  init(
+    provider: Provider<Instance>, lazy: Lazy<Instance>, makeNumbered: AssistedFactory<Int, Instance>,
+    children: ChildGraphFactory
+  ) {
+    self.provider = provider
+    self.lazy = lazy
+    self.makeNumbered = makeNumbered
+    self.children = children
+  }
+}
+
+/// What a test hands to a factory that has no other way to reach it.
+private let handedOver = Locked<(resolver: Resolver?, graph: Graph?)>((nil, nil))
+
+extension Keys {
+  fileprivate static let lentShared = Key<Instance>(
+    .singleton, name: "Keys.lentShared", fileID: "App/Keys.swift", line: 1
+  ) { _ in
+    Instance()
+  }
+  fileprivate static let lentPlain = Key<Instance> { _ in Instance(number: 1) }
+  fileprivate static let keeper = Key<KeptResolver> { r in KeptResolver(r) }
+  fileprivate static let lentNumbered = AssistedKey<Int, Instance> { _, number in Instance(number: number) }
+  fileprivate static let lentChild = ChildGraphKey(scope: .flow)
+  fileprivate static let keepers = Key<Keepers> { r in
+    Keepers(
+      provider: r.provider(.lentShared), lazy: r.lazy(.lentShared), makeNumbered: r[.lentNumbered],
+      children: r[.lentChild])
+  }
+  /// Resolves through the resolver the test handed over, inside a request of the graph it belongs to.
+  fileprivate static let throughHandedOver = Key<Instance> { _ in
+    handedOver.withLock { $0.resolver }.unsafelyUnwrapped[.lentShared]
+  }
+  /// Resolves the singleton on another thread, through its own resolver, while its factory waits.
+  fileprivate static let fromAnotherThread = Key<Instance> { r in
+    let found = Locked<Instance?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      found.withLock { $0 = r[.lentShared] }
+      done.signal()
+    }
+    thread.start()
+    done.wait()
+    return found.withLock { $0 }.unsafelyUnwrapped
+  }
+  /// Resolves the singleton before and after a request made on another graph.
+  fileprivate static let aroundAnotherGraph = Key<[Instance]> { r in
+    let before = r[.lentShared]
+    let elsewhere = handedOver.withLock { $0.graph }.unsafelyUnwrapped[.lentShared]
+    return [before, elsewhere, r[.lentShared]]
+  }
+  fileprivate static let mainActorShared = MainActorKey<Instance>(.singleton) { _ in Instance() }
+  fileprivate static let mainActorKeeper = MainActorKey<MainActorProvider<Instance>> { r in
+    r.provider(.mainActorShared)
+  }
+}
+
+/// A weak reference, to see whether something was released.
+private final class Weak<Object: AnyObject>: @unchecked Sendable {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}
+
+@Suite("The resolver a factory receives", .serialized)
+struct LentResolverTests {
+  @Test(
+    "kept after its factory returned, it resolves while the graph lives: on this thread, in the graph's next request, on another thread"
+  )
+  func keptWhileGraphLives() throws {
+    let graph = try Graph(modules: [])
+    let kept = graph[.keeper].resolver
+    let shared = graph[.lentShared]
+    #expect(kept[.lentShared] === shared)
+    #expect(kept[.lentPlain].number == 1)
+
+    handedOver.withLock { $0 = (kept, nil) }
+    defer { handedOver.withLock { $0 = (nil, nil) } }
+    #expect(graph[.throughHandedOver] === shared)
+
+    let found = Locked<Instance?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      found.withLock { $0 = kept[.lentShared] }
+      done.signal()
+    }.start()
+    done.wait()
+    #expect(found.withLock { $0 } === shared)
+  }
+
+  @Test("used inside another graph's request, it resolves from its own graph")
+  func insideAnotherGraphsRequest() throws {
+    let graph = try Graph(modules: [])
+    let other = try Graph(modules: [])
+    handedOver.withLock { $0 = (graph[.keeper].resolver, other) }
+    defer { handedOver.withLock { $0 = (nil, nil) } }
+
+    // A factory of `other` resolves through `graph`'s kept resolver.
+    #expect(other[.throughHandedOver] === graph[.lentShared])
+    #expect(other[.lentShared] !== graph[.lentShared])
+
+    // A factory of `graph` makes a request on `other`, then resolves through its own resolver again.
+    let found = graph[.aroundAnotherGraph]
+    #expect(found[0] === graph[.lentShared])
+    #expect(found[1] === other[.lentShared])
+    #expect(found[2] === graph[.lentShared])
+  }
+
+  @Test("handed to another thread during its factory's call, it resolves there")
+  func handedToAnotherThread() throws {
+    let graph = try Graph(modules: [])
+    let first = graph[.fromAnotherThread]
+    #expect(first === graph[.lentShared])
+    #expect(graph[.fromAnotherThread] === first)
+  }
+
+  @Test(
+    "what a factory makes from it to keep — a provider, a lazy value, an assisted factory, a child graph factory — keeps the graph alive"
+  )
+  func keepersOwnTheGraph() throws {
+    var graph: Graph? = try Graph(modules: [])
+    let reference = try Weak(#require(graph))
+    var keepers = graph?[.keepers]
+    let shared = graph?[.lentShared]
+    graph = nil
+    #expect(reference.object != nil)
+    #expect(keepers?.provider() === shared)
+    #expect(keepers?.lazy.value === shared)
+    #expect(keepers?.makeNumbered(3).number == 3)
+    #expect(keepers?.children.open().parent === reference.object)
+    keepers = nil
+    #expect(reference.object == nil)
+  }
+
+  @Test("a main-actor factory's provider keeps the graph alive")
+  @MainActor
+  func mainActorKeeperOwnsTheGraph() throws {
+    var graph: Graph? = try Graph(modules: [])
+    let reference = try Weak(#require(graph))
+    var provider = graph?[.mainActorKeeper]
+    let shared = graph?[.mainActorShared]
+    graph = nil
+    #expect(reference.object != nil)
+    #expect(provider?() === shared)
+    provider = nil
+    #expect(reference.object == nil)
+  }
+
+  @Test("kept, it does not keep the graph alive")
+  func keptDoesNotOwn() throws {
+    var graph: Graph? = try Graph(modules: [])
+    let reference = try Weak(#require(graph))
+    let kept = graph?[.keeper]
+    graph = nil
+    #expect(reference.object == nil)
+    #expect(kept != nil)
+  }
+
+  @Test("used after its graph was released, it stops with the key and the graph")
+  func usedAfterRelease() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let kept = try Graph(modules: [])[.keeper]
+      _ = kept.resolver[.lentShared]
+    }
+    expectText(trapMessage(result), Self.releasedMessage)
+  }
+
+  @Test(
+    "used after its graph was released, inside a request of a graph made later, it stops: it never resolves from another graph"
+  )
+  func usedAfterReleaseInsideANewGraph() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let kept = try Graph(modules: [])[.keeper]
+      handedOver.withLock { $0 = (kept.resolver, nil) }
+      let later = try Graph(modules: [])
+      _ = later[.throughHandedOver]
+    }
+    expectText(trapMessage(result), Self.releasedMessage)
+  }
+
+  static let releasedMessage = """
+    Sheath: Keys.lentShared was resolved through a resolver kept after its graph was released
+      Keys.lentShared (Instance, App/Keys.swift:1)
+      the graph was the root graph; a factory kept the resolver it received, which does not keep the graph alive
+    fix: keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory: they keep the graph alive; or keep the graph while the resolver is in use
+    """
+}
