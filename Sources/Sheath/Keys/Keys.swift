@@ -35,19 +35,13 @@ public class Keys: @unchecked Sendable {
   /// App/Keys.swift:9`.
   public var name: String {
     if let givenName { return givenName }
-    return foundName.withLock { found in
-      if let found { return found }
-      let name =
-        KeyName.fromSource(filePath: filePath, line: declaration.line)
-        ?? "Key declared at \(declaration)"
-      found = name
-      return name
+    return KeyRegistry.shared.name(ofSlot: slot) {
+      KeyName.fromSource(filePath: filePath, line: declaration.line) ?? "Key declared at \(declaration)"
     }
   }
 
   private let givenName: String?
   private let filePath: String
-  private let foundName = Locked<String?>(nil)
 
   /// The type of value the key provides, as written in code, such as `any UserAPI`.
   public let typeName: String
@@ -124,6 +118,11 @@ final class KeyRegistry: Sendable {
 
   private let count = Locked(0)
 
+  /// The names found in keys' declarations, by slot, once each key's name was first asked for. Kept
+  /// here rather than in each key: a lock per key was four allocations and 250 bytes of every key,
+  /// for a name only messages read.
+  private let foundNames = Locked<[Int: String]>([:])
+
   func nextSlot() -> Int {
     let slot = count.withLock { count in
       defer { count += 1 }
@@ -132,5 +131,15 @@ final class KeyRegistry: Sendable {
     // A process with this many keys is creating them in a loop; slots are never reused.
     if slot >= Self.capacity { ResolutionFailure.tooManyKeys(Self.capacity).trap() }
     return slot
+  }
+
+  /// The name found for the key in `slot`: `find()` the first time, then what it found.
+  func name(ofSlot slot: Int, finding find: () -> String) -> String {
+    foundNames.withLock { names in
+      if let name = names[slot] { return name }
+      let name = find()
+      names[slot] = name
+      return name
+    }
   }
 }
