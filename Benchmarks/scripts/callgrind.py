@@ -9,7 +9,8 @@ cell's setup and everything else the two runs share cancelled out.
       one cell, function by function (scripts/profile.sh)
   callgrind.py instructions BIN [ROW...]
       instructions, reference-counting calls and mallocs per operation, hand-written against Sheath,
-      for every resolution row or the rows named (scripts/instructions.sh)
+      for every resolution row or the rows named; then, with no rows named, Sheath's resolution at 10
+      and at 10,000 bindings, with the data cache simulated (scripts/instructions.sh)
 
 BIN is a release build of sheath-bench with its debug info stripped (valgrind 3.19 cannot read the
 DWARF Swift 6.3 writes; the symbol table remains). The shell scripts build it; run them, not this.
@@ -40,11 +41,13 @@ def progress(message):
 # MARK: Running a cell
 
 
-def run_cell(binary, work, scenario, contender, iterations):
-    """Runs one cell's loop under callgrind; returns the path of callgrind's output."""
+def run_cell(binary, work, scenario, contender, iterations, cache=False):
+    """Runs one cell's loop under callgrind (simulating the caches when `cache`); returns the path of
+    callgrind's output."""
     out = os.path.join(work, f"cg.{scenario}.{contender}.{iterations}")
     log = out + ".log"
     command = ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+               *(["--cache-sim=yes"] if cache else []),
                binary, "--profile", scenario, contender, str(iterations)]
     # Swift seeds its hashing at random in each process, so a dictionary's collisions, and with them the
     # instruction count, would vary slightly from run to run; a fixed seed makes runs repeatable.
@@ -63,9 +66,9 @@ def run_cell(binary, work, scenario, contender, iterations):
     return out
 
 
-def run_pair(binary, work, scenario, contender, iterations):
+def run_pair(binary, work, scenario, contender, iterations, cache=False):
     """The callgrind outputs of the cell with `iterations` and with twice as many operations."""
-    return tuple(run_cell(binary, work, scenario, contender, n) for n in (iterations, 2 * iterations))
+    return tuple(run_cell(binary, work, scenario, contender, n, cache) for n in (iterations, 2 * iterations))
 
 
 # MARK: Reading callgrind's output
@@ -90,7 +93,9 @@ class Profile:
 
     def __init__(self, path):
         self.total = None
+        self.events = {}
         self.calls = collections.Counter()
+        names_of_events = ["Ir"]
         names, caller, callee = {}, None, None
         for text in open(path, encoding="utf-8", errors="replace"):
             text = text.rstrip("\n")
@@ -106,8 +111,12 @@ class Profile:
             elif text.startswith("calls=") and callee is not None:
                 self.calls[(caller, callee)] += int(text[6:].split()[0])
                 callee = None
+            elif text.startswith("events:"):
+                names_of_events = text.split()[1:]
             elif text.startswith("totals:"):
-                self.total = int(text.split()[1])
+                values = [int(v) for v in text.split()[1:]]
+                self.events = dict(zip(names_of_events, values))
+                self.total = self.events.get("Ir", values[0])
         if self.total is None:
             fail(f"{path}: no `totals:` line; callgrind's output is cut short")
 
@@ -173,6 +182,48 @@ def count(row_id, contender, iterations, binary, work):
     return figures
 
 
+# Resolution at scale (Sheath alone): (10-binding row, 10,000-binding row, what, operations in the
+# smaller run). 20,000 operations resolve each of 10,000 keys twice, so the difference of the two runs
+# is whole passes over the table.
+SCALE_ROWS = [
+    ("resolve-10", "resolve-10000", "resolve one key", 20000),
+    ("resolve-each-10", "resolve-each-10000", "resolve every key in turn", 20000),
+]
+
+
+def count_scale(row_id, iterations, binary, work):
+    """Instructions and simulated data-cache misses per operation of Sheath's cell `row_id`."""
+    started = time.monotonic()
+    small, large = (Profile(path) for path in run_pair(binary, work, row_id, "sheath", iterations, cache=True))
+    def event(*names):
+        return lambda p: sum(p.events.get(name, 0) for name in names)
+    figures = {
+        "instructions": per_op(small, large, iterations, event("Ir")),
+        "d1": per_op(small, large, iterations, event("D1mr", "D1mw")),
+        "ll": per_op(small, large, iterations, event("DLmr", "DLmw")),
+    }
+    progress(f"{row_id} sheath (cache simulated): {figures['instructions']:,.0f} instructions/op "
+             f"({time.monotonic() - started:.1f} s)")
+    return figures
+
+
+def scale_table(results):
+    out = ["### Resolution at scale (Sheath; callgrind's cache simulation)", "",
+           "Instructions and simulated first-level (D1) and last-level (LL) data-cache misses per "
+           "resolution, at 10 and at 10,000 bindings. The instruction count is the target's "
+           "\"resolve flat\" (±10%); the misses are what a table and keys larger than the cache cost.", "",
+           "| row | instructions/op: 10 | 10,000 | 10,000 ÷ 10 | flat (±10%) "
+           "| D1 misses/op: 10 | 10,000 | LL misses/op: 10 | 10,000 |",
+           "|---|--:|--:|--:|---|--:|--:|--:|--:|"]
+    for small_id, large_id, title, _ in SCALE_ROWS:
+        a, b = results[small_id], results[large_id]
+        ratio = b["instructions"] / a["instructions"]
+        out.append(f"| {title} | {a['instructions']:,.0f} | {b['instructions']:,.0f} | {ratio:.2f}× "
+                   f"| {'yes' if abs(ratio - 1) <= 0.10 else '**no**'} | {a['d1']:.2f} | {b['d1']:.2f} "
+                   f"| {a['ll']:.2f} | {b['ll']:.2f} |")
+    return out
+
+
 def calls(value):
     """A call count per operation: whole when it is (every operation the same), else one decimal."""
     return f"{value:,.0f}" if abs(value - round(value)) < 0.02 else f"{value:,.1f}"
@@ -201,11 +252,15 @@ def instructions(binary, requested):
     valgrind = subprocess.run(["valgrind", "--version"], capture_output=True, text=True).stdout.strip()
 
     started = time.monotonic()
+    scale_ids = [(row_id, n) for small, large, _, n in SCALE_ROWS for row_id in (small, large)]
     with tempfile.TemporaryDirectory(prefix="sheath-callgrind.") as work, \
             concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
         futures = {(row_id, contender): pool.submit(count, row_id, contender, n, binary, work)
                    for row_id, _, n in rows for contender in CONTENDERS}
+        scale_futures = {} if requested else {
+            row_id: pool.submit(count_scale, row_id, n, binary, work) for row_id, n in scale_ids}
         results = {key: future.result() for key, future in futures.items()}
+        scale = {key: future.result() for key, future in scale_futures.items()}
 
     date = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
     out = ["## Instructions per operation (callgrind)", ""]
@@ -234,6 +289,9 @@ def instructions(binary, requested):
                    f"| {calls(hand['mallocs'])} | {calls(sheath['mallocs'])} |")
     out.append("")
     out.append("retain + release: total (retains + releases).")
+    if scale:
+        out.append("")
+        out.extend(scale_table(scale))
     print("\n".join(out))
     progress(f"took {time.monotonic() - started:.0f} s")
 
