@@ -76,7 +76,8 @@ extension Graph: MainActorResolving, AsyncResolving {
 ///
 /// Its members are those of ``MainActorResolving`` and ``Resolving``, shared with ``Graph``. It is
 /// `Sendable` because it is isolated to the main actor: it can be stored anywhere, and used only on
-/// the main actor.
+/// the main actor. Like a ``Resolver``, it is for the factory's call: kept, it does not keep the graph
+/// alive; keep a ``MainActorProvider`` to resolve later.
 @MainActor
 public struct MainActorResolver: MainActorResolving {
   /// The graph this resolver resolves from.
