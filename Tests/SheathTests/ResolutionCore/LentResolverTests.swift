@@ -49,7 +49,8 @@ extension Keys {
       provider: r.provider(.lentShared), lazy: r.lazy(.lentShared), makeNumbered: r[.lentNumbered],
       children: r[.lentChild])
   }
-  /// Resolves through the resolver the test handed over, inside a request of the graph it belongs to.
+  /// Resolves through the resolver the test handed over, inside the request of whichever graph
+  /// resolves this key: the resolver's own graph, or another.
   fileprivate static let throughHandedOver = Key<Instance> { _ in
     handedOver.withLock { $0.resolver }.unsafelyUnwrapped[.lentShared]
   }
