@@ -3,7 +3,7 @@
 // stack stops with a message instead of overflowing when the optimizer has changed every frame's
 // size. `scripts/release-traps.sh` runs every mode and checks what it prints.
 //
-// Usage: release-traps MODE   (cycle, deep, deep-singletons, missing, released-graph, too-many-keys)
+// Usage: release-traps MODE   (cycle, deep, deep-singletons, missing, released-graph, kept-resolver, too-many-keys)
 
 import Foundation
 import Sheath
@@ -36,6 +36,13 @@ extension Keys {
   static let clock = Key<any Clock>.required()
   static let node = Key<Node> { _ in Node(next: nil) }
   static let owner: Key<Owner> = Key(.singleton) { r in Owner(makeNode: r.provider(.node)) }
+  static let keeper: Key<Keeper> = Key { r in Keeper(resolver: r) }
+}
+
+/// Keeps the resolver its factory received, which does not keep the graph alive.
+final class Keeper: Sendable {
+  let resolver: Resolver
+  init(resolver: Resolver) { self.resolver = resolver }
 }
 
 final class Owner: Sendable {
@@ -57,7 +64,7 @@ func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 1, let mode = arguments.first else {
-  let modes = "cycle|deep|deep-singletons|missing|released-graph|too-many-keys"
+  let modes = "cycle|deep|deep-singletons|missing|released-graph|kept-resolver|too-many-keys"
   FileHandle.standardError.write(Data("usage: release-traps \(modes)\n".utf8))
   exit(2)
 }
@@ -81,6 +88,10 @@ do {
     let owner = graph[.owner]
     _ = consume graph
     _ = owner.makeNode()
+  case "kept-resolver":
+    let keeper = graph[.keeper]
+    _ = consume graph
+    _ = keeper.resolver[.node]
   default:
     FileHandle.standardError.write(Data("release-traps: unknown mode \(mode)\n".utf8))
     exit(2)
