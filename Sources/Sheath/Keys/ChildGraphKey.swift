@@ -55,8 +55,7 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     super.init(name: name, fileID: fileID, filePath: filePath, line: line) { r in
       // What opens children later: verify() opens one when a factory makes the factory.
       let key = origin.key.unsafelyUnwrapped
-      let reference = r._graphReference.kept(for: key)
-      reference.deferring(key)
+      let reference = r._graphReference.kept(toResolveLater: key)
       return ChildGraphFactory(reference: reference, origin: origin)
     }
     origin.key = self

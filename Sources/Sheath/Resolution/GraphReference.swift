@@ -59,12 +59,18 @@ public struct _GraphReference: Sendable {
     return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped)
   }
 
-  /// This reference, for something that keeps it: one that owns the graph when the graph was lent.
-  /// `key` names the stop when the graph is gone.
+  /// This reference, for what keeps it to resolve `key` later — a provider, a lazy value, an assisted
+  /// or child-graph factory: one that owns the graph when the graph was lent (`key` names the stop
+  /// when the graph is gone), and reported to a verification in progress (``deferring(_:)``).
   @inlinable
-  func kept(for key: Keys) -> _GraphReference {
-    guard case .lent(let anchor) = storage else { return self }
-    return _GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
+  func kept(toResolveLater key: Keys) -> _GraphReference {
+    guard case .lent(let anchor) = storage else {
+      deferring(key)
+      return self
+    }
+    let kept = _GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
+    kept.deferring(key)
+    return kept
   }
 
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.

@@ -79,8 +79,7 @@ extension Resolving {
   /// - Parameter key: The assisted key.
   @inlinable
   public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {
-    let reference = _graphReference.kept(for: key)
-    reference.deferring(key)
+    let reference = _graphReference.kept(toResolveLater: key)
     return AssistedFactory(resolver: Resolver(reference), key: key)
   }
 
@@ -114,8 +113,7 @@ extension Resolving {
   /// - Returns: A provider of `key`'s values.
   @inlinable
   public func provider<Value>(_ key: Key<Value>) -> Provider<Value> {
-    let reference = _graphReference.kept(for: key)
-    reference.deferring(key)
+    let reference = _graphReference.kept(toResolveLater: key)
     return Provider(resolver: Resolver(reference), key: key)
   }
 
@@ -124,8 +122,7 @@ extension Resolving {
   /// - Parameter key: The key to resolve later.
   /// - Returns: A lazy value of `key`.
   public func lazy<Value>(_ key: Key<Value>) -> Lazy<Value> {
-    let reference = _graphReference.kept(for: key)
-    reference.deferring(key)
+    let reference = _graphReference.kept(toResolveLater: key)
     return Lazy(resolver: Resolver(reference), key: key)
   }
 }
@@ -192,8 +189,7 @@ extension MainActorResolving {
   public subscript<Argument, Value>(
     key: MainActorAssistedKey<Argument, Value>
   ) -> MainActorAssistedFactory<Argument, Value> {
-    let reference = _graphReference.kept(for: key)
-    reference.deferring(key)
+    let reference = _graphReference.kept(toResolveLater: key)
     return MainActorAssistedFactory(resolver: Resolver(reference), key: key)
   }
 
@@ -228,8 +224,7 @@ extension MainActorResolving {
   /// - Returns: A provider of `key`'s values.
   @MainActor
   public func provider<Value>(_ key: MainActorKey<Value>) -> MainActorProvider<Value> {
-    let reference = _graphReference.kept(for: key)
-    reference.deferring(key)
+    let reference = _graphReference.kept(toResolveLater: key)
     return MainActorProvider(resolver: Resolver(reference), key: key)
   }
 }
@@ -275,8 +270,7 @@ extension AsyncResolving {
   /// - Parameter key: The async key to resolve later.
   /// - Returns: A provider of `key`'s values.
   public func provider<Value>(_ key: AsyncKey<Value>) -> AsyncProvider<Value> {
-    let reference = _graphReference.kept(for: key)
-    reference.deferring(key)
+    let reference = _graphReference.kept(toResolveLater: key)
     return AsyncProvider(reference: reference, key: key)
   }
 }
