@@ -121,13 +121,13 @@ def sheath_wiring(indices, module_style, annotated=False):
         args = ", ".join(f"d{d}: r[.s{d}]" for d in deps)
         if module_style:
             life = "(.singleton)" if lifetime(i) else "()"
-            out.append(f"  public static let s{i} = Key<any P{i}>.required{life}\n")
+            out.append(f"  static let s{i} = Key<any P{i}>.required{life}\n")
         elif annotated:
             life = "(.singleton) " if lifetime(i) else " "
-            out.append(f"  public static let s{i}: Key<any P{i}> = Key{life}{{ r in S{i}({args}) }}\n")
+            out.append(f"  static let s{i}: Key<any P{i}> = Key{life}{{ r in S{i}({args}) }}\n")
         else:
             life = "(.singleton) " if lifetime(i) else " "
-            out.append(f"  public static let s{i} = Key<any P{i}>{life}{{ r in S{i}({args}) }}\n")
+            out.append(f"  static let s{i} = Key<any P{i}>{life}{{ r in S{i}({args}) }}\n")
     out.append("}\n")
     if module_style:
         first = indices[0]
