@@ -77,7 +77,7 @@ extension Resolving {
   /// ```
   ///
   /// - Parameter key: The assisted key.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {
     let reference = _graphReference.kept(toResolveLater: key)
     return AssistedFactory(resolver: Resolver(reference), key: key)
@@ -185,7 +185,7 @@ extension MainActorResolving {
   /// main actor.
   ///
   /// - Parameter key: The main-actor assisted key.
-  @MainActor
+  @MainActor @_disfavoredOverload
   public subscript<Argument, Value>(
     key: MainActorAssistedKey<Argument, Value>
   ) -> MainActorAssistedFactory<Argument, Value> {

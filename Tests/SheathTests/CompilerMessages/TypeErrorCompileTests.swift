@@ -104,6 +104,14 @@ private let snippets = [
     source: "func f(_ g: Graph) { let s: String = g[.number]; _ = s }",
     expectedError: "error: cannot convert value of type 'Int' to specified type 'String'"),
   Snippet(
+    name: "a wrong result type in a factory",
+    source: "func f(_ r: Resolver) { let s: String = r[.number]; _ = s }",
+    expectedError: "error: cannot convert value of type 'Int' to specified type 'String'"),
+  Snippet(
+    name: "an assisted key resolved as its value instead of its factory",
+    source: "func f(_ g: Graph) { let s: String = g[.form]; _ = s }",
+    expectedError: "error: cannot convert value of type 'AssistedFactory<String, Int>' to specified type 'String'"),
+  Snippet(
     name: "a wrong result type of a collection",
     source: "func f(_ g: Graph) { let s: [Int] = g[.trackers]; _ = s }",
     expectedError: "error: cannot assign value of type '[String]' to type '[Int]'"),
