@@ -77,7 +77,24 @@ if command -v python3 >/dev/null 2>&1; then
       grep -qE '^\|[^|]+\| [0-9,]+ \| [0-9,]+ \| [0-9.]+× \| (yes|\*\*no\*\*) \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \| [0-9.]+ \|$' ||
       fail "the resolution-at-scale table has no numbers for: $row"
   done
+
+  # The compile-time script's instruction mode (~3 minutes: a debug build of Sheath, then a 10-binding
+  # app's compiler jobs under callgrind): it finds SwiftPM's jobs and counts them. Swinject's style is
+  # left out, so that the check needs no package beyond this repository.
+  echo "==> scripts/compile-time.sh (MEASURE=instructions, a 10-binding app)"
+  compile_work=$(mktemp -d)
+  trap 'rm -f "$log"; rm -rf "$compile_work"' EXIT
+  compile=$(MEASURE=instructions STYLES="hand-written sheath" BINDINGS=10 FILES=2 WORK="$compile_work" \
+    scripts/compile-time.sh 2>"$log") || {
+    cat "$log" >&2
+    fail "scripts/compile-time.sh (MEASURE=instructions) failed"
+  }
+  printf '%s\n' "$compile"
+  for style in hand-written sheath; do
+    grep -qE "^\| $style \| [0-9]+ \| [0-9]+ \| [0-9]+ \|" <<<"$compile" ||
+      fail "the compile-instruction table has no numbers for: $style"
+  done
 else
-  echo "ci-quick: skipped scripts/instructions.sh: python3 not found"
+  echo "ci-quick: skipped scripts/instructions.sh and compile-time.sh: python3 not found"
 fi
 echo "ci-quick: ok"

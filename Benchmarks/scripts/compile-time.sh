@@ -34,12 +34,12 @@
 #    alone (net minus the hand-written app's net).
 #
 # MEASURE=instructions counts instead of timing: after the warm-up it deletes the app's products once,
-# records the compiler jobs `swift build -v --target App` runs (the `-emit-module` job and the batch
-# jobs that compile the files, with SwiftPM's own flags), and runs each of them again under valgrind's
+# records the compiler jobs `swift build -v --target App` runs (the `-emit-module` job and the jobs
+# that compile the files, with SwiftPM's own flags), and runs each of them again under valgrind's
 # callgrind, which counts the instructions the compiler executes: the same figure on every run, however
 # busy the machine. Under valgrind the compiler runs ~50× slower, so this mode defaults to BINDINGS=300
-# and FILES=3 (about 3 minutes per style); the ratios it gives are for that app, not the 1,000-binding
-# one.
+# and FILES=3 (4–8 minutes per style, the warm-up included); its ratios are for that app, not the
+# 1,000-binding one.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 MEASURE=${MEASURE:-time}
