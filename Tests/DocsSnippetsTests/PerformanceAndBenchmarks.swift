@@ -1,0 +1,34 @@
+// The code of Sources/Sheath/Sheath.docc/Articles/PerformanceAndBenchmarks.md.
+import Sheath
+import Testing
+
+fileprivate protocol HTTPClient: Sendable {}
+fileprivate final class URLSessionHTTPClient: HTTPClient {}
+fileprivate protocol UserAPI: Sendable {}
+fileprivate final class LiveUserAPI: UserAPI {
+  let http: any HTTPClient
+  init(http: any HTTPClient) { self.http = http }
+}
+
+extension Keys {
+  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) { _ in URLSessionHTTPClient() }
+}
+
+// docs: performance-typed-key
+extension Keys {
+  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { r in
+    LiveUserAPI(http: r[.httpClient])
+  }
+}
+// docs: end
+
+@Suite("Performance and benchmarks (article)")
+struct PerformanceAndBenchmarksArticleTests {
+  @Test("a key with its type written out resolves like any other")
+  func typedKey() throws {
+    let graph = try Graph(modules: [])
+    let api = try #require(graph[.userAPI] as? LiveUserAPI)
+    #expect(api.http is URLSessionHTTPClient)
+    #expect(graph[.userAPI] as AnyObject === api, "a singleton")
+  }
+}
