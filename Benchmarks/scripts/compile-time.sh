@@ -39,7 +39,7 @@
 # callgrind, which counts the instructions the compiler executes: the same figure on every run, however
 # busy the machine. Under valgrind the compiler runs ~50× slower, so this mode defaults to BINDINGS=300
 # and FILES=3 (4–8 minutes per style, the warm-up included); its ratios are for that app, not the
-# 1,000-binding one.
+# 1,000-binding one. Debug builds only (CONFIG=debug).
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 MEASURE=${MEASURE:-time}
@@ -51,6 +51,12 @@ case "$MEASURE" in
   instructions)
     BINDINGS=${BINDINGS:-300}
     FILES=${FILES:-3}
+    # A release build's single whole-module job reads a file map the driver deletes when it is done,
+    # so its command line cannot be run again.
+    if [ "${CONFIG:-debug}" != debug ]; then
+      echo "compile-time: error: MEASURE=instructions counts a debug build's jobs; unset CONFIG or set CONFIG=debug" >&2
+      exit 1
+    fi
     command -v valgrind >/dev/null 2>&1 || {
       echo "compile-time: error: valgrind not found; MEASURE=instructions counts with it (Debian: apt-get install valgrind)" >&2
       exit 1
@@ -100,7 +106,7 @@ timed_build() {
 # Prints the instructions the compiler executes for each style's App target (MEASURE=instructions).
 instructions_report() {
   declare -A emit compile total
-  local style dir jobs line count
+  local style dir jobs line out count
   for style in $STYLES; do
     dir="$WORK/app-$style"
     clean_app "${bins[$style]}"
@@ -117,10 +123,14 @@ instructions_report() {
     while IFS= read -r line; do
       # The jobs' arguments are paths and flags without spaces or quotes (SwiftPM prints them so).
       # shellcheck disable=SC2086 # word splitting of the recorded command line is intended
-      count=$(cd "$dir" && valgrind --tool=callgrind --callgrind-out-file=/dev/null $line 2>&1 >/dev/null |
-        awk '/Collected :/ { print $4 }')
+      if ! out=$(cd "$dir" && valgrind --tool=callgrind --callgrind-out-file=/dev/null $line 2>&1 >/dev/null); then
+        say "$style: a compiler job failed under valgrind: $line"
+        printf '%s\n' "$out" | tail -n 5 >&2
+        exit 1
+      fi
+      count=$(awk '/Collected :/ { print $4 }' <<<"$out")
       if [ -z "$count" ]; then
-        say "$style: a compiler job did not run under valgrind: $line"
+        say "$style: valgrind printed no instruction count for: $line"
         exit 1
       fi
       case " $line " in
