@@ -43,6 +43,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 MEASURE=${MEASURE:-time}
+build_flags=()
 case "$MEASURE" in
   time)
     BINDINGS=${BINDINGS:-1000}
@@ -61,6 +62,10 @@ case "$MEASURE" in
       echo "compile-time: error: valgrind not found; MEASURE=instructions counts with it (Debian: apt-get install valgrind)" >&2
       exit 1
     }
+    # With more files than a batch holds, the driver hands each batch job a supplementary-output file
+    # map in a temporary directory and deletes it when the build is done, so the job could not be run
+    # again under valgrind: -save-temps keeps it (the compiler jobs' own arguments do not change).
+    build_flags=(-Xswiftc -save-temps)
     ;;
   *)
     echo "compile-time: error: MEASURE is 'time' or 'instructions', not '$MEASURE'" >&2
@@ -73,6 +78,11 @@ STYLES=${STYLES:-"hand-written sheath sheath-annotated sheath-module swinject"}
 SHEATH_PATH=$(cd "${SHEATH_PATH:-$here/..}" && pwd)
 WORK=${WORK:-$here/.build-compile}
 mkdir -p "$WORK"
+if [ "$MEASURE" = instructions ]; then
+  # Where the driver's kept temporary files go (see build_flags), emptied before each style's build.
+  export TMPDIR="$WORK/tmp"
+  mkdir -p "$TMPDIR"
+fi
 
 now() { date +%s.%N; }
 calc() { awk "BEGIN { print $* }"; }
@@ -111,7 +121,9 @@ instructions_report() {
     dir="$WORK/app-$style"
     clean_app "${bins[$style]}"
     log="$dir/jobs.log"
-    swift build --package-path "$dir" -c "$CONFIG" --target App -v >"$log" 2>&1 || { cat "$log" >&2; exit 1; }
+    rm -rf "${TMPDIR:?}"/*
+    swift build --package-path "$dir" -c "$CONFIG" "${build_flags[@]}" --target App -v >"$log" 2>&1 ||
+      { cat "$log" >&2; exit 1; }
     jobs="$dir/jobs.txt"
     grep -E '^[^ ]*swift-frontend -frontend .*-module-name App( |$)' "$log" >"$jobs" || true
     if ! grep -q -- '-emit-module ' "$jobs" || ! grep -q -- ' -c ' "$jobs"; then
@@ -174,8 +186,8 @@ for style in $STYLES; do
     --out "$dir" --sheath-path "$SHEATH_PATH"
   say "$style: warm-up build (dependencies and app)"
   log="$dir/warmup.log"
-  timed_build --package-path "$dir" -c "$CONFIG"
-  bins[$style]=$(swift build --package-path "$dir" -c "$CONFIG" --show-bin-path)
+  timed_build --package-path "$dir" -c "$CONFIG" "${build_flags[@]}"
+  bins[$style]=$(swift build --package-path "$dir" -c "$CONFIG" "${build_flags[@]}" --show-bin-path)
 done
 
 if [ "$MEASURE" = instructions ]; then
