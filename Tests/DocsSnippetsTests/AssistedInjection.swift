@@ -40,23 +40,22 @@ fileprivate final class OrderDetailsModel {
 }
 
 extension Keys {
-  fileprivate static let ordersAPI = Key<any OrdersAPI>(.singleton) { _ in
+  fileprivate static let ordersAPI: Key<any OrdersAPI> = Key(.singleton) { _ in
     LiveOrdersAPI()
   }
-  fileprivate static let orderDetails = AssistedKey<Int, OrderDetailsModel> {
-    r, orderID in
-    OrderDetailsModel(orderID: orderID, api: r[.ordersAPI])
-  }
+  fileprivate static let orderDetails: AssistedKey<Int, OrderDetailsModel> =
+    AssistedKey { r, orderID in
+      OrderDetailsModel(orderID: orderID, api: r[.ordersAPI])
+    }
 }
 // docs: end
 
 // docs: assisted-tuple
 extension Keys {
-  fileprivate static let receipt = AssistedKey<
-    (orderID: Int, copies: Int), Receipt
-  > { _, arguments in
-    Receipt(orderID: arguments.orderID, copies: arguments.copies)
-  }
+  fileprivate static let receipt: AssistedKey<(orderID: Int, copies: Int), Receipt> =
+    AssistedKey { _, arguments in
+      Receipt(orderID: arguments.orderID, copies: arguments.copies)
+    }
 }
 // docs: end
 
@@ -76,7 +75,7 @@ fileprivate final class OrdersCoordinator {
 }
 
 extension Keys {
-  fileprivate static let ordersCoordinator = Key<OrdersCoordinator> { r in
+  fileprivate static let ordersCoordinator: Key<OrdersCoordinator> = Key { r in
     OrdersCoordinator(makeDetails: r[.orderDetails])
   }
 }

@@ -18,7 +18,9 @@ import TextDiff
 // with `// docs: getting-started-keys` and `// docs: end`. A name may delimit several pieces; the
 // article shows them joined by an empty line (to leave out imports and test scaffolding). Each piece
 // is compared without its common indentation and with `fileprivate ` removed, which the sources add
-// so that every article can declare its own `Keys.userAPI` in the one test module.
+// so that every article can declare its own `Keys.userAPI` in the one test module, and without the
+// `// swift-format-ignore` lines that keep swift-format (120 columns) from rejoining a declaration laid
+// out for the page's 74.
 //
 //     <!-- not compiled: code of another library -->
 //
@@ -253,6 +255,7 @@ enum Docs {
       var open: (name: String, line: Int, lines: [String])?
       for (number, line) in text.components(separatedBy: "\n").enumerated() {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed == "// swift-format-ignore" { continue }
         guard trimmed.hasPrefix("// docs: ") else {
           open?.lines.append(line)
           continue

@@ -35,13 +35,13 @@ fileprivate final class QuoteViewModel {
 }
 
 extension Keys {
-  fileprivate static let quotes = Key<any QuoteService>(.singleton) { _ in
+  fileprivate static let quotes: Key<any QuoteService> = Key(.singleton) { _ in
     BundledQuotes()
   }
-  fileprivate static let today = Key<@Sendable () -> Int> { _ in
+  fileprivate static let today: Key<@Sendable () -> Int> = Key { _ in
     { Int(Date().timeIntervalSince1970 / 86_400) }
   }
-  fileprivate static let quoteViewModel = Key<QuoteViewModel> { r in
+  fileprivate static let quoteViewModel: Key<QuoteViewModel> = Key { r in
     QuoteViewModel(quotes: r[.quotes], today: r[.today])
   }
 }

@@ -28,10 +28,13 @@ fileprivate final class CartBadgeModel {
 }
 
 extension Keys {
-  fileprivate static let cartStore = Key<CartStore>(.singleton) { _ in CartStore() }
-  fileprivate static let cartBadge = MainActorKey<CartBadgeModel>(.singleton) { r in
-    CartBadgeModel(cart: r[.cartStore])
+  fileprivate static let cartStore: Key<CartStore> = Key(.singleton) { _ in
+    CartStore()
   }
+  fileprivate static let cartBadge: MainActorKey<CartBadgeModel> =
+    MainActorKey(.singleton) { r in
+      CartBadgeModel(cart: r[.cartStore])
+    }
 }
 
 @MainActor
@@ -61,15 +64,15 @@ fileprivate struct Feed: Sendable {
 }
 
 extension Keys {
-  fileprivate static let databaseURL = Key<URL> { _ in
+  fileprivate static let databaseURL: Key<URL> = Key { _ in
     FileManager.default.temporaryDirectory
       .appendingPathComponent("app.sqlite")
   }
-  fileprivate static let database = AsyncKey<Database>(.singleton) { r in
+  fileprivate static let database: AsyncKey<Database> = AsyncKey(.singleton) { r in
     // a Key: resolved without `await`
     try await Database.open(at: r[.databaseURL])
   }
-  fileprivate static let feed = AsyncKey<Feed> { r in
+  fileprivate static let feed: AsyncKey<Feed> = AsyncKey { r in
     Feed(database: try await r[.database])
   }
 }
@@ -108,17 +111,21 @@ fileprivate struct RemoteConfig: Sendable {
 fileprivate struct ConfigUnavailable: Error {}
 
 extension Keys {
-  fileprivate static let configAttempts = Key<Counter>(.singleton) { _ in Counter() }
+  fileprivate static let configAttempts: Key<Counter> = Key(.singleton) { _ in
+    Counter()
+  }
   // Fails the first time, as a server that is not up yet would.
-  fileprivate static let remoteConfig = AsyncKey<RemoteConfig>(.singleton) { r in
-    guard r[.configAttempts].increment() > 1 else { throw ConfigUnavailable() }
-    return RemoteConfig(refreshInterval: 60)
-  }
-  fileprivate static let opens = Key<Counter>(.singleton) { _ in Counter() }
-  fileprivate static let countedDatabase = AsyncKey<Database>(.singleton) { r in
-    _ = r[.opens].increment()
-    return try await Database.open(at: r[.databaseURL])
-  }
+  fileprivate static let remoteConfig: AsyncKey<RemoteConfig> =
+    AsyncKey(.singleton) { r in
+      guard r[.configAttempts].increment() > 1 else { throw ConfigUnavailable() }
+      return RemoteConfig(refreshInterval: 60)
+    }
+  fileprivate static let opens: Key<Counter> = Key(.singleton) { _ in Counter() }
+  fileprivate static let countedDatabase: AsyncKey<Database> =
+    AsyncKey(.singleton) { r in
+      _ = r[.opens].increment()
+      return try await Database.open(at: r[.databaseURL])
+    }
 }
 
 @Suite("Concurrency")

@@ -471,44 +471,48 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let userAPI = Key<any UserAPI>.required(.singleton)
-  fileprivate static let loginValidator = Key<any LoginValidating> { _ in
+  fileprivate static let userAPI: Key<any UserAPI> = .required(.singleton)
+  fileprivate static let loginValidator: Key<any LoginValidating> = Key { _ in
     LoginValidator()
   }
-  fileprivate static let profilePresenter = Key<any ProfilePresenting> { _ in
+  fileprivate static let profilePresenter: Key<any ProfilePresenting> = Key { _ in
     ProfilePresenter()
   }
-  fileprivate static let profileData = Key<any ProfileDataControlling>(
-    .scoped(.flow)
-  ) { r in
-    ProfileDataController(api: r[.userAPI])
-  }
+  fileprivate static let profileData: Key<any ProfileDataControlling> =
+    Key(.scoped(.flow)) { r in
+      ProfileDataController(api: r[.userAPI])
+    }
 
-  fileprivate static let registrationViewModel = MainActorAssistedKey<
-    any RegistrationView, RegistrationViewModel
-  > { r, view in
-    RegistrationViewModel(view: view, validator: r[.loginValidator])
-  }
-  fileprivate static let profileViewModel = MainActorAssistedKey<
-    any ProfileView, ProfileViewModel
-  > { r, view in
-    ProfileViewModel(
-      view: view, data: r[.profileData], presenter: r[.profilePresenter])
-  }
-  fileprivate static let followersViewModel = MainActorAssistedKey<
-    any FollowersView, FollowersViewModel
-  > { r, view in
-    FollowersViewModel(view: view, data: r[.profileData])
-  }
-  fileprivate static let navigator = MainActorAssistedKey<
-    UINavigationController, FlowNavigator
-  > { r, navigationController in
-    FlowNavigator(
-      navigationController: navigationController,
-      makeRegistration: r[.registrationViewModel],
-      makeProfile: r[.profileViewModel],
-      makeFollowers: r[.followersViewModel])
-  }
+  // swift-format-ignore
+  fileprivate static let registrationViewModel:
+    MainActorAssistedKey<any RegistrationView, RegistrationViewModel> =
+    MainActorAssistedKey { r, view in
+      RegistrationViewModel(view: view, validator: r[.loginValidator])
+    }
+  // swift-format-ignore
+  fileprivate static let profileViewModel:
+    MainActorAssistedKey<any ProfileView, ProfileViewModel> =
+    MainActorAssistedKey { r, view in
+      ProfileViewModel(
+        view: view, data: r[.profileData],
+        presenter: r[.profilePresenter])
+    }
+  // swift-format-ignore
+  fileprivate static let followersViewModel:
+    MainActorAssistedKey<any FollowersView, FollowersViewModel> =
+    MainActorAssistedKey { r, view in
+      FollowersViewModel(view: view, data: r[.profileData])
+    }
+  // swift-format-ignore
+  fileprivate static let navigator:
+    MainActorAssistedKey<UINavigationController, FlowNavigator> =
+    MainActorAssistedKey { r, navigationController in
+      FlowNavigator(
+        navigationController: navigationController,
+        makeRegistration: r[.registrationViewModel],
+        makeProfile: r[.profileViewModel],
+        makeFollowers: r[.followersViewModel])
+    }
 }
 // docs: end
 

@@ -55,8 +55,8 @@ fileprivate final class ProfileViewModel {
 
 // docs: migrate-keys
 extension Keys {
-  fileprivate static let userAPI = Key<any UserAPI> { _ in LiveUserAPI() }
-  fileprivate static let profileViewModel = Key<ProfileViewModel> { r in
+  fileprivate static let userAPI: Key<any UserAPI> = Key { _ in LiveUserAPI() }
+  fileprivate static let profileViewModel: Key<ProfileViewModel> = Key { r in
     ProfileViewModel(api: r[.userAPI])
   }
 }
@@ -65,11 +65,13 @@ extension Keys {
 // docs: migrate-lifetimes
 extension Keys {
   // one per graph
-  fileprivate static let session = Key<SessionStore>(.singleton) { _ in
+  fileprivate static let session: Key<SessionStore> = Key(.singleton) { _ in
     SessionStore()
   }
   // shared while held
-  fileprivate static let imageCache = Key<ImageCache>(.weak) { _ in ImageCache() }
+  fileprivate static let imageCache: Key<ImageCache> = Key(.weak) { _ in
+    ImageCache()
+  }
 }
 // docs: end
 
@@ -79,16 +81,16 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let cart = Key<Cart>(.scoped(.checkout)) { _ in Cart() }
+  fileprivate static let cart: Key<Cart> = Key(.scoped(.checkout)) { _ in Cart() }
 }
 // docs: end
 
 // docs: migrate-assisted
 extension Keys {
-  fileprivate static let orderDetails = AssistedKey<Int, OrderDetailsModel> {
-    r, orderID in
-    OrderDetailsModel(orderID: orderID, api: r[.userAPI])
-  }
+  fileprivate static let orderDetails: AssistedKey<Int, OrderDetailsModel> =
+    AssistedKey { r, orderID in
+      OrderDetailsModel(orderID: orderID, api: r[.userAPI])
+    }
 }
 // docs: end
 
@@ -122,8 +124,8 @@ fileprivate struct LoggingModule: Module {
 // docs: migrate-named
 extension Keys {
   // a key for each implementation, where Swinject had a name
-  fileprivate static let gitHubAPI = Key<any UserAPI> { _ in LiveUserAPI() }
-  fileprivate static let enterpriseAPI = Key<any UserAPI> { _ in
+  fileprivate static let gitHubAPI: Key<any UserAPI> = Key { _ in LiveUserAPI() }
+  fileprivate static let enterpriseAPI: Key<any UserAPI> = Key { _ in
     EnterpriseUserAPI()
   }
   // or, when the names are data, a map that modules contribute to
@@ -143,7 +145,7 @@ fileprivate struct UserAPIsModule: Module {
 // docs: migrate-later
 extension Keys {
   /// Only known once the user signs in.
-  fileprivate static let authToken = Key<String>.required()
+  fileprivate static let authToken: Key<String> = .required()
 }
 
 /// What signing in adds to the graph.
@@ -185,16 +187,16 @@ extension Scope {
 
 extension Keys {
   // one per .form graph: both fields share it
-  fileprivate static let formState = Key<FormState>(.scoped(.form)) { _ in
+  fileprivate static let formState: Key<FormState> = Key(.scoped(.form)) { _ in
     FormState()
   }
-  fileprivate static let nameField = Key<NameField> { r in
+  fileprivate static let nameField: Key<NameField> = Key { r in
     NameField(state: r[.formState])
   }
-  fileprivate static let emailField = Key<EmailField> { r in
+  fileprivate static let emailField: Key<EmailField> = Key { r in
     EmailField(state: r[.formState])
   }
-  fileprivate static let signUpForm = Key<SignUpForm> { r in
+  fileprivate static let signUpForm: Key<SignUpForm> = Key { r in
     SignUpForm(name: r[.nameField], email: r[.emailField])
   }
 }
@@ -203,11 +205,11 @@ extension Keys {
 // docs: migrate-test-behavior
 extension Keys {
   /// Tests get a fixed time without asking.
-  fileprivate static let now = Key<@Sendable () -> Date>(
+  fileprivate static let now: Key<@Sendable () -> Date> = Key(
     test: .value { _ in { Date(timeIntervalSince1970: 0) } }
   ) { _ in { Date() } }
   /// A test that forgets to override analytics fails, naming this key.
-  fileprivate static let analytics = Key<any Analytics>(
+  fileprivate static let analytics: Key<any Analytics> = Key(
     .singleton, test: .liveOnly { _ in UnimplementedAnalytics() }
   ) { _ in LiveAnalytics() }
 }

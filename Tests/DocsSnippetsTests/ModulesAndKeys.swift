@@ -40,11 +40,11 @@ fileprivate struct LiveUserAPI: UserAPI {
 
 extension Keys {
   /// Where the API lives: only the app knows, so the key has no default.
-  fileprivate static let apiBaseURL = Key<URL>.required(.singleton)
-  fileprivate static let httpClient = Key<any HTTPClient>(.singleton) { r in
+  fileprivate static let apiBaseURL: Key<URL> = .required(.singleton)
+  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) { r in
     URLSessionHTTPClient(baseURL: r[.apiBaseURL])
   }
-  fileprivate static let userAPI = Key<any UserAPI>(.singleton) { r in
+  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { r in
     LiveUserAPI(http: r[.httpClient])
   }
 }
@@ -101,7 +101,7 @@ fileprivate struct LoggingUserAPI: UserAPI {
 }
 
 extension Keys {
-  fileprivate static let log = Key<@Sendable (String) -> Void> { _ in
+  fileprivate static let log: Key<@Sendable (String) -> Void> = Key { _ in
     { print($0) }
   }
 }
@@ -118,9 +118,10 @@ fileprivate struct LoggingModule: Module {
 
 // docs: keys-named
 extension Keys {
-  fileprivate static let requestTimeout = Key<TimeInterval>(
-    name: "Keys.requestTimeout"
-  ) { _ in 10 }
+  fileprivate static let requestTimeout: Key<TimeInterval> =
+    Key(name: "Keys.requestTimeout") { _ in
+      10
+    }
 }
 // docs: end
 

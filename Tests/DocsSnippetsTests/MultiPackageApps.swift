@@ -43,7 +43,7 @@ extension Keys {
   public static let productLookup =
     Key<any ProductLookup>.required(.singleton)
   /// Where the catalog's server is: only the app knows.
-  public static let catalogServer = Key<URL>.required()
+  public static let catalogServer: Key<URL> = .required()
 }
 // docs: end
 
@@ -99,9 +99,10 @@ final class ProductViewModel {
 }
 
 extension Keys {
-  fileprivate static let productViewModel = MainActorKey<ProductViewModel> { r in
-    ProductViewModel(lookup: r[.productLookup], cart: r[.shoppingCart])
-  }
+  fileprivate static let productViewModel: MainActorKey<ProductViewModel> =
+    MainActorKey { r in
+      ProductViewModel(lookup: r[.productLookup], cart: r[.shoppingCart])
+    }
 }
 
 /// The catalog: binds its keys, and says what it needs from the app.

@@ -15,7 +15,9 @@ fileprivate struct FakeUserAPI: UserAPI {
 }
 
 extension Keys {
-  fileprivate static let userAPI = Key<any UserAPI>(.singleton) { _ in LiveUserAPI() }
+  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { _ in
+    LiveUserAPI()
+  }
 }
 
 // docs: inject-property
@@ -43,12 +45,14 @@ fileprivate final class AppCoordinator {
 }
 
 extension Keys {
-  fileprivate static let followersModel = MainActorKey<FollowersModel> { _ in
-    FollowersModel()
-  }
-  fileprivate static let coordinator = MainActorKey<AppCoordinator>(
-    .singleton
-  ) { _ in AppCoordinator() }
+  fileprivate static let followersModel: MainActorKey<FollowersModel> =
+    MainActorKey { _ in
+      FollowersModel()
+    }
+  fileprivate static let coordinator: MainActorKey<AppCoordinator> =
+    MainActorKey(.singleton) { _ in
+      AppCoordinator()
+    }
 }
 
 /// Made by a storyboard too: a main-actor model, and a way back to the

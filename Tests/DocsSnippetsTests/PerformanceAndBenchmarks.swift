@@ -11,7 +11,9 @@ fileprivate final class LiveUserAPI: UserAPI {
 }
 
 extension Keys {
-  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) { _ in URLSessionHTTPClient() }
+  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) { _ in
+    URLSessionHTTPClient()
+  }
 }
 
 // docs: performance-typed-key

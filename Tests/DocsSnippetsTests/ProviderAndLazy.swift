@@ -23,8 +23,8 @@ fileprivate final class ReceiptPrinter: Sendable {
 }
 
 extension Keys {
-  fileprivate static let printJob = Key<PrintJob> { _ in PrintJob() }
-  fileprivate static let receiptPrinter = Key<ReceiptPrinter>(.singleton) { r in
+  fileprivate static let printJob: Key<PrintJob> = Key { _ in PrintJob() }
+  fileprivate static let receiptPrinter: Key<ReceiptPrinter> = Key(.singleton) { r in
     ReceiptPrinter(makeJob: r.provider(.printJob))
   }
 }
@@ -46,8 +46,8 @@ fileprivate final class SearchController: Sendable {
 }
 
 extension Keys {
-  fileprivate static let searchIndex = Key<SearchIndex> { _ in SearchIndex() }
-  fileprivate static let searchController = Key<SearchController> { r in
+  fileprivate static let searchIndex: Key<SearchIndex> = Key { _ in SearchIndex() }
+  fileprivate static let searchController: Key<SearchController> = Key { r in
     SearchController(index: r.lazy(.searchIndex))
   }
 }
@@ -79,7 +79,7 @@ fileprivate final class TokenRefreshingAPIClient: APIClient {
 }
 
 extension Keys {
-  // Keys that refer to each other need their types written out.
+  // Keys that refer to each other must have their types written out.
   fileprivate static let auth: Key<AuthService> = Key(.singleton) { r in
     AuthService(api: r[.apiClient])
   }

@@ -55,14 +55,16 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let priceFormatter = Key<PriceFormatter> { _ in
+  fileprivate static let priceFormatter: Key<PriceFormatter> = Key { _ in
     PriceFormatter()
   }
-  fileprivate static let analytics = Key<AnalyticsClient>(.singleton) { _ in
+  fileprivate static let analytics: Key<AnalyticsClient> = Key(.singleton) { _ in
     AnalyticsClient()
   }
-  fileprivate static let imageCache = Key<ImageCache>(.weak) { _ in ImageCache() }
-  fileprivate static let cart = Key<Cart>(.scoped(.checkout)) { r in
+  fileprivate static let imageCache: Key<ImageCache> = Key(.weak) { _ in
+    ImageCache()
+  }
+  fileprivate static let cart: Key<Cart> = Key(.scoped(.checkout)) { r in
     Cart(analytics: r[.analytics])
   }
 }
@@ -70,10 +72,10 @@ extension Keys {
 
 // docs: scopes-child-keys
 extension Keys {
-  fileprivate static let payments = Key<any PaymentService>(.singleton) { _ in
+  fileprivate static let payments: Key<any PaymentService> = Key(.singleton) { _ in
     CardPayments()
   }
-  fileprivate static let checkout = Key<Checkout> { r in
+  fileprivate static let checkout: Key<Checkout> = Key { r in
     Checkout(cart: r[.cart], payments: r[.payments])
   }
 }
@@ -106,7 +108,7 @@ extension Keys {
   fileprivate static let checkoutGraph = ChildGraphKey(scope: .checkout) {
     [SandboxPaymentsModule()]
   }
-  fileprivate static let navigator = Key<CheckoutNavigator>(.singleton) { r in
+  fileprivate static let navigator: Key<CheckoutNavigator> = Key(.singleton) { r in
     CheckoutNavigator(openCheckout: r[.checkoutGraph])
   }
 }
@@ -117,7 +119,7 @@ extension Keys {
   // The cache is `.weak` so that it is freed when no screen shows images;
   // this singleton keeps it alive for the life of the app: a captive
   // dependency.
-  fileprivate static let thumbnails = Key<ThumbnailLoader>(.singleton) { r in
+  fileprivate static let thumbnails: Key<ThumbnailLoader> = Key(.singleton) { r in
     ThumbnailLoader(cache: r[.imageCache])
   }
 }
@@ -125,10 +127,11 @@ extension Keys {
 
 // docs: scopes-captive-fix
 extension Keys {
-  fileprivate static let lazyThumbnails = Key<LazyThumbnailLoader>(.singleton) { r in
-    // resolves the cache each time it is needed
-    LazyThumbnailLoader(cache: r.provider(.imageCache))
-  }
+  fileprivate static let lazyThumbnails: Key<LazyThumbnailLoader> =
+    Key(.singleton) { r in
+      // resolves the cache each time it is needed
+      LazyThumbnailLoader(cache: r.provider(.imageCache))
+    }
 }
 // docs: end
 

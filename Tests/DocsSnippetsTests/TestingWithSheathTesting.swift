@@ -29,16 +29,16 @@ fileprivate struct UnimplementedWeatherAPI: WeatherAPI {
 extension Keys {
   /// The network: live-only. A test that resolves it without overriding
   /// it fails, naming this key.
-  fileprivate static let weatherAPI = Key<any WeatherAPI>(
+  fileprivate static let weatherAPI: Key<any WeatherAPI> = Key(
     .singleton, test: .liveOnly { _ in UnimplementedWeatherAPI() }
   ) { _ in LiveWeatherAPI() }
 
   /// The time: tests get a fixed one, without asking.
-  fileprivate static let now = Key<@Sendable () -> Date>(
+  fileprivate static let now: Key<@Sendable () -> Date> = Key(
     test: .value { _ in { Date(timeIntervalSince1970: 0) } }
   ) { _ in { Date() } }
 
-  fileprivate static let forecast = Key<ForecastViewModel> { r in
+  fileprivate static let forecast: Key<ForecastViewModel> = Key { r in
     ForecastViewModel(api: r[.weatherAPI], now: r[.now])
   }
 }
@@ -60,13 +60,13 @@ fileprivate actor ForecastStore {
 
 extension Keys {
   /// Tests get the header of a fixed city, without asking.
-  fileprivate static let header = MainActorKey<ForecastHeader>(
+  fileprivate static let header: MainActorKey<ForecastHeader> = MainActorKey(
     test: .value { _ in ForecastHeader(city: "Paris") }
   ) { _ in ForecastHeader(city: "Here") }
 
   /// The disk: live-only. A test that resolves it without overriding it
   /// fails, naming this key.
-  fileprivate static let forecastStore = AsyncKey<ForecastStore>(
+  fileprivate static let forecastStore: AsyncKey<ForecastStore> = AsyncKey(
     .singleton, test: .liveOnly { _ in ForecastStore(file: "/dev/null") }
   ) { _ in ForecastStore(file: "Forecasts.json") }
 }

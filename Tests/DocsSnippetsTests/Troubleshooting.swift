@@ -41,7 +41,7 @@ extension Keys {
 // docs: troubleshooting-require
 extension Keys {
   /// Where the API is: only the app knows.
-  fileprivate static let baseURL = Key<String>.required()
+  fileprivate static let baseURL: Key<String> = .required()
 }
 
 fileprivate struct NetworkModule: Module {
@@ -65,7 +65,9 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let flowData = Key<Instance>(.scoped(.flow)) { _ in Instance() }
+  fileprivate static let flowData: Key<Instance> = Key(.scoped(.flow)) { _ in
+    Instance()
+  }
 }
 
 fileprivate protocol UserAPI: Sendable {}
@@ -73,7 +75,9 @@ fileprivate struct LiveUserAPI: UserAPI {}
 fileprivate struct FakeUserAPI: UserAPI {}
 
 extension Keys {
-  fileprivate static let userAPI = Key<any UserAPI>(.singleton) { _ in LiveUserAPI() }
+  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { _ in
+    LiveUserAPI()
+  }
 }
 
 fileprivate struct LiveAPIModule: Module {
@@ -100,12 +104,12 @@ fileprivate actor Catalog {
 
 // docs: troubleshooting-async-key
 extension Keys {
-  fileprivate static let catalogURL = Key<URL> { _ in
+  fileprivate static let catalogURL: Key<URL> = Key { _ in
     FileManager.default.temporaryDirectory
       .appendingPathComponent("catalog.json")
   }
   // An async key: what waits for it suspends, and frees its thread.
-  fileprivate static let catalog = AsyncKey<Catalog>(.singleton) { r in
+  fileprivate static let catalog: AsyncKey<Catalog> = AsyncKey(.singleton) { r in
     try await Catalog.load(from: r[.catalogURL])
   }
 }

@@ -25,7 +25,7 @@ fileprivate struct CannedCartAPI: CartAPI {
 
 // docs: ui-app-graph
 extension Keys {
-  fileprivate static let cartAPI = Key<any CartAPI>.required(.singleton)
+  fileprivate static let cartAPI: Key<any CartAPI> = .required(.singleton)
 }
 
 fileprivate struct LiveModule: Module {
@@ -81,31 +81,33 @@ fileprivate final class OrderDraft {
 }
 
 extension Keys {
-  fileprivate static let orderDraft = MainActorKey<OrderDraft>(
-    .scoped(.checkout)
-  ) { _ in
-    OrderDraft()
-  }
+  fileprivate static let orderDraft: MainActorKey<OrderDraft> =
+    MainActorKey(.scoped(.checkout)) { _ in
+      OrderDraft()
+    }
   /// Opens a checkout: a child graph with its own order draft.
   fileprivate static let checkoutFlow = ChildGraphKey(scope: .checkout)
 
-  fileprivate static let reviewViewModel = MainActorAssistedKey<
-    any ReviewView, ReviewViewModel
-  > { r, view in
-    ReviewViewModel(view: view, order: r[.orderDraft])
-  }
-  fileprivate static let paymentViewModel = MainActorAssistedKey<
-    any PaymentView, PaymentViewModel
-  > { r, view in
-    PaymentViewModel(view: view, order: r[.orderDraft])
-  }
-  fileprivate static let coordinator = MainActorAssistedKey<
-    UINavigationController, AppCoordinator
-  > { r, navigationController in
-    AppCoordinator(
-      navigationController: navigationController,
-      openCheckout: r[.checkoutFlow])
-  }
+  // swift-format-ignore
+  fileprivate static let reviewViewModel:
+    MainActorAssistedKey<any ReviewView, ReviewViewModel> =
+    MainActorAssistedKey { r, view in
+      ReviewViewModel(view: view, order: r[.orderDraft])
+    }
+  // swift-format-ignore
+  fileprivate static let paymentViewModel:
+    MainActorAssistedKey<any PaymentView, PaymentViewModel> =
+    MainActorAssistedKey { r, view in
+      PaymentViewModel(view: view, order: r[.orderDraft])
+    }
+  // swift-format-ignore
+  fileprivate static let coordinator:
+    MainActorAssistedKey<UINavigationController, AppCoordinator> =
+    MainActorAssistedKey { r, navigationController in
+      AppCoordinator(
+        navigationController: navigationController,
+        openCheckout: r[.checkoutFlow])
+    }
 }
 // docs: end
 
@@ -315,12 +317,13 @@ fileprivate final class CheckoutModel {
 }
 
 extension Keys {
-  fileprivate static let cartModel = MainActorKey<CartModel> { r in
+  fileprivate static let cartModel: MainActorKey<CartModel> = MainActorKey { r in
     CartModel(api: r[.cartAPI], openCheckout: r[.checkoutFlow])
   }
-  fileprivate static let checkoutModel = MainActorKey<CheckoutModel> { r in
-    CheckoutModel(order: r[.orderDraft])
-  }
+  fileprivate static let checkoutModel: MainActorKey<CheckoutModel> =
+    MainActorKey { r in
+      CheckoutModel(order: r[.orderDraft])
+    }
 }
 // docs: end
 

@@ -20,12 +20,14 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let userAPI = Key<any APIClient>(.singleton) { _ in
+  fileprivate static let userAPI: Key<any APIClient> = Key(.singleton) { _ in
     LiveAPIClient()
   }
-  fileprivate static let baseURL = Key<String>.required()
-  fileprivate static let token = Key<String>.required()
-  fileprivate static let flowData = Key<Instance>(.scoped(.flow)) { _ in Instance() }
+  fileprivate static let baseURL: Key<String> = .required()
+  fileprivate static let token: Key<String> = .required()
+  fileprivate static let flowData: Key<Instance> = Key(.scoped(.flow)) { _ in
+    Instance()
+  }
   fileprivate static let screens = MapKey<String, Instance>()
 }
 
@@ -110,7 +112,7 @@ fileprivate final class Cart: Sendable {}
 
 // docs: verify-child-graph-key
 extension Keys {
-  fileprivate static let cart = Key<Cart>.required(.scoped(.flow))
+  fileprivate static let cart: Key<Cart> = .required(.scoped(.flow))
   // CheckoutModule binds .cart: listed twice, it binds it twice
   fileprivate static let brokenFlow = ChildGraphKey(scope: .flow) {
     [CheckoutModule(), CheckoutModule()]
@@ -126,16 +128,16 @@ fileprivate struct CheckoutModule: Module {
 
 // docs: verify-broken
 extension Keys {
-  fileprivate static let session = Key<Instance>(.singleton) { r in
+  fileprivate static let session: Key<Instance> = Key(.singleton) { r in
     _ = r[.helper]
     return Instance()
   }
-  fileprivate static let helper = Key<Instance> { r in r[.flowData] }
-  fileprivate static let client = Key<String> { r in "client with \(r[.token])" }
-  fileprivate static let screen = Key<String> { r in r[.client] }
+  fileprivate static let helper: Key<Instance> = Key { r in r[.flowData] }
+  fileprivate static let client: Key<String> = Key { r in "client with \(r[.token])" }
+  fileprivate static let screen: Key<String> = Key { r in r[.client] }
   fileprivate static let ping: Key<Int> = Key { r in r[.pong] }
   fileprivate static let pong: Key<Int> = Key { r in r[.ping] }
-  fileprivate static let form = AssistedKey<String, String> { r, title in
+  fileprivate static let form: AssistedKey<String, String> = AssistedKey { r, title in
     title + r[.client]
   }
 }
@@ -175,7 +177,7 @@ extension Keys {
 
 // docs: verify-weak
 extension Keys {
-  fileprivate static let weakValue = Key<Int>(.weak) { _ in 7 }
+  fileprivate static let weakValue: Key<Int> = Key(.weak) { _ in 7 }
 }
 // docs: end
 

@@ -19,6 +19,23 @@ extension Keys {
   fileprivate static let top = Key<[Instance]> { r in r[.left] + r[.right] }
 }
 
+// The layouts the docs use for a key with its type written out: the name is read from the declaration,
+// whichever line the initializer starts on.
+extension Keys {
+  fileprivate static let typedOnOneLine: Key<Int> = Key { _ in 1 }
+  fileprivate static let typedBrokenAfterEquals: AssistedKey<any RegistrationView, RegistrationViewModel> =
+    AssistedKey { r, view in
+      RegistrationViewModel(view: view, data: r[.data], validator: r[.validator])
+    }
+  // swift-format-ignore
+  fileprivate static let typedBrokenAfterColon:
+    AssistedKey<any RegistrationView, RegistrationViewModel> =
+    AssistedKey { r, view in
+      RegistrationViewModel(view: view, data: r[.data], validator: r[.validator])
+    }
+  fileprivate static let typedRequired: Key<String> = .required(.singleton)
+}
+
 /// A chain of 100 keys, each built from the one before it.
 private let chain: [Key<Int>] = {
   var keys: [Key<Int>] = [Key(name: "chain0") { _ in 0 }]
@@ -89,6 +106,15 @@ struct ResolutionTests {
     #expect(Keys.data.declaration.description == "App/Keys.swift:7")
     #expect(Keys.viewModel.typeName == "(any RegistrationView) -> RegistrationViewModel")
     #expect(chain[3].name == "chain3")
+  }
+
+  @Test("a key declared with its type written out is named from its declaration, in every layout")
+  func typedKeyNames() {
+    #expect(Keys.typedOnOneLine.name == "Keys.typedOnOneLine")
+    #expect(Keys.typedBrokenAfterEquals.name == "Keys.typedBrokenAfterEquals")
+    #expect(Keys.typedBrokenAfterColon.name == "Keys.typedBrokenAfterColon")
+    #expect(Keys.typedRequired.name == "Keys.typedRequired")
+    #expect(Keys.typedBrokenAfterColon.typeName == "(any RegistrationView) -> RegistrationViewModel")
   }
 
   @Test("a resolver can be passed to code that takes one")

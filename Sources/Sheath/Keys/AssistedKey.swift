@@ -6,12 +6,12 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let profileViewModel = AssistedKey<
-///     any ProfileView, ProfileViewModel
-///   > { r, view in
-///     ProfileViewModel(
-///       view: view, data: r[.followersData], presenter: r[.presenter])
-///   }
+///   static let profileViewModel:
+///     AssistedKey<any ProfileView, ProfileViewModel> =
+///     AssistedKey { r, view in
+///       ProfileViewModel(
+///         view: view, data: r[.followersData], presenter: r[.presenter])
+///     }
 /// }
 ///
 /// let viewModel = flow.make(.profileViewModel, view)

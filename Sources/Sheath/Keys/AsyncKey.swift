@@ -5,11 +5,11 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let database = AsyncKey<Database>(.singleton) { r in
+///   static let database: AsyncKey<Database> = AsyncKey(.singleton) { r in
 ///     // .databaseURL is a Key: resolved without `await`
 ///     try await Database.open(at: r[.databaseURL])
 ///   }
-///   static let feed = AsyncKey<Feed> { r in
+///   static let feed: AsyncKey<Feed> = AsyncKey { r in
 ///     Feed(database: try await r[.database], api: r[.userAPI])
 ///   }
 /// }

@@ -9,7 +9,7 @@
 ///   static let checkoutFlow = ChildGraphKey(scope: .flow) {
 ///     [CheckoutModule()]
 ///   }
-///   static let navigator = Key<any Navigating>(.singleton) { r in
+///   static let navigator: Key<any Navigating> = Key(.singleton) { r in
 ///     Navigator(openCheckout: r[.checkoutFlow])
 ///   }
 /// }

@@ -6,15 +6,15 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let validator = Key<any LoginValidating> { _ in
+///   static let validator: Key<any LoginValidating> = Key { _ in
 ///     LoginValidator()
 ///   }
-///   static let userAPI = Key<any UserAPI>(.singleton) { r in
+///   static let userAPI: Key<any UserAPI> = Key(.singleton) { r in
 ///     LiveUserAPI(http: r[.httpClient], baseURL: r[.apiBaseURL])
 ///   }
 ///   // No sensible default: a module must bind it, or building the graph
 ///   // fails.
-///   static let apiBaseURL = Key<URL>.required(.singleton)
+///   static let apiBaseURL: Key<URL> = .required(.singleton)
 /// }
 /// ```
 ///
@@ -68,7 +68,7 @@ public class Key<Value>:
   /// for it then fails, naming the key and the module.
   ///
   /// ```swift
-  /// static let apiBaseURL = Key<URL>.required(.singleton)
+  /// static let apiBaseURL: Key<URL> = .required(.singleton)
   /// ```
   ///
   /// - Parameters:

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// NB: Swift gives a `static let`'s initializer no way to know the property's name (`#function` there
 /// is the enclosing type's name), and macros would cost Sheath its zero dependencies. So a key that
-/// was not given a `name:` reads it from its declaration line — `static let userAPI = Key…` — the
+/// was not given a `name:` reads it from its declaration — `static let userAPI: Key<…> = Key…` — the
 /// first time a diagnostic needs it. Diagnostics matter while developing and testing, when the
 /// sources are on disk; where they are not, the key is named by its declaration site.
 enum KeyName {

@@ -8,10 +8,10 @@ import Foundation
 ///
 /// ```swift
 /// extension Keys {
-///   static let httpClient = Key<any HTTPClient>(.singleton) { _ in
+///   static let httpClient: Key<any HTTPClient> = Key(.singleton) { _ in
 ///     URLSessionHTTPClient()
 ///   }
-///   static let userAPI = Key<any UserAPI>(.singleton) { r in
+///   static let userAPI: Key<any UserAPI> = Key(.singleton) { r in
 ///     LiveUserAPI(http: r[.httpClient])
 ///   }
 /// }

@@ -6,12 +6,12 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let profileViewModel = MainActorAssistedKey<
-///     any ProfileView, ProfileViewModel
-///   > { r, view in
-///     ProfileViewModel(
-///       view: view, data: r[.followersData], presenter: r[.presenter])
-///   }
+///   static let profileViewModel:
+///     MainActorAssistedKey<any ProfileView, ProfileViewModel> =
+///     MainActorAssistedKey { r, view in
+///       ProfileViewModel(
+///         view: view, data: r[.followersData], presenter: r[.presenter])
+///     }
 /// }
 ///
 /// @MainActor func show(_ view: ProfileViewController, in flow: Graph) {

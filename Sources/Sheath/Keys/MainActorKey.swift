@@ -14,11 +14,10 @@
 /// }
 ///
 /// extension Keys {
-///   static let profileViewModel = MainActorKey<ProfileViewModel>(
-///     .scoped(.flow)
-///   ) { r in
-///     ProfileViewModel(data: r[.followersData], presenter: r[.presenter])
-///   }
+///   static let profileViewModel: MainActorKey<ProfileViewModel> =
+///     MainActorKey(.scoped(.flow)) { r in
+///       ProfileViewModel(data: r[.followersData], presenter: r[.presenter])
+///     }
 /// }
 ///
 /// @MainActor func showProfile(in flow: Graph) {

@@ -6,12 +6,11 @@ import CSheathRuntime
 /// dependency cycle between two keys:
 ///
 /// ```swift
-/// static let profileData = Key<any ProfileDataControlling>(
-///   .singleton
-/// ) { r in
-///   // the API is resolved when first used, not now
-///   ProfileDataController(api: r.lazy(.userAPI))
-/// }
+/// static let profileData: Key<any ProfileDataControlling> =
+///   Key(.singleton) { r in
+///     // the API is resolved when first used, not now
+///     ProfileDataController(api: r.lazy(.userAPI))
+///   }
 ///
 /// let user = try await api.value.user("octocat")
 /// ```

@@ -4,7 +4,7 @@
 /// cycle — nothing is resolved until the provider is called:
 ///
 /// ```swift
-/// static let session = Key<Session>(.singleton) { r in
+/// static let session: Key<Session> = Key(.singleton) { r in
 ///   Session(makeRequest: r.provider(.request))
 /// }
 ///
@@ -46,7 +46,7 @@ public struct Provider<Value>: Sendable {
 /// nothing is resolved until the provider is called.
 ///
 /// ```swift
-/// static let router = MainActorKey<Router>(.singleton) { r in
+/// static let router: MainActorKey<Router> = MainActorKey(.singleton) { r in
 ///   Router(makeHome: r.provider(.homeViewModel))
 /// }
 /// ```
@@ -79,7 +79,7 @@ public struct MainActorProvider<Value>: Sendable {
 /// resolved until the provider is called.
 ///
 /// ```swift
-/// static let sync = AsyncKey<SyncEngine>(.singleton) { r in
+/// static let sync: AsyncKey<SyncEngine> = AsyncKey(.singleton) { r in
 ///   SyncEngine(database: r.provider(.database))
 /// }
 ///

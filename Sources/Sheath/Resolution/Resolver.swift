@@ -1,11 +1,10 @@
 /// What a factory receives: resolves the factory's dependencies from the graph that is building it.
 ///
 /// ```swift
-/// static let followersData = Key<any FollowersDataControlling>(
-///   .scoped(.flow)
-/// ) { r in
-///   FollowersDataController(api: r[.userAPI], clock: r.provider(.now))
-/// }
+/// static let followersData: Key<any FollowersDataControlling> =
+///   Key(.scoped(.flow)) { r in
+///     FollowersDataController(api: r[.userAPI], clock: r.provider(.now))
+///   }
 /// ```
 ///
 /// Its members — subscripts for every nonisolated key, `make`, `provider`, `lazy` — are those of
@@ -65,13 +64,14 @@ extension Graph: MainActorResolving, AsyncResolving {
 /// on the main actor.
 ///
 /// ```swift
-/// static let profileViewModel = MainActorKey<ProfileViewModel> { r in
-///   ProfileViewModel(
-///     // a Key: built on the main actor, like any caller's
-///     data: r[.followersData],
-///     // a MainActorAssistedKey
-///     makeRow: r[.followerRowViewModel])
-/// }
+/// static let profileViewModel: MainActorKey<ProfileViewModel> =
+///   MainActorKey { r in
+///     ProfileViewModel(
+///       // a Key: built on the main actor, like any caller's
+///       data: r[.followersData],
+///       // a MainActorAssistedKey
+///       makeRow: r[.followerRowViewModel])
+///   }
 /// ```
 ///
 /// Its members are those of ``MainActorResolving`` and ``Resolving``, shared with ``Graph``. It is
@@ -96,7 +96,7 @@ public struct MainActorResolver: MainActorResolving {
 /// synchronous key without.
 ///
 /// ```swift
-/// static let feed = AsyncKey<Feed> { r in
+/// static let feed: AsyncKey<Feed> = AsyncKey { r in
 ///   Feed(database: try await r[.database], api: r[.userAPI])
 /// }
 /// ```

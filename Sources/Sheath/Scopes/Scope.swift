@@ -9,11 +9,10 @@
 /// }
 ///
 /// extension Keys {
-///   static let followersData = Key<any FollowersDataControlling>(
-///     .scoped(.flow)
-///   ) { r in
-///     FollowersDataController(api: r[.userAPI])
-///   }
+///   static let followersData: Key<any FollowersDataControlling> =
+///     Key(.scoped(.flow)) { r in
+///       FollowersDataController(api: r[.userAPI])
+///     }
 /// }
 ///
 /// // one FollowersDataController for this flow

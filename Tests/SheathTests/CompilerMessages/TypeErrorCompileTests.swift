@@ -52,6 +52,27 @@ private let snippets = [
       """,
     expectedError: nil),
   Snippet(
+    name: "a key declared with its type written out, as the docs write keys",
+    source: """
+      extension Keys {
+        static let typedGreeter: Key<any Greeter> = Key(.singleton) { _ in Hello() }
+        static let typedForm: AssistedKey<String, Int> =
+          AssistedKey { r, text in text.count + r[.number] }
+        static let typedPresenter: MainActorKey<Presenter> = MainActorKey { _ in Presenter() }
+        static let typedDatabase: AsyncKey<Database> = AsyncKey(.singleton) { _ in Database() }
+        static let typedNumber: Key<Int> = .required()
+      }
+      """,
+    expectedError: nil),
+  Snippet(
+    name: "a factory of the wrong type in a key declared with its type",
+    source: "extension Keys { static let other: Key<any Greeter> = Key { _ in NotAGreeter() } }",
+    expectedError: "error: cannot convert value of type 'NotAGreeter' to closure result type 'any Greeter'"),
+  Snippet(
+    name: "a key of one kind declared as another",
+    source: "extension Keys { static let other: Key<any Greeter> = MainActorKey { _ in Hello() } }",
+    expectedError: "error: cannot convert value of type 'MainActorKey<Hello>' to specified type 'Key<any Greeter>'"),
+  Snippet(
     name: "a factory of the wrong type in bind",
     source: "func f(_ b: inout Bindings) { b.bind(.greeter) { _ in NotAGreeter() } }",
     expectedError: "error: cannot convert value of type 'NotAGreeter' to closure result type 'any Greeter'"),

@@ -11,31 +11,32 @@ nonisolated extension Scope {
 }
 
 nonisolated extension Keys {
-  static let apiBaseURL = Key<String>(.singleton) { _ in
+  static let apiBaseURL: Key<String> = Key(.singleton) { _ in
     "https://api.github.com"
   }
-  static let userAPI = Key<any UserAPI>.required(.singleton)
-  static let followersData = Key<any FollowersDataControlling>(
-    .scoped(.flow)
-  ) { r in
-    FollowersDataController(api: r[.userAPI])
-  }
-  static let profileViewModel = MainActorAssistedKey<
-    any ProfileView, ProfileViewModel
-  > { r, view in
-    ProfileViewModel(view: view, data: r[.followersData])
-  }
+  static let userAPI: Key<any UserAPI> = .required(.singleton)
+  static let followersData: Key<any FollowersDataControlling> =
+    Key(.scoped(.flow)) { r in
+      FollowersDataController(api: r[.userAPI])
+    }
+  // swift-format-ignore
+  static let profileViewModel:
+    MainActorAssistedKey<any ProfileView, ProfileViewModel> =
+    MainActorAssistedKey { r, view in
+      ProfileViewModel(view: view, data: r[.followersData])
+    }
 }
 // docs: end
 
 // docs: dma-async-key
 nonisolated extension Keys {
-  static let historyFile = Key<URL> { _ in
+  static let historyFile: Key<URL> = Key { _ in
     FileManager.default.temporaryDirectory
       .appendingPathComponent("searches.json")
   }
-  static let searchHistory = AsyncKey<SearchHistory>(.singleton) { r in
-    try await SearchHistory.load(from: r[.historyFile])
-  }
+  static let searchHistory: AsyncKey<SearchHistory> =
+    AsyncKey(.singleton) { r in
+      try await SearchHistory.load(from: r[.historyFile])
+    }
 }
 // docs: end

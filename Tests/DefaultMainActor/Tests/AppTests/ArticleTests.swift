@@ -124,6 +124,8 @@ nonisolated struct Article {
         var open: (name: String, lines: [String])?
         for line in text.components(separatedBy: "\n") {
           let trimmed = line.trimmingCharacters(in: .whitespaces)
+          // A formatter directive keeps a declaration laid out for the page; the article leaves it out.
+          if trimmed == "// swift-format-ignore" { continue }
           if trimmed.hasPrefix("// docs: ") {
             let name = String(trimmed.dropFirst("// docs: ".count))
             if name == "end", let piece = open {
