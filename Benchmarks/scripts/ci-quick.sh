@@ -84,13 +84,13 @@ if command -v python3 >/dev/null 2>&1; then
   echo "==> scripts/compile-time.sh (MEASURE=instructions, a 10-binding app)"
   compile_work=$(mktemp -d)
   trap 'rm -f "$log"; rm -rf "$compile_work"' EXIT
-  compile=$(MEASURE=instructions STYLES="hand-written sheath" BINDINGS=10 FILES=2 WORK="$compile_work" \
+  compile=$(MEASURE=instructions STYLES="hand-written sheath-annotated" BINDINGS=10 FILES=6 WORK="$compile_work" \
     scripts/compile-time.sh 2>"$log") || {
     cat "$log" >&2
     fail "scripts/compile-time.sh (MEASURE=instructions) failed"
   }
   printf '%s\n' "$compile"
-  for style in hand-written sheath; do
+  for style in hand-written sheath-annotated; do
     grep -qE "^\| $style \| [0-9]+ \| [0-9]+ \| [0-9]+ \|" <<<"$compile" ||
       fail "the compile-instruction table has no numbers for: $style"
   done

@@ -14,8 +14,10 @@
       The app for scripts/compile-time.sh: a package DIR with a library target `App` of N services behind
       protocols (each depending on up to two earlier ones) and the DI code that wires them, in the
       style of one contender:
-        sheath         keys with default factories in `extension Keys` (how Sheath is meant to be used)
-        sheath-annotated  the same keys with their type written out: `static let sN: Key<any PN> = Key { … }`
+        sheath         keys with default factories in `extension Keys`, without their type written out:
+                       `static let sN = Key<any PN> { … }`
+        sheath-annotated  the same keys with their type written out, as Sheath's README writes keys:
+                       `static let sN: Key<any PN> = Key { … }`
         sheath-module  required keys, bound by factories in a `Module` (b.bind(.sN) { r in … })
         swinject       `container.register(PN.self) { r in SN(…r.resolve(PM.self)!…) }`
         hand-written   no DI: a function per service that calls the constructors (the baseline)
