@@ -127,7 +127,8 @@ instructions_report() {
     swift build --package-path "$dir" -c "$CONFIG" "${build_flags[@]}" --target App -v >"$log" 2>&1 ||
       { cat "$log" >&2; exit 1; }
     jobs="$dir/jobs.txt"
-    grep -E '^[^ ]*swift-frontend -frontend .*-module-name App( |$)' "$log" >"$jobs" || true
+    # `swift build -v` prints a batch job's command once for each file in the batch: count it once.
+    { grep -E '^[^ ]*swift-frontend -frontend .*-module-name App( |$)' "$log" || true; } | awk '!seen[$0]++' >"$jobs"
     if ! grep -q -- '-emit-module ' "$jobs" || ! grep -q -- ' -c ' "$jobs"; then
       say "$style: found no -emit-module and -c jobs for App in $log"
       exit 1
