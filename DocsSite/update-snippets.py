@@ -5,8 +5,8 @@ Edit the code in Tests/DocsSnippetsTests (where `swift test` compiles and runs i
     DocsSite/update-snippets.py
 to rewrite every block marked `<!-- snippet: NAME -->` in Sources/*/*.docc (and DocsSite/*.docc) with the region
 `// docs: NAME` … `// docs: end`. The same rules as DocsMatchSnippetsTests, which checks the result:
-pieces of one name are joined by an empty line, each without its common indentation and without
-`fileprivate `. Prints the articles it changed; `--check` changes nothing and fails if any would change.
+pieces of one name are joined by an empty line, each without its common indentation, without
+`fileprivate ` and without `// swift-format-ignore` lines. Prints the articles it changed; `--check` changes nothing and fails if any would change.
 """
 import pathlib
 import re
@@ -35,6 +35,8 @@ def regions():
         name, piece = None, []
         for line in path.read_text().split("\n"):
             stripped = line.strip()
+            if stripped == "// swift-format-ignore":
+                continue  # keeps swift-format from rejoining a declaration laid out for the page
             if stripped.startswith("// docs: "):
                 marker = stripped[len("// docs: "):]
                 if marker == "end" and name:
