@@ -40,8 +40,8 @@ public protocol ProductLookup: Sendable {
 
 extension Keys {
   /// The catalog's products: bound by `CatalogModule`.
-  public static let productLookup =
-    Key<any ProductLookup>.required(.singleton)
+  public static let productLookup: Key<any ProductLookup> =
+    .required(.singleton)
   /// Where the catalog's server is: only the app knows.
   public static let catalogServer: Key<URL> = .required()
 }
@@ -59,8 +59,8 @@ public protocol CartStoring: Sendable {
 
 extension Keys {
   /// The shopper's cart: bound by `CartModule`.
-  public static let shoppingCart =
-    Key<any CartStoring>.required(.singleton)
+  public static let shoppingCart: Key<any CartStoring> =
+    .required(.singleton)
 }
 // docs: end
 
