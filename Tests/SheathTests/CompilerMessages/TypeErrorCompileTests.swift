@@ -72,6 +72,16 @@ private let snippets = [
     name: "a key of one kind declared as another",
     source: "extension Keys { static let other: Key<any Greeter> = MainActorKey { _ in Hello() } }",
     expectedError: "error: cannot convert value of type 'MainActorKey<Hello>' to specified type 'Key<any Greeter>'"),
+  // A misspelled key does not compile (the migration articles promise it). Today's compiler words it
+  // as a member it cannot resolve rather than one that does not exist; these pin what it says.
+  Snippet(
+    name: "a misspelled key",
+    source: "func f(_ g: Graph) { let n: Int = g[.numbr]; _ = n }",
+    expectedError: "error: reference to member 'numbr' cannot be resolved without a contextual type"),
+  Snippet(
+    name: "a misspelled key in a factory",
+    source: "extension Keys { static let total: Key<Int> = Key { r in r[.numbr] + 1 } }",
+    expectedError: "error: reference to member 'numbr' cannot be resolved without a contextual type"),
   Snippet(
     name: "a factory of the wrong type in bind",
     source: "func f(_ b: inout Bindings) { b.bind(.greeter) { _ in NotAGreeter() } }",
