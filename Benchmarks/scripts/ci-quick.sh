@@ -94,7 +94,21 @@ if command -v python3 >/dev/null 2>&1; then
     grep -qE "^\| $style \| [0-9]+ \| [0-9]+ \| [0-9]+ \|" <<<"$compile" ||
       fail "the compile-instruction table has no numbers for: $style"
   done
+
+  # What one key costs the compiler, part by part (~2.5 minutes with 10 keys): Sheath and every model
+  # shape compile, and each row has its numbers.
+  echo "==> scripts/key-anatomy.sh (KEYS=10)"
+  anatomy=$(KEYS=10 WORK="$compile_work/key-anatomy" scripts/key-anatomy.sh 2>"$log") || {
+    cat "$log" >&2
+    fail "scripts/key-anatomy.sh failed"
+  }
+  printf '%s\n' "$anatomy"
+  for row in "Sheath" "model: today" "model: phantom kind" "model: lean init" "model: no call site" \
+    "model: phantom + lean" "model: phantom + lean + none"; do
+    grep -qE "^\| $row \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{3}× \|$" <<<"$anatomy" ||
+      fail "the key-anatomy table has no numbers for: $row"
+  done
 else
-  echo "ci-quick: skipped scripts/instructions.sh and compile-time.sh: python3 not found"
+  echo "ci-quick: skipped scripts/instructions.sh, compile-time.sh and key-anatomy.sh: python3 not found"
 fi
 echo "ci-quick: ok"

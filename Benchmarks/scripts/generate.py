@@ -22,6 +22,23 @@
         swinject       `container.register(PN.self) { r in SN(…r.resolve(PM.self)!…) }`
         hand-written   no DI: a function per service that calls the constructors (the baseline)
       The service protocols and classes are the same for every style; only the wiring differs.
+
+  generate.py key-model --kind factory|phantom --init full|lean --call-site yes|no
+      For scripts/key-anatomy.sh: a model of Sheath's key declarations (the class hierarchy, `Key`'s
+      initializer and the resolving subscripts, with empty bodies), in one of the shapes the script
+      compares, as the module `KeyModel`:
+        --kind factory   today's `BindableKey<Factory, LifetimeOption, Decorator, Value>`, whose first
+                         argument is the factory's function type
+        --kind phantom   `BindableKey<Kind, Value>`, the kind an empty enum (synchronous, main actor,
+                         async, assisted)
+        --init full      `Key.init(_ lifetime:test:name:fileID:filePath:line:_ factory:)`, as today
+        --init lean      the same without `test:` and `name:`
+        --call-site yes  the subscript takes `fileID: StaticString = #fileID, line: UInt = #line`, as today
+        --call-site no   the subscript takes the key alone
+
+  generate.py key-file --keys N [--no-keys] [--module Sheath|KeyModel]
+      For scripts/key-anatomy.sh: one file of N services and, unless --no-keys, N keys declared as the
+      README declares them (`static let sN: Key<any PN> = Key { r in SN(d: r[.sM]) }`).
 """
 
 import argparse
@@ -168,6 +185,102 @@ def swinject_wiring(indices):
     return "".join(out)
 
 
+def key_model(kind, init, call_site):
+    """A model of Sheath's key declarations in one shape (see the module docstring)."""
+    out = [HEADER.format(args=f"key-model --kind {kind} --init {init} --call-site {call_site}")]
+    out.append(
+        "// A model of Sheath's keys for scripts/key-anatomy.sh: the declarations a key and a lookup make\n"
+        "// the compiler check, with empty bodies. Not Sheath: a shape to measure.\n\n"
+        "public class Keys: @unchecked Sendable { init() {} }\n"
+        "public struct Lifetime<Value>: Sendable {\n"
+        "  let kind: Int\n"
+        "  public static var transient: Self { Self(kind: 0) }\n"
+        "}\n"
+        "extension Lifetime where Value: Sendable { public static var singleton: Self { Self(kind: 1) } }\n"
+        "public struct MainActorLifetime: Sendable { let kind: Int }\n"
+        "public struct TestBehavior<Factory>: @unchecked Sendable { let factory: Factory }\n"
+        "public struct AssistedFactory<Argument, Value> {}\n"
+        "public protocol Resolving: Sendable {}\n"
+        "public struct Resolver: Resolving {}\n"
+        "@MainActor public struct MainActorResolver: Resolving {}\n"
+        "public struct AsyncResolver: Resolving {}\n\n"
+    )
+    if kind == "factory":
+        out.append(
+            "public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unchecked Sendable {\n"
+            "  final let factory: Factory?\n"
+            "  init(factory: Factory?) { self.factory = factory }\n"
+            "}\n"
+        )
+        sync = "@Sendable (Resolver) -> Value, Lifetime<Value>, @Sendable (Resolver, Value) -> Value, Value"
+        bases = {
+            "Key": f"BindableKey<{sync}>",
+            "MainActorKey": "BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, "
+                            "@MainActor @Sendable (MainActorResolver, Value) -> Value, Value>",
+            "AsyncKey": "BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, "
+                        "@Sendable (AsyncResolver, Value) async throws -> Value, Value>",
+            "AssistedKey": "BindableKey<@Sendable (Resolver, Argument) -> Value, Never, "
+                           "@Sendable (Resolver, Value) -> Value, Value>",
+        }
+        lookup = ("subscript<LifetimeOption, Decorator, Value>(\n"
+                  f"    key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>")
+    else:
+        out.append(
+            "public enum Synchronous {}\npublic enum OnMainActor {}\npublic enum Asynchronous {}\n"
+            "public enum Assisted<Argument> {}\n"
+            "public class BindableKey<Kind, Value>: Keys, @unchecked Sendable {\n"
+            "  final let factory: Any?\n"
+            "  init(factory: Any?) { self.factory = factory }\n"
+            "}\n"
+        )
+        bases = {
+            "Key": "BindableKey<Synchronous, Value>",
+            "MainActorKey": "BindableKey<OnMainActor, Value>",
+            "AsyncKey": "BindableKey<Asynchronous, Value>",
+            "AssistedKey": "BindableKey<Assisted<Argument>, Value>",
+        }
+        lookup = "subscript<Value>(\n    key: BindableKey<Synchronous, Value>"
+    extra = "test: TestBehavior<@Sendable (Resolver) -> Value>? = nil, name: String? = nil,\n    " if init == "full" else ""
+    out.append(
+        f"public class Key<Value>: {bases['Key']}, @unchecked Sendable {{\n"
+        f"  public init(\n    _ lifetime: Lifetime<Value> = .transient, {extra}"
+        "fileID: String = #fileID,\n    filePath: String = #filePath, line: Int = #line,\n"
+        "    _ factory: @escaping @Sendable (Resolver) -> Value\n"
+        "  ) { super.init(factory: factory) }\n"
+        "}\n"
+        f"public final class MainActorKey<Value>: {bases['MainActorKey']}, @unchecked Sendable {{}}\n"
+        f"public final class AsyncKey<Value: Sendable>: {bases['AsyncKey']}, @unchecked Sendable {{}}\n"
+        f"public final class AssistedKey<Argument, Value>: {bases['AssistedKey']}, @unchecked Sendable {{}}\n\n"
+    )
+    site = ",\n    fileID fileID: StaticString = #fileID, line line: UInt = #line" if call_site == "yes" else ""
+    out.append(
+        "extension Resolving {\n"
+        f"  @inlinable public {lookup}{site}\n  ) -> Value {{ fatalError() }}\n"
+        "  @inlinable @_disfavoredOverload\n"
+        "  public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {\n"
+        "    fatalError()\n  }\n"
+        "}\n"
+        "extension Resolver {\n"
+        '  @available(*, unavailable, message: "a main-actor key is resolved on the main actor")\n'
+        "  public subscript<Value>(key: MainActorKey<Value>) -> Value { fatalError() }\n"
+        '  @available(*, unavailable, message: "an async key is resolved with \'try await\'")\n'
+        "  public subscript<Value>(key: AsyncKey<Value>) -> Value { fatalError() }\n"
+        "}\n"
+    )
+    return "".join(out)
+
+
+def key_file(keys, with_keys, module):
+    """N services and, with_keys, N keys as the README declares them (the sheath-annotated style)."""
+    flag = "" if with_keys else " --no-keys"
+    body = HEADER.format(args=f"key-file --keys {keys}{flag} --module {module}") + f"import {module}\n\n"
+    body += service_types(range(keys))
+    if not with_keys:
+        return body
+    wiring = sheath_wiring(range(keys), module_style=False, annotated=True)
+    return body + wiring.replace("import Sheath\n\n", "", 1)
+
+
 def app(style, bindings, files, out_dir, sheath_path):
     os.makedirs(os.path.join(out_dir, "Sources", "App"), exist_ok=True)
     if style == "swinject":
@@ -245,11 +358,23 @@ def main():
     application.add_argument("--files", type=int, default=10)
     application.add_argument("--out", required=True)
     application.add_argument("--sheath-path", help="path to the Sheath package (the repository root)")
+    model = sub.add_parser("key-model", help="a model of Sheath's key declarations, for key-anatomy.sh")
+    model.add_argument("--kind", choices=["factory", "phantom"], required=True)
+    model.add_argument("--init", choices=["full", "lean"], required=True)
+    model.add_argument("--call-site", choices=["yes", "no"], required=True)
+    key_source = sub.add_parser("key-file", help="services and README-style keys, for key-anatomy.sh")
+    key_source.add_argument("--keys", type=int, required=True)
+    key_source.add_argument("--no-keys", action="store_true")
+    key_source.add_argument("--module", choices=["Sheath", "KeyModel"], default="Sheath")
     args = parser.parse_args()
     if args.command == "deps-chain":
         sys.stdout.write(deps_chain(args.length))
     elif args.command == "sheath-keys":
         sys.stdout.write(sheath_keys(args.count))
+    elif args.command == "key-model":
+        sys.stdout.write(key_model(args.kind, args.init, args.call_site))
+    elif args.command == "key-file":
+        sys.stdout.write(key_file(args.keys, not args.no_keys, args.module))
     else:
         sheath_path = args.sheath_path or os.path.normpath(os.path.join(os.path.dirname(__file__), "..", ".."))
         app(args.style, args.bindings, args.files, args.out, os.path.abspath(sheath_path))
