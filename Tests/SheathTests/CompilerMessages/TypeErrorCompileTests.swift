@@ -82,6 +82,19 @@ private let snippets = [
     name: "a misspelled key in a factory",
     source: "extension Keys { static let total: Key<Int> = Key { r in r[.numbr] + 1 } }",
     expectedError: "error: reference to member 'numbr' cannot be resolved without a contextual type"),
+  // Passed straight to an initializer, the lookup is checked against each kind of key the compiler
+  // could use, and it names the last one it tried: the Troubleshooting article says so.
+  Snippet(
+    name: "a misspelled key passed as an argument",
+    source: """
+      struct Welcome { init(_ greeter: any Greeter) {} }
+      extension Keys { static let welcome: Key<Welcome> = Key { r in Welcome(r[.greetr]) } }
+      """,
+    expectedError: "error: type 'AsyncKey<any Greeter>' has no member 'greetr'"),
+  Snippet(
+    name: "a misspelled key in a graph lookup says first what it could not infer",
+    source: "func f(_ g: Graph) { let n: Int = g[.numbr]; _ = n }",
+    expectedError: "error: generic parameter 'LifetimeOption' could not be inferred"),
   Snippet(
     name: "a factory of the wrong type in bind",
     source: "func f(_ b: inout Bindings) { b.bind(.greeter) { _ in NotAGreeter() } }",
