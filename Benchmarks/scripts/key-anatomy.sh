@@ -143,6 +143,7 @@ echo "M instructions per key, from $KEYS keys declared as the README declares th
 echo "\`KEYS=$KEYS Benchmarks/scripts/key-anatomy.sh\`). emit-module and compile are SwiftPM's two debug jobs"
 echo "for the file; a key's cost is (with keys − without) ÷ $KEYS. The rows after the first compile against"
 echo "generated models of Sheath's key declarations (generate.py key-model), not Sheath."
+echo "$(date +%Y-%m-%d), $(swiftc --version 2>&1 | head -1)."
 echo
 echo "| declarations | emit-module | compile | total | ÷ model of today |"
 echo "|---|--:|--:|--:|--:|"
