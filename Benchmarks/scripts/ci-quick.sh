@@ -105,7 +105,8 @@ if command -v python3 >/dev/null 2>&1; then
   printf '%s\n' "$anatomy"
   for row in "Sheath" "model: today" "model: phantom kind" "model: lean init" "model: no call site" \
     "model: phantom + lean" "model: phantom + lean + none"; do
-    grep -qE "^\| $row \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{3}× \|$" <<<"$anatomy" ||
+    grep -F "| $row |" <<<"$anatomy" |
+      grep -qE '^\|[^|]+\| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{2} \| [0-9]+\.[0-9]{3}× \|$' ||
       fail "the key-anatomy table has no numbers for: $row"
   done
 else
