@@ -83,7 +83,7 @@ private let snippets = [
     source: "extension Keys { static let total: Key<Int> = Key { r in r[.numbr] + 1 } }",
     expectedError: "error: reference to member 'numbr' cannot be resolved without a contextual type"),
   // Passed straight to an initializer, the lookup is checked against each kind of key the compiler
-  // could use, and it names the last one it tried: the Troubleshooting article says so.
+  // could take, and the message names one of them: the Troubleshooting article says so.
   Snippet(
     name: "a misspelled key passed as an argument",
     source: """
