@@ -104,6 +104,44 @@ struct ConcurrencyTests {
     #expect(results.count == 2)
   }
 
+  @Test(
+    "while one thread builds a shared instance, other threads resolve other shared instances",
+    arguments: [Lifetime<Instance>.singleton, .scoped(.flow), .weak])
+  func noGlobalLock(lifetime: Lifetime<Instance>) throws {
+    // The holding factory cannot finish until this thread has resolved three other shared instances,
+    // or 10 seconds have passed: each of them would wait out those 10 seconds if building a shared
+    // instance took a lock that other shared instances share.
+    let holdingStarted = DispatchSemaphore(value: 0)
+    let othersResolved = DispatchSemaphore(value: 0)
+    let outcome = Locked<DispatchTimeoutResult?>(nil)
+    let holding = Key<Instance>.required(lifetime)
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.bind(holding) { _ in
+          holdingStarted.signal()
+          let result = othersResolved.wait(timeout: .now() + 10)
+          outcome.withLock { $0 = result }
+          return Instance()
+        }
+        b.bind(.singleton) { _ in Instance(number: 1) }
+        b.bind(.scoped) { _ in Instance(number: 2) }
+        b.bind(.weak) { _ in Instance(number: 3) }
+      }
+    ])
+    let flow = graph.child(scope: .flow)
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      _ = flow[holding]
+      done.signal()
+    }.start()
+    holdingStarted.wait()
+    let others = (flow[.singleton], flow[.scoped], flow[.weak])
+    othersResolved.signal()
+    done.wait()
+    #expect(outcome.withLock { $0 } == DispatchTimeoutResult.success)
+    #expect([others.0.number, others.1.number, others.2.number] == [Int](1...3))
+  }
+
   @Test("a true cycle between singletons built on two threads is reported, not hung")
   func crossThreadCycle() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
