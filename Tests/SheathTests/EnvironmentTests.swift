@@ -61,6 +61,16 @@ struct EnvironmentTests {
     #expect(try AppEnvironment.detect(arguments: arguments, variables: [:]) == .test)
   }
 
+  @Test(
+    "an app's own argument named like a test runner is the user's, not a sign of a test host",
+    arguments: [
+      ["/bin/followers", "xctest"], ["/bin/followers", "swiftpm-testing-helper"],
+      ["/bin/app", "--open", "/tmp/Report.xctest"],
+    ])
+  func appArgumentNamedLikeATestRunner(arguments: [String]) throws {
+    #expect(try AppEnvironment.detect(arguments: arguments, variables: [:]) == .live)
+  }
+
   @Test("an unknown name lists the known environments")
   func unknownName() {
     expectText(

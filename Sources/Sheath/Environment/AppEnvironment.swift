@@ -128,18 +128,25 @@ extension AppEnvironment {
   }
 
   /// Whether the process is running tests: an XCTest or Swift Testing host, as its environment
-  /// variables or launch arguments show.
+  /// variables, its program or its `--testing-library` option shows.
+  ///
+  /// Only the program (the first argument) is taken for a test runner by its name: the app's own
+  /// arguments are the user's, and a user may well ask the app about something called `xctest`.
   static func isTestProcess(arguments: [String], variables: [String: String]) -> Bool {
     let xctestVariables = [
       "XCTestBundlePath", "XCTestBundleInjectPath", "XCTestConfigurationFilePath",
       "XCTestSessionIdentifier",
     ]
     if xctestVariables.contains(where: { variables[$0] != nil }) { return true }
-    return arguments.contains { argument in
-      let url = URL(fileURLWithPath: argument)
-      return url.lastPathComponent == "swiftpm-testing-helper" || argument == "--testing-library"
-        || url.lastPathComponent == "xctest" || url.pathExtension == "xctest"
+    if let program = arguments.first {
+      let url = URL(fileURLWithPath: program)
+      if url.lastPathComponent == "swiftpm-testing-helper" || url.lastPathComponent == "xctest"
+        || url.pathExtension == "xctest"
+      {
+        return true
+      }
     }
+    return arguments.dropFirst().contains("--testing-library")
   }
 }
 
