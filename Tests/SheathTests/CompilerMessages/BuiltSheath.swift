@@ -13,7 +13,7 @@ struct Snippet: CustomTestStringConvertible, Sendable {
   /// Type-checks `declarations` followed by the snippet against the built Sheath: it compiles, or the
   /// compiler says exactly the expected error, every error it says being a real diagnostic.
   func check(after declarations: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-    let location = try #require(BuiltSheath.location)
+    let location = try #require(BuiltSheath.location, "Sheath's built module was not found; run `swift build` first")
     let output = try await location.typecheck(declarations + source)
     #expect(!output.text.contains("failed to produce diagnostic"), "swiftc said:\n\(output.text)")
     if let expectedError {
@@ -32,6 +32,13 @@ struct Snippet: CustomTestStringConvertible, Sendable {
 struct BuiltSheath: Sendable {
   /// The build products directory: `.build/<triple>/debug`, or `.build/debug`.
   let products: URL
+
+  /// Whether the compiler-message tests run: when the module is found, and always when
+  /// `SHEATH_REQUIRE_BUILT_MODULE=1` (CI sets it), so that a module that cannot be found fails them
+  /// there instead of skipping them.
+  static var isAvailableOrRequired: Bool {
+    location != nil || ProcessInfo.processInfo.environment["SHEATH_REQUIRE_BUILT_MODULE"] == "1"
+  }
 
   /// The module next to the running test binary, else under the package's `.build*` directories.
   static let location: BuiltSheath? = {

@@ -76,7 +76,7 @@ struct IsolationCompileTests {
   @Test(
     "swiftc -typecheck says what is wrong with each misuse",
     .enabled(
-      if: BuiltSheath.location != nil,
+      if: BuiltSheath.isAvailableOrRequired,
       "Sheath's built module was not found next to the test binary or in .build*/; run `swift build` first"),
     arguments: snippets)
   func typecheck(_ snippet: Snippet) async throws {

@@ -64,6 +64,29 @@ private let snippets = [
       }
       """,
     expectedError: nil),
+  // Shared lifetimes need Sendable values: an instance shared between threads must be safe to share.
+  Snippet(
+    name: "a singleton of a value that is not Sendable",
+    source: "extension Keys { static let shared: Key<Presenter> = Key(.singleton) { _ in Presenter() } }",
+    expectedError: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  Snippet(
+    name: "a weak instance of a value that is not Sendable",
+    source: "extension Keys { static let held: Key<Presenter> = Key(.weak) { _ in Presenter() } }",
+    expectedError: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  Snippet(
+    name: "a scoped instance of a value that is not Sendable",
+    source: """
+      extension Scope { static let flow = Scope("flow") }
+      extension Keys { static let perFlow: Key<Presenter> = Key(.scoped(.flow)) { _ in Presenter() } }
+      """,
+    expectedError: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  Snippet(
+    name: "a singleton binding of a value that is not Sendable",
+    source: """
+      extension Keys { static let made = Key<Presenter>.required() }
+      func f(_ b: inout Bindings) { b.bind(.made, .singleton) { _ in Presenter() } }
+      """,
+    expectedError: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
   Snippet(
     name: "a factory of the wrong type in a key declared with its type",
     source: "extension Keys { static let other: Key<any Greeter> = Key { _ in NotAGreeter() } }",
@@ -188,7 +211,7 @@ struct TypeErrorCompileTests {
   @Test(
     "swiftc -typecheck says what is wrong with each misuse, naming the types",
     .enabled(
-      if: BuiltSheath.location != nil,
+      if: BuiltSheath.isAvailableOrRequired,
       "Sheath's built module was not found next to the test binary or in .build*/; run `swift build` first"),
     arguments: snippets)
   func typecheck(_ snippet: Snippet) async throws {

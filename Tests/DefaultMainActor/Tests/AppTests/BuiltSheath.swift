@@ -10,6 +10,13 @@ nonisolated struct BuiltSheath: Sendable {
   static let packageRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+  /// Whether the compiler-message tests run: when the module is found, and always when
+  /// `SHEATH_REQUIRE_BUILT_MODULE=1` (CI sets it), so that a module that cannot be found fails them
+  /// there instead of skipping them.
+  static var isAvailableOrRequired: Bool {
+    location != nil || ProcessInfo.processInfo.environment["SHEATH_REQUIRE_BUILT_MODULE"] == "1"
+  }
+
   /// The products directory next to the running test binary, else under this package's `.build`.
   static let location: BuiltSheath? = {
     var candidates: [URL] = []

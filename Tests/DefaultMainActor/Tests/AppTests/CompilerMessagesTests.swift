@@ -322,10 +322,12 @@ nonisolated let isolationCases = [
 struct CompilerMessagesTests {
   @Test(
     "the code as a newcomer writes it gets these diagnostics; with the article's change it compiles",
-    .enabled(if: BuiltSheath.location != nil, "run swift build --package-path Tests/DefaultMainActor first"),
+    .enabled(if: BuiltSheath.isAvailableOrRequired, "run swift build --package-path Tests/DefaultMainActor first"),
     arguments: isolationCases)
   func diagnostics(_ isolationCase: IsolationCase) async throws {
-    let sheath = try #require(BuiltSheath.location)
+    let sheath = try #require(
+      BuiltSheath.location,
+      "Sheath's built module was not found; run swift build --package-path Tests/DefaultMainActor first")
     let before = try await sheath.typecheck(isolationCase.before)
     expectText(before, isolationCase.diagnostics)
     let after = try await sheath.typecheck(isolationCase.after)
