@@ -117,6 +117,23 @@ struct ResolutionTests {
     #expect(Keys.typedBrokenAfterColon.typeName == "(any RegistrationView) -> RegistrationViewModel")
   }
 
+  @Test("where the source is not available, a key is named by its declaration site, in messages too")
+  func keyNameWithoutSource() throws {
+    // As in a release build on a device: #filePath names a file that is not there.
+    let shipped = Key<Int>.required(fileID: "App/Keys.swift", filePath: "/nonexistent/App/Keys.swift", line: 9)
+    #expect(shipped.name == "Key declared at App/Keys.swift:9")
+    let error = try #require(throws: GraphError.self) { try Graph(modules: [TestModule { $0.require(shipped) }]) }
+    expectText(
+      error.description,
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Key declared at App/Keys.swift:9 (Int, App/Keys.swift:9)
+        required by TestModule (SheathTests/ResolutionTests.swift:125)
+      fix: bind it in one of the installed modules: b.bind(<#key#>) { r in … }
+      """)
+  }
+
   @Test("a resolver can be passed to code that takes one")
   func resolverValue() throws {
     let graph = try Graph(modules: [])

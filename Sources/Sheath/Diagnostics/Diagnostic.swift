@@ -18,8 +18,20 @@ extension Keys {
   /// `Keys.userAPI (any UserAPI, App/Keys.swift:9)`: the key, its type and where it was declared.
   var described: String { "\(name) (\(typeName), \(declaration))" }
 
-  /// `.userAPI`: the key as a call site writes it, for fix-it lines.
+  /// `.userAPI`: the key as a call site writes it, for fix-it lines. A name that is not code — `Key
+  /// declared at App/Keys.swift:9`, where the source was not available — becomes Xcode's placeholder
+  /// `<#key#>`: the summary above the fix says which key it is.
   var callSiteName: String {
-    name.hasPrefix("Keys.") ? "." + name.dropFirst("Keys.".count) : name
+    if name.hasPrefix("Keys.") { return "." + name.dropFirst("Keys.".count) }
+    return isCode(name) ? name : "<#key#>"
   }
+}
+
+/// Whether `name` reads as a Swift expression naming a key: identifiers joined by dots.
+private func isCode(_ name: String) -> Bool {
+  !name.isEmpty
+    && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
+      guard let first = part.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+      return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+    }
 }
