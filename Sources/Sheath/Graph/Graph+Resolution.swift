@@ -156,6 +156,9 @@ extension Graph {
     }
     // Verifying: note the problem, and build the instance in the root to go on.
     recorder.record(.scopeNotOpen(key, scope), path: ResolutionStack.fullPath)
+    var graph: Graph? = self
+    while let current = graph, current.scope == nil { graph = current.parent }
+    if let inner = graph?.scope { recorder.noteScope(scope, neededInside: inner) }
     return ancestor(atLevel: 0)
   }
 

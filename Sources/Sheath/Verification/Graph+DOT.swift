@@ -28,8 +28,8 @@ extension Graph {
     scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = [],
     isolation: isolated (any Actor)? = #isolation
   ) -> String {
-    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    run.runSynchronously(lendingMainActor: isolation.isMainActor)
+    let run = verificationRun(
+      scopes: scopes, arguments: arguments, entryPoints: entryPoints, lendingMainActor: isolation.isMainActor)
     return dot(of: run)
   }
 
@@ -48,8 +48,7 @@ extension Graph {
   public func dot(
     scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
   ) async -> String {
-    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    await run.runCompletely()
+    let run = await completeVerificationRun(scopes: scopes, arguments: arguments, entryPoints: entryPoints)
     return dot(of: run)
   }
 

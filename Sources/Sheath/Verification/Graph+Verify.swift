@@ -45,8 +45,9 @@ extension Graph {
   ///
   /// - Parameters:
   ///   - scopes: The scopes to open, outermost first; by default every scope a binding or an entry
-  ///     point uses that this graph and its ancestors do not open already, in the order the keys were
-  ///     created.
+  ///     point uses that this graph and its ancestors do not open already, in the order the keys
+  ///     were created — or, when a key of one of them needs a key of another, in the order that
+  ///     needs (a second pass builds the keys again in it).
   ///   - arguments: Sample arguments for assisted keys.
   ///   - entryPoints: Keys to build besides those the modules bind — keys the app resolves with their
   ///     default factories.
@@ -58,8 +59,8 @@ extension Graph {
     scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = [],
     isolation: isolated (any Actor)? = #isolation
   ) throws -> VerificationReport {
-    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    run.runSynchronously(lendingMainActor: isolation.isMainActor)
+    let run = verificationRun(
+      scopes: scopes, arguments: arguments, entryPoints: entryPoints, lendingMainActor: isolation.isMainActor)
     return try run.finish()
   }
 
@@ -87,8 +88,7 @@ extension Graph {
   public func verify(
     scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
   ) async throws -> VerificationReport {
-    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    await run.runCompletely()
+    let run = await completeVerificationRun(scopes: scopes, arguments: arguments, entryPoints: entryPoints)
     return try run.finish()
   }
 }

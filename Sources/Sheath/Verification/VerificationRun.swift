@@ -45,8 +45,15 @@ final class VerificationRun: Sendable {
     var asynchronousCursor = 0
   }
 
+  /// The scopes the run opened, outermost first.
+  private let openedScopes: [Scope]
+  /// Whether the run chose `openedScopes` itself, the caller having given none.
+  private let choseScopes: Bool
+
   init(_ graph: Graph, scopes: [Scope]?, arguments: VerificationArguments, entryPoints: [Keys]) {
-    let chain = graph.mirrorChain(openingScopes: scopes ?? graph.unopenedScopes(entryPoints: entryPoints))
+    openedScopes = scopes ?? graph.unopenedScopes(entryPoints: entryPoints)
+    choseScopes = scopes == nil
+    let chain = graph.mirrorChain(openingScopes: openedScopes)
     let leaf = chain[chain.count - 1]
     self.leaf = leaf
     self.arguments = arguments
@@ -230,6 +237,25 @@ final class VerificationRun: Sendable {
     state.withLock { $0.skipped[index] = line }
   }
 
+  /// The scopes in the order the run's keys need them, when the run chose the order itself and found
+  /// that a key needed a scope it had opened inside the key's own — a flow's key that needs the
+  /// session's, with the session opened inside the flow; `nil` when the order stands, or when the
+  /// needs contradict each other (then the problems found stand).
+  var betterScopeOrder: [Scope]? {
+    guard choseScopes else { return nil }
+    let needs = recorder.scopeOrderNeeds.filter { $0.outer != $0.inner }
+    var remaining = openedScopes
+    var ordered: [Scope] = []
+    while !remaining.isEmpty {
+      let next = remaining.firstIndex { scope in
+        !needs.contains { $0.inner == scope && remaining.contains($0.outer) }
+      }
+      guard let next else { return nil }
+      ordered.append(remaining.remove(at: next))
+    }
+    return ordered == openedScopes ? nil : ordered
+  }
+
   /// Lets go of the steps, and so of the graphs they build: the run is over.
   func close() {
     state.withLock { state in
@@ -283,4 +309,34 @@ extension Optional where Wrapped == any Actor {
 struct StepID: Hashable {
   let key: ObjectIdentifier
   let graph: ObjectIdentifier
+}
+
+extension Graph {
+  /// A verification run of this graph, run in this call's isolation — once more with its scopes in
+  /// the order its keys need them, if it chose the order itself and chose wrong (`betterScopeOrder`).
+  func verificationRun(
+    scopes: [Scope]?, arguments: VerificationArguments, entryPoints: [Keys], lendingMainActor: Bool
+  ) -> VerificationRun {
+    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
+    run.runSynchronously(lendingMainActor: lendingMainActor)
+    guard let order = run.betterScopeOrder else { return run }
+    run.close()
+    let again = VerificationRun(self, scopes: order, arguments: arguments, entryPoints: entryPoints)
+    again.runSynchronously(lendingMainActor: lendingMainActor)
+    return again
+  }
+
+  /// A verification run of this graph with every step run — once more with its scopes in the order its
+  /// keys need them, as for the synchronous run.
+  func completeVerificationRun(
+    scopes: [Scope]?, arguments: VerificationArguments, entryPoints: [Keys]
+  ) async -> VerificationRun {
+    let run = VerificationRun(self, scopes: scopes, arguments: arguments, entryPoints: entryPoints)
+    await run.runCompletely()
+    guard let order = run.betterScopeOrder else { return run }
+    run.close()
+    let again = VerificationRun(self, scopes: order, arguments: arguments, entryPoints: entryPoints)
+    await again.runCompletely()
+    return again
+  }
 }
