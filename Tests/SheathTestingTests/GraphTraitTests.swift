@@ -14,7 +14,9 @@ struct GraphTraitTests {
   @Test(.graph { $0.override(.number, to: 42) }, arguments: 0..<10)
   func freshGraphPerCase(round: Int) throws {
     #expect(InjectedNumber().number == 42)
-    #expect(try #require(Graph.current)[.shared].number == 42)
+    let shared = try #require(Graph.current)[.shared]
+    #expect(shared.number == 42)
+    #expect(isFirstSighting(shared), "case \(round) got the singleton of another case's graph")
   }
 
   @Test(.graph(reportingUnusedOverrides: true) { $0.override(.number, to: 1) })
@@ -31,6 +33,18 @@ struct GraphTraitTests {
     }
     #expect(issues.count == 1)
     #expect(issues.first?.hasPrefix("the override of Keys.number (Int, SheathTestingTests/Fixtures.swift:") == true)
+  }
+}
+
+/// The `.shared` singletons tests got, kept alive so that no address is reused.
+private let singletonsSeen = Locked<[Box]>([])
+
+/// Whether no test has seen `singleton` before: a graph shared between tests (or cases) would give
+/// each the singleton the first one made.
+private func isFirstSighting(_ singleton: Box) -> Bool {
+  singletonsSeen.withLock { seen in
+    defer { seen.append(singleton) }
+    return !seen.contains { $0 === singleton }
   }
 }
 
@@ -60,12 +74,15 @@ private func expectNumber(_ expected: Int) async {
 @Suite("A suite-level graph", .graph(modules: [AppModule()]) { $0.override(.greeter) { _ in StubGreeter(word: "Yo") } })
 struct SuiteLevelGraph {
   @Test func first() throws {
-    #expect(try #require(Graph.current)[.greeting] == "Yo, Ada")
+    let graph = try #require(Graph.current)
+    #expect(graph[.greeting] == "Yo, Ada")
+    #expect(isFirstSighting(graph[.shared]))
   }
 
   @Test func secondHasItsOwnGraph() throws {
     let graph = try #require(Graph.current)
     #expect(graph[.shared] === graph[.shared])
     #expect(graph[.number] == 0)
+    #expect(isFirstSighting(graph[.shared]))
   }
 }

@@ -7,6 +7,9 @@ extension AppEnvironment {
 
 extension Keys {
   fileprivate static let apiName = Key<String> { _ in "default" }
+  fileprivate static let network = Key<String>(
+    test: .liveOnly { _ in "stand-in" }, name: "Keys.network", fileID: "App/Keys.swift", line: 12
+  ) { _ in "live network" }
 }
 
 private struct LiveModule: Module {
@@ -117,6 +120,22 @@ struct EnvironmentTests {
     #expect(try Graph(modules: modules, environment: .staging)[.apiName] == "live")
     #expect(try Graph(modules: modules, environment: .mock)[.apiName] == "fake")
     #expect(try Graph(modules: modules, environment: .test)[.apiName] == "default")
+  }
+
+  @Test("without SheathTesting, a test graph's live-only key prints its message and gives its stand-in")
+  func liveOnlyWithoutSheathTesting() async throws {
+    let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+      let value = try Graph(modules: [], environment: .test)[.network]
+      guard value == "stand-in" else { fatalError("got \(value)") }
+    }
+    expectText(
+      String(decoding: result?.standardErrorContent ?? [], as: UTF8.self),
+      """
+      Sheath: Keys.network (String, App/Keys.swift:12) is live-only, and this test did not override it
+      fix: override it in the test's graph: $0.override(.network) { _ in … }
+
+      """)
+    #expect(try Graph(modules: [], environment: .live)[.network] == "live network")
   }
 
   @Test("a module sees the environment it is built for, and a child graph keeps it")

@@ -4,6 +4,8 @@ import Testing
 extension Keys {
   fileprivate static let trackers = CollectionKey<String>()
   fileprivate static let sharedTrackers = CollectionKey<Instance>(.singleton)
+  fileprivate static let freshTrackers = CollectionKey<Instance>()
+  fileprivate static let screensByName = MapKey<String, Instance>()
   fileprivate static let routes = MapKey<String, String>()
 }
 
@@ -62,6 +64,22 @@ struct MultibindingTests {
     ])
     #expect(graph[.sharedTrackers].map(\.number) == [1, 2])
     #expect(graph[.sharedTrackers][0] === graph[.sharedTrackers][0])
+  }
+
+  @Test("a transient collection, the default, builds every element anew on each resolution")
+  func transient() throws {
+    let built = Counter()
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.contribute(to: .freshTrackers) { _ in Instance(number: built.increment()) }
+        b.contribute(to: .screensByName, entry: "profile") { _ in Instance(number: built.increment()) }
+      }
+    ])
+    let first = graph[.freshTrackers]
+    let second = graph[.freshTrackers]
+    #expect(first[0] !== second[0])
+    #expect(graph[.screensByName]["profile"] !== graph[.screensByName]["profile"])
+    #expect(built.value == 4)
   }
 
   @Test("factories resolve collections too")
