@@ -3,8 +3,8 @@ import Testing
 import TextDiff
 
 // The documentation site's code lives in this target, so `swift test` compiles (and mostly runs) it.
-// These tests keep the articles honest: every Swift block in Sources/*/*.docc (and DocsSite/*.docc) must
-// be, line for line, a region of this target's sources; every message the articles quote must be one a
+// These tests keep the articles honest: every Swift block in Sources/*/*.docc (and DocsSite/*.docc), and
+// in README.md, must be, line for line, a region of this target's sources; every message the articles quote must be one a
 // test pins; and every line must fit the page's content column.
 //
 // In an article:
@@ -38,7 +38,8 @@ import TextDiff
 @Suite("The docs' code is this target's code")
 struct DocsMatchSnippetsTests {
   @Test(
-    "every Swift block is a compiled snippet, and every quoted message is pinned by a test", arguments: Docs.articles)
+    "every Swift block is a compiled snippet, and every quoted message is pinned by a test",
+    arguments: Docs.articles + [Docs.readme])
   func article(_ article: Docs.Article) throws {
     #expect(!article.blocks.isEmpty || !article.hasCode, "no code blocks were found in \(article.name)")
     for block in article.blocks {
@@ -110,7 +111,7 @@ struct DocsMatchSnippetsTests {
   @Test("every region is shown by an article")
   func everyRegionIsUsed() {
     let used = Set(
-      Docs.articles.flatMap(\.blocks).compactMap { block -> String? in
+      (Docs.articles + [Docs.readme]).flatMap(\.blocks).compactMap { block -> String? in
         if case .snippet(let name) = block.marker { return name }
         return nil
       })
@@ -185,6 +186,14 @@ enum Docs {
       }
     }
     return articles
+  }()
+
+  /// The README, whose blocks follow the articles' rules but not their column: GitHub shows it.
+  static let readme: Article = {
+    let text = (try? String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+    return Article(
+      name: "README.md", blocks: parseBlocks(text.components(separatedBy: "\n"), file: "README.md"),
+      hasCode: text.contains("```"))
   }()
 
   static func parseBlocks(_ lines: [String], file: String) -> [Block] {
