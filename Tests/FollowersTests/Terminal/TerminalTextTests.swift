@@ -16,7 +16,7 @@ struct UnsafeText: Sendable, CustomTestStringConvertible {
 @Suite("Text made safe for a terminal")
 struct TerminalTextTests {
   @Test(
-    "control characters, escape sequences and bidirectional controls are shown, not obeyed",
+    "control characters, escape sequences, line separators and bidirectional controls are shown, not obeyed",
     arguments: [
       UnsafeText("\u{1B}]0;pwned\u{7}Mallory", #"\u{1B}]0;pwned\u{7}Mallory"#),
       UnsafeText("\u{1B}[2J\u{1B}[H", #"\u{1B}[2J\u{1B}[H"#),
@@ -24,6 +24,7 @@ struct TerminalTextTests {
       UnsafeText("two\nlines\r\ttab\u{0}\u{7F}", #"two\u{A}lines\u{D}\u{9}tab\u{0}\u{7F}"#),
       UnsafeText("invoice\u{202E}fdp.exe", #"invoice\u{202E}fdp.exe"#),
       UnsafeText("\u{2066}a\u{2069}\u{200F}", #"\u{2066}a\u{2069}\u{200F}"#),
+      UnsafeText("line\u{2028}forged\u{2029}paragraph", #"line\u{2028}forged\u{2029}paragraph"#),
     ])
   func escapes(_ sample: UnsafeText) {
     #expect(TerminalText.line(sample.text) == sample.expected)
@@ -38,5 +39,6 @@ struct TerminalTextTests {
   @Test("printable text keeps its line breaks and nothing else")
   func printable() {
     #expect(TerminalText.printable("a\nb\u{1B}[2J\r\n") == #"a\#nb\u{1B}[2J\u{D}\#n"#)
+    #expect(TerminalText.printable("a\u{2028}b\u{2029}\n") == #"a\u{2028}b\u{2029}"# + "\n")
   }
 }
