@@ -5,14 +5,14 @@ import Testing
 struct FakeUserAPITests {
   let api = FakeUserAPI()
 
-  @Test("serves the canned octocat with its unsorted, mixed-case followers")
+  @Test("serves the canned octocat with its mixed-case followers, in their canned order")
   func servesOctocat() async throws {
     let user = try await api.user("octocat")
     #expect(user == GitHubUser(login: "octocat", name: "The Octocat", followers: 8))
     let followers = try await api.followers(of: "octocat", page: PageRequest()).followers
     #expect(
       followers.map(\.login)
-        == ["zoe-dev", "Mallory", "bob", "Alice", "trent", "Carol", "dave42", "Eve"])
+        == ["Alice", "bob", "Carol", "dave42", "Eve", "Mallory", "trent", "zoe-dev"])
   }
 
   @Test("matches logins ignoring case, like GitHub", arguments: ["OctoCat", "OCTOCAT", "octocat"])
@@ -41,10 +41,10 @@ struct FakeUserAPITests {
     #expect(
       try await api.followers(of: "octocat", page: small)
         == FollowersPage(
-          request: small, followers: ["zoe-dev", "Mallory", "bob"].map(Follower.init), nextPage: 2, lastPage: 3))
+          request: small, followers: ["Alice", "bob", "Carol"].map(Follower.init), nextPage: 2, lastPage: 3))
     #expect(
       try await api.followers(of: "octocat", page: small.page(3))
-        == FollowersPage(request: small.page(3), followers: ["dave42", "Eve"].map(Follower.init)))
+        == FollowersPage(request: small.page(3), followers: ["trent", "zoe-dev"].map(Follower.init)))
     #expect(
       try await api.followers(of: "octocat", page: small.page(4))
         == FollowersPage(request: small.page(4), followers: []))

@@ -45,13 +45,29 @@ struct CommandLineTests {
       """
       The Octocat (@octocat)
       8 followers
-      Followed by bob, Mallory, zoe-dev and 5 others
+      Followed by Alice, bob, Carol and 5 others
 
       Followers of @octocat (showing 4–6 of 8)
-      Alice
-      Carol
-      trent
+      dave42
+      Eve
+      Mallory
       """)
+  }
+
+  @Test(
+    "the page size changes only how the list is cut: the profile names the same followers, the list keeps one order",
+    arguments: [1, 2, 3, 7, 100])
+  func pageSizeIndependence(pageSize: Int) async throws {
+    var shown: [String] = []
+    for page in 1...(8 + pageSize - 1) / pageSize {
+      let run = try await runFollowers(["--mock", "--per-page", "\(pageSize)", "--page", "\(page)", "octocat"])
+      #expect(run.status == 0 && run.errors == "")
+      let lines = run.output.split(separator: "\n").map(String.init)
+      #expect(
+        lines.prefix(3) == ["The Octocat (@octocat)", "8 followers", "Followed by Alice, bob, Carol and 5 others"])
+      shown += lines.dropFirst(4)  // after the profile's three lines and the list's header
+    }
+    #expect(shown == ["Alice", "bob", "Carol", "dave42", "Eve", "Mallory", "trent", "zoe-dev"])
   }
 
   @Test("pages from a live API follow its Link header, asking for page and per_page")
@@ -64,11 +80,15 @@ struct CommandLineTests {
       #expect(run.errors == "")
       expectText(
         run.output,
-        "Paged (@paged)\n5 followers\nFollowed by Dave, eve and 3 others\n\nFollowers of @paged (showing 5–5 of 5)\nalice"
-      )
+        "Paged (@paged)\n5 followers\nFollowed by eve, Dave, carol and 2 others\n\n"
+          + "Followers of @paged (showing 5–5 of 5)\nalice")
+      // The profile names three followers: with two a page, it reads the first two pages.
       #expect(
-        Set(server.requests.map(\.target))
-          == ["/users/paged", "/users/paged/followers?per_page=2&page=1", "/users/paged/followers?per_page=2&page=3"])
+        server.requests.map(\.target).sorted()
+          == [
+            "/users/paged", "/users/paged/followers?per_page=2&page=1", "/users/paged/followers?per_page=2&page=2",
+            "/users/paged/followers?per_page=2&page=3",
+          ])
     }
   }
 
@@ -135,8 +155,8 @@ struct CommandLineTests {
       #expect(run.errors == "")
       expectText(
         run.output,
-        "The Octocat (@octocat)\n3 followers\nFollowed by Alice, bob and zoe-dev\n\n"
-          + "Followers of @octocat (showing 1–3 of 3)\nAlice\nbob\nzoe-dev")
+        "The Octocat (@octocat)\n3 followers\nFollowed by zoe-dev, Alice and bob\n\n"
+          + "Followers of @octocat (showing 1–3 of 3)\nzoe-dev\nAlice\nbob")
     }
   }
 

@@ -18,20 +18,20 @@ struct InteractiveCommandTests {
       [status: Loading @octocat…]
       The Octocat (@octocat)
       8 followers
-      Followed by bob, Mallory, zoe-dev and 5 others
+      Followed by Alice, bob, Carol and 5 others
       [status: Loading followers of @octocat…]
 
       Followers of @octocat (showing 1–3 of 8)
+      Alice
       bob
-      Mallory
-      zoe-dev
+      Carol
       More followers: press Enter for page 2 of 3, or q to quit: 
       [status: Loading page 2 of @octocat's followers…]
 
       Followers of @octocat (showing 4–6 of 8)
-      Alice
-      Carol
-      trent
+      dave42
+      Eve
+      Mallory
       More followers: press Enter for page 3 of 3, or q to quit: q
       """)
     #expect(terminal.errors == "")
@@ -41,11 +41,11 @@ struct InteractiveCommandTests {
   func endOfInput() async throws {
     let ended = ScriptedTerminal(isInteractive: true)
     #expect(await FollowersCommand.run(arguments: ["--mock", "popular-dev"], variables: [:], terminal: ended) == 0)
-    #expect(ended.output.hasSuffix("fan-99\nMore followers: press Enter for page 2 of 13, or q to quit: \n"))
+    #expect(ended.output.hasSuffix("fan-100\nMore followers: press Enter for page 2 of 13, or q to quit: \n"))
     let last = ScriptedTerminal(isInteractive: true, answers: [""])
     #expect(
       await FollowersCommand.run(arguments: ["--mock", "--per-page=4", "octocat"], variables: [:], terminal: last) == 0)
-    #expect(last.output.hasSuffix("Followers of @octocat (showing 5–8 of 8)\nCarol\ndave42\nEve\ntrent\n"))
+    #expect(last.output.hasSuffix("Followers of @octocat (showing 5–8 of 8)\nEve\nMallory\ntrent\nzoe-dev\n"))
   }
 
   @Test("an output failure decides the status: quiet for a closed pipe, a message otherwise")

@@ -24,10 +24,10 @@ struct TerminalSessionTests {
     let erase = "\r\u{1B}[K"
     expectText(
       run.output,
-      "Loading @octocat…\(erase)The Octocat (@octocat)\n8 followers\nFollowed by bob, Mallory, zoe-dev and 5 others\n"
-        + "Loading followers of @octocat…\(erase)\nFollowers of @octocat (showing 1–3 of 8)\nbob\nMallory\nzoe-dev\n"
+      "Loading @octocat…\(erase)The Octocat (@octocat)\n8 followers\nFollowed by Alice, bob, Carol and 5 others\n"
+        + "Loading followers of @octocat…\(erase)\nFollowers of @octocat (showing 1–3 of 8)\nAlice\nbob\nCarol\n"
         + "More followers: press Enter for page 2 of 3, or q to quit: "
-        + "Loading page 2 of @octocat's followers…\(erase)\nFollowers of @octocat (showing 4–6 of 8)\nAlice\nCarol\ntrent\n"
+        + "Loading page 2 of @octocat's followers…\(erase)\nFollowers of @octocat (showing 4–6 of 8)\ndave42\nEve\nMallory\n"
         + "More followers: press Enter for page 3 of 3, or q to quit: ")
   }
 }

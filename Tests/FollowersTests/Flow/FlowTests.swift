@@ -33,11 +33,71 @@ struct FlowTests {
     #expect(await api.userCalls == 2)
   }
 
-  @Test("the data controller sorts each page by login, with the domain's rule")
-  func sortsPages() async throws {
-    let data = FollowersDataController(api: FakeUserAPI(), pageSize: 4)
-    let page = await data.loadUser("octocat", followersPage: 2) { try? $0.get().page }
-    #expect(page?.followers.map(\.login) == ["Carol", "dave42", "Eve", "trent"])
+  /// A user whose followers the API lists out of login order.
+  private nonisolated static let unsorted = FakeUserAPI.CannedUser(
+    user: GitHubUser(login: "mixed", name: nil, followers: 5),
+    followers: ["zed", "Amy", "bo", "Cy", "dee"].map(Follower.init(login:)))
+
+  @Test("the data controller keeps the API's order: a page is the API's page, as it came")
+  func keepsTheAPIsOrder() async throws {
+    let data = FollowersDataController(api: FakeUserAPI(users: [Self.unsorted]), pageSize: 2)
+    let page = await data.loadUser("mixed", followersPage: 2) { try? $0.get().page }
+    #expect(page?.followers.map(\.login) == ["bo", "Cy"])
+  }
+
+  @Test(
+    "whatever the page size, the profile names the same first followers and the list reads in one order",
+    arguments: 1...6)
+  func pageSizeIndependence(pageSize: Int) async throws {
+    let configuration = FollowersConfiguration(pageSize: pageSize)
+    let graph = try TestGraph(modules: [FollowersAppModule(configuration: configuration)]) {
+      $0.override(.userAPI) { _ in FakeUserAPI(users: [Self.unsorted]) }
+    }.graph
+    let screens = RecordingScreens(answers: Array(repeating: true, count: 5))
+    #expect(await graph.make(.navigator, screens).start(login: "mixed", page: 1) == .finished)
+    #expect(screens.profile.screen == ["@mixed", "5 followers", "Followed by zed, Amy, bo and 2 others"])
+    #expect(screens.followers.screen.filter { !$0.hasPrefix("Followers of") } == ["zed", "Amy", "bo", "Cy", "dee"])
+  }
+
+  @Test("with pages smaller than the names it needs, the profile reads the first pages, which the list then reuses")
+  func smallPages() async throws {
+    let api = CountingAPI(users: [Self.unsorted])
+    let configuration = FollowersConfiguration(pageSize: 1)
+    let flow = try TestGraph(modules: [FollowersAppModule(configuration: configuration)]) {
+      $0.override(.userAPI) { _ in api }
+    }.graph.child(scope: .flow)
+    await flow.make(.profileViewModel, RecordingProfileView()).load("mixed")
+    #expect(await api.pageCalls == [1, 2, 3])
+    let followers = RecordingFollowersView(answers: [true, true, true])
+    await flow.make(.followersViewModel, followers).load(FollowersQuery(login: "mixed"))
+    #expect(followers.screen.filter { !$0.hasPrefix("Followers of") } == ["zed", "Amy", "bo", "Cy"])
+    #expect(await api.pageCalls == [1, 2, 3, 4])
+    #expect(await api.userCalls == 1)
+  }
+
+  @Test("a page that fails while the profile gathers its followers is not kept: the next screen tries again")
+  func failedFirstFollowers() async throws {
+    let api = CountingAPI(users: [Self.unsorted], failingPages: [2])
+    let flow = try TestGraph(modules: [FollowersAppModule(configuration: FollowersConfiguration(pageSize: 2))]) {
+      $0.override(.userAPI) { _ in api }
+    }.graph.child(scope: .flow)
+    let profile = RecordingProfileView()
+    #expect(await flow.make(.profileViewModel, profile).load("mixed") == .failed(.notFound))
+    #expect(profile.screen == ["error: No GitHub user named 'mixed'."])
+    let retried = RecordingProfileView()
+    #expect(await flow.make(.profileViewModel, retried).load("mixed") == .shown)
+    #expect(retried.screen == ["@mixed", "5 followers", "Followed by zed, Amy, bo and 2 others"])
+    #expect(await api.pageCalls == [1, 2, 2])
+  }
+
+  @Test("a server whose empty pages keep naming a next one does not keep the profile asking", .timeLimit(.minutes(1)))
+  func endlessEmptyPages() async throws {
+    let flow = try TestGraph(modules: [FollowersAppModule()]) {
+      $0.override(.userAPI) { _ in EndlessPagesAPI() }
+    }.graph.child(scope: .flow)
+    let profile = RecordingProfileView()
+    #expect(await flow.make(.profileViewModel, profile).load("endless") == .shown)
+    #expect(profile.screen == ["@endless", "3 followers"])
   }
 
   @Test("the navigator moves from registration to profile to followers")
@@ -46,8 +106,8 @@ struct FlowTests {
     let screens = RecordingScreens(inputs: ["not--valid", "nameless"])
     #expect(await graph.make(.navigator, screens).start(login: nil, page: 1) == .finished)
     #expect(screens.registration.reasons == ["A GitHub username cannot contain two hyphens in a row."])
-    #expect(screens.profile.screen == ["@nameless", "2 followers", "Followed by lonely-dev and octocat"])
-    #expect(screens.followers.screen == ["Followers of @nameless (showing 1–2 of 2)", "lonely-dev", "octocat"])
+    #expect(screens.profile.screen == ["@nameless", "2 followers", "Followed by octocat and lonely-dev"])
+    #expect(screens.followers.screen == ["Followers of @nameless (showing 1–2 of 2)", "octocat", "lonely-dev"])
   }
 
   @Test(
@@ -109,5 +169,16 @@ struct FlowTests {
         "Keys.followersFlow → Keys.registrationViewModel", "Keys.followersFlow → Keys.profileViewModel",
         "Keys.followersFlow → Keys.followersViewModel", "Keys.followersViewModel → Keys.followersDataSource",
       ])
+  }
+}
+
+/// An API whose every page of followers is empty but names a next one, as a broken server might.
+private struct EndlessPagesAPI: UserAPI {
+  func user(_ login: String) async throws -> GitHubUser {
+    GitHubUser(login: login, name: nil, followers: 3)
+  }
+
+  func followers(of login: String, page: PageRequest) async throws -> FollowersPage {
+    FollowersPage(request: page, followers: [], nextPage: page.number + 1)
   }
 }

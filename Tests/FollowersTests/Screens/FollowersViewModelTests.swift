@@ -20,20 +20,20 @@ struct FollowersViewModelTests {
     #expect(view.shown.last == "ask: More followers: press Enter for page 2 of 13, or q to quit: ")
   }
 
-  @Test("shows each next page the view asks for, each in login order, and stops after the last")
+  @Test("shows each next page the view asks for, in the API's order, and stops after the last")
   func paging() async throws {
     let view = RecordingFollowersView(answers: [true, true, true])
     await (try flow(pageSize: 3)).make(.followersViewModel, view).load(FollowersQuery(login: "octocat"))
     #expect(
       view.shown == [
         "loading: Loading followers of @octocat…",
-        "Followers of @octocat (showing 1–3 of 8)", "bob", "Mallory", "zoe-dev",
+        "Followers of @octocat (showing 1–3 of 8)", "Alice", "bob", "Carol",
         "ask: More followers: press Enter for page 2 of 3, or q to quit: ",
         "loading: Loading page 2 of @octocat's followers…",
-        "Followers of @octocat (showing 4–6 of 8)", "Alice", "Carol", "trent",
+        "Followers of @octocat (showing 4–6 of 8)", "dave42", "Eve", "Mallory",
         "ask: More followers: press Enter for page 3 of 3, or q to quit: ",
         "loading: Loading page 3 of @octocat's followers…",
-        "Followers of @octocat (showing 7–8 of 8)", "dave42", "Eve",
+        "Followers of @octocat (showing 7–8 of 8)", "trent", "zoe-dev",
       ])
   }
 
@@ -41,7 +41,7 @@ struct FollowersViewModelTests {
   func laterPages() async throws {
     let view = RecordingFollowersView()
     await (try flow(pageSize: 3)).make(.followersViewModel, view).load(FollowersQuery(login: "octocat", firstPage: 3))
-    #expect(view.screen == ["Followers of @octocat (showing 7–8 of 8)", "dave42", "Eve"])
+    #expect(view.screen == ["Followers of @octocat (showing 7–8 of 8)", "trent", "zoe-dev"])
     let past = RecordingFollowersView()
     await (try flow(pageSize: 3)).make(.followersViewModel, past).load(FollowersQuery(login: "octocat", firstPage: 9))
     #expect(
@@ -79,6 +79,13 @@ struct FollowersDataSourceTests {
       let user = GitHubUser(login: login, name: nil, followers: 9)
       guard let page = pages[followersPage] else { return await deliver(.failure(UserAPIError.notFound(login: login))) }
       return await deliver(.success(FollowersProfile(user: user, page: page)))
+    }
+
+    func loadUser<Answer: Sendable>(
+      _ login: String, firstFollowers count: Int, then deliver: @MainActor (Result<UserOverview, any Error>) -> Answer
+    ) async -> Answer {
+      Issue.record("the data source asked for the profile's followers")
+      return await deliver(.failure(UserAPIError.notFound(login: login)))
     }
   }
 

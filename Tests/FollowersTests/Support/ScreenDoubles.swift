@@ -102,10 +102,18 @@ actor CountingAPI: UserAPI {
   private(set) var userCalls = 0
   private(set) var pageCalls: [Int] = []
   private var failuresLeft: Int
+  private var failingPages: Set<Int>
 
-  init(users: [FakeUserAPI.CannedUser] = FakeUserAPI.sampleUsers, failing failures: Int = 0) {
+  /// - Parameters:
+  ///   - users: The users the fake serves.
+  ///   - failures: How many of the first user fetches fail, as not found.
+  ///   - failingPages: Pages whose first fetch fails, as not found.
+  init(
+    users: [FakeUserAPI.CannedUser] = FakeUserAPI.sampleUsers, failing failures: Int = 0, failingPages: Set<Int> = []
+  ) {
     fake = FakeUserAPI(users: users)
     failuresLeft = failures
+    self.failingPages = failingPages
   }
 
   func user(_ login: String) async throws -> GitHubUser {
@@ -119,6 +127,7 @@ actor CountingAPI: UserAPI {
 
   func followers(of login: String, page: PageRequest) async throws -> FollowersPage {
     pageCalls.append(page.number)
+    if failingPages.remove(page.number) != nil { throw UserAPIError.notFound(login: login) }
     return try await fake.followers(of: login, page: page)
   }
 }

@@ -73,11 +73,4 @@ public struct FollowersPage: Sendable, Equatable {
     self.nextPage = nextPage
     self.lastPage = lastPage
   }
-
-  /// The same page with its followers in display order (``Follower/loginOrder(_:_:)``).
-  ///
-  /// - Returns: The sorted page; paging information is unchanged.
-  public func sortedByLogin() -> FollowersPage {
-    FollowersPage(request: request, followers: followers.sortedByLogin(), nextPage: nextPage, lastPage: lastPage)
-  }
 }

@@ -13,10 +13,13 @@ public protocol ProfilePresenting: Sendable {
   /// - Returns: The line, or `nil` when `count` is zero (or negative).
   func followerCountLine(count: Int) -> String?
 
-  /// The "followed by" line naming the first three followers.
+  /// How many followers the "followed by" line names; the profile screen loads that many.
+  var namedFollowerLimit: Int { get }
+
+  /// The "followed by" line naming the first ``namedFollowerLimit`` followers.
   ///
   /// - Parameters:
-  ///   - followers: Followers in display order; the first three are named.
+  ///   - followers: The user's first followers, in the API's order; the first ``namedFollowerLimit`` are named.
   ///   - totalCount: The user's total follower count; those not named are counted as others.
   /// - Returns: For example `Followed by alice, bob, carol and 1,231 others`, or `nil` when
   ///   `followers` is empty.
@@ -31,11 +34,11 @@ public protocol ProfilePresenting: Sendable {
 
 /// The standard ``ProfilePresenting``, in English, independent of the locale.
 public struct ProfilePresenter: ProfilePresenting {
-  /// How many followers the "followed by" line names before counting the rest as others.
-  public static let namedFollowerLimit = 3
-
   /// Creates a presenter.
   public init() {}
+
+  /// Three: the "followed by" line names three followers, and counts the rest as others.
+  public var namedFollowerLimit: Int { 3 }
 
   /// `Name (@login)`, or `@login` when the user has no name.
   public func title(for user: GitHubUser) -> String {
@@ -55,7 +58,7 @@ public struct ProfilePresenter: ProfilePresenting {
 
   /// `Followed by alice, bob, carol and 1,231 others`, or `nil` when there are no followers.
   public func followedByLine(followers: [Follower], totalCount: Int) -> String? {
-    let named = followers.prefix(Self.namedFollowerLimit).map(\.login)
+    let named = followers.prefix(namedFollowerLimit).map(\.login)
     guard !named.isEmpty else {
       return nil
     }

@@ -1,8 +1,8 @@
 extension FakeUserAPI {
-  /// `octocat`, "The Octocat": 8 followers with mixed-case logins, listed unsorted.
+  /// `octocat`, "The Octocat": 8 followers with mixed-case logins, served (and shown) in this order.
   public static let octocat = CannedUser(
     user: GitHubUser(login: "octocat", name: "The Octocat", followers: 8),
-    followers: ["zoe-dev", "Mallory", "bob", "Alice", "trent", "Carol", "dave42", "Eve"]
+    followers: ["Alice", "bob", "Carol", "dave42", "Eve", "Mallory", "trent", "zoe-dev"]
       .map(Follower.init(login:))
   )
 

@@ -20,7 +20,7 @@ public struct FollowersQuery: Sendable, Hashable {
 public struct FollowersUpdate: Sendable, Equatable {
   /// Whose followers; their count is the list's total.
   public let user: GitHubUser
-  /// The page just loaded, in display order.
+  /// The page just loaded.
   public let page: FollowersPage
   /// Where the page's followers are in the list loaded so far.
   public let rows: Range<Int>
@@ -30,7 +30,7 @@ public struct FollowersUpdate: Sendable, Equatable {
 /// page, and which page comes next.
 @MainActor
 public protocol FollowersListDataSource: AnyObject {
-  /// Every follower loaded so far, page after page, each page in display order.
+  /// Every follower loaded so far, page after page, in the API's order.
   var followers: [Follower] { get }
 
   /// The page ``loadNextPage()`` will load, or `nil` when the list is complete.

@@ -10,7 +10,7 @@ public protocol FollowersView: AnyObject {
   ///
   /// - Parameters:
   ///   - header: Such as `Followers of @octocat (showing 1–8 of 8)`.
-  ///   - rows: One line per follower, in display order.
+  ///   - rows: One line per follower, in the API's order.
   func showFollowers(header: String, rows: [String])
 
   /// Shows why a page could not be loaded.

@@ -39,22 +39,23 @@ public final class ProfileViewModel {
     self.presenter = presenter
   }
 
-  /// Loads and shows the profile of `login`, naming followers from the first page.
+  /// Loads and shows the profile of `login`, naming their first followers: the same ones whatever
+  /// the page size.
   ///
   /// - Parameter login: A valid login.
   /// - Returns: Whether the profile was shown, or why not (the view said why).
   @discardableResult
   public func load(_ login: String) async -> LoadOutcome {
     view.showLoading(presenter.loadingText(for: login))
-    return await data.loadUser(login, followersPage: 1) { [view, presenter] result in
+    return await data.loadUser(login, firstFollowers: presenter.namedFollowerLimit) { [view, presenter] result in
       switch result {
-      case .success(let profile):
-        let count = profile.user.followers
+      case .success(let overview):
+        let count = overview.user.followers
         let lines = [
           presenter.followerCountLine(count: count),
-          presenter.followedByLine(followers: profile.page.followers, totalCount: count),
+          presenter.followedByLine(followers: overview.firstFollowers, totalCount: count),
         ]
-        view.showProfile(title: presenter.title(for: profile.user), lines: lines.compactMap { $0 })
+        view.showProfile(title: presenter.title(for: overview.user), lines: lines.compactMap { $0 })
         return .shown
       case .failure(let error):
         let outcome = LoadOutcome(error)
