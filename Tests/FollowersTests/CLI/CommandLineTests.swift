@@ -92,15 +92,6 @@ struct CommandLineTests {
     }
   }
 
-  @Test("without a login it asks, says why an answer is invalid, and asks again")
-  func interactive() async throws {
-    let run = try await runFollowers(["--mock"], input: "bad--name\n  nameless  \n")
-    #expect(run.status == 0)
-    #expect(
-      run.output.hasPrefix(
-        "GitHub username: A GitHub username cannot contain two hyphens in a row.\nGitHub username: @nameless\n"))
-  }
-
   @Test(
     "each way to end has its exit status and its exact message",
     arguments: [
@@ -108,6 +99,10 @@ struct CommandLineTests {
       (["--mock"], "", 1, "error: no GitHub username was entered\n"),
       (["--mock", "-", "--"], "", 2, "error: A GitHub username cannot start with a hyphen.\n"),
       (["--mock", "nobody-here"], "", 3, "error: No GitHub user named 'nobody-here'.\n"),
+      (
+        ["--mock"], "bad_name\n", 2,
+        "error: A GitHub username can only contain ASCII letters, digits and hyphens, so '_' is not allowed.\n"
+      ),
       (
         ["--verbose"], "", 2,
         "error: unknown option '--verbose'\nUSAGE: followers [<options>] [<login>]\n  See 'followers --help' for more information.\n"

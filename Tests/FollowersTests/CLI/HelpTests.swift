@@ -19,7 +19,7 @@ struct HelpTests {
         Shows a GitHub user's profile and their followers, a page at a time: the Sheath sample.
 
         ARGUMENTS:
-          <login>                 The GitHub login to show; asked for when omitted.
+          <login>                 The GitHub login to show; read from standard input when omitted.
 
         OPTIONS:
           --mock                  Use the fake API (the same as --environment mock).
@@ -34,6 +34,8 @@ struct HelpTests {
 
         On a terminal, a status line shows while a request is waiting, and the followers screen offers
         each next page; when the output goes to a pipe or a file, only the screens' text is written.
+        Without a <login>, a person at a terminal is asked for one until it is valid (the question goes
+        to standard error when the output is not a terminal); otherwise the first line of input is read.
 
         ENVIRONMENT:
           GITHUB_TOKEN            Sent as a bearer token only to the API's origin (the scheme, host and

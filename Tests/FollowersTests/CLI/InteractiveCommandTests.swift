@@ -48,6 +48,28 @@ struct InteractiveCommandTests {
     #expect(last.output.hasSuffix("Followers of @octocat (showing 5–8 of 8)\nEve\nMallory\ntrent\nzoe-dev\n"))
   }
 
+  @Test("a person at a terminal is asked for a login until it is valid; a pipe's only line is checked once")
+  func login() async throws {
+    let person = ScriptedTerminal(isInteractive: true, answers: ["x--y", "solo-dev"])
+    #expect(await FollowersCommand.run(arguments: ["--mock"], variables: [:], terminal: person) == 0)
+    #expect(
+      person.output.hasPrefix(
+        "GitHub username: x--y\nA GitHub username cannot contain two hyphens in a row.\nGitHub username: solo-dev\n"))
+    #expect(person.errors == "")
+    let piped = ScriptedTerminal(answers: ["x--y", "solo-dev"])
+    #expect(await FollowersCommand.run(arguments: ["--mock"], variables: [:], terminal: piped) == 2)
+    #expect(piped.output == "")
+    #expect(piped.errors == "error: A GitHub username cannot contain two hyphens in a row.\n")
+  }
+
+  @Test("the end of input at the login question ends its line, and says no login was entered")
+  func noLogin() async throws {
+    let ended = ScriptedTerminal(isInteractive: true)
+    #expect(await FollowersCommand.run(arguments: ["--mock"], variables: [:], terminal: ended) == 1)
+    #expect(ended.output == "GitHub username: \n")
+    #expect(ended.errors == "error: no GitHub username was entered\n")
+  }
+
   @Test("an output failure decides the status: quiet for a closed pipe, a message otherwise")
   func outputFailures() async throws {
     let closed = ScriptedTerminal()

@@ -33,10 +33,19 @@ struct RegistrationViewModelTests {
   @Test("asking goes on until the validator accepts an answer, or the input ends")
   func asking() async throws {
     let accepting = RecordingRegistrationView(inputs: ["first", "unused"])
-    #expect(await (try viewModel(answering: .valid(login: "first"), view: accepting)).run() == "first")
+    #expect(
+      await (try viewModel(answering: .valid(login: "first"), view: accepting)).run() == .registered(login: "first"))
     #expect(accepting.inputs == ["unused"])
     let refusing = RecordingRegistrationView(inputs: ["a", "b"])
-    #expect(await (try viewModel(answering: .invalid(reason: "No."), view: refusing)).run() == nil)
+    #expect(await (try viewModel(answering: .invalid(reason: "No."), view: refusing)).run() == .noInput)
     #expect(refusing.reasons == ["No.", "No."])
+  }
+
+  @Test("a view that cannot ask again ends at the first invalid answer")
+  func onlyAnswer() async throws {
+    let view = RecordingRegistrationView(inputs: ["a", "b"], asksAgain: false)
+    #expect(await (try viewModel(answering: .invalid(reason: "No."), view: view)).run() == .invalid)
+    #expect(view.reasons == ["No."])
+    #expect(view.inputs == ["b"])
   }
 }

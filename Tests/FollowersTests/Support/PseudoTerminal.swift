@@ -15,18 +15,22 @@ import Foundation
 ///
 /// - Parameters:
 ///   - arguments: The launch arguments.
-///   - input: What the person types, sent before the program starts reading.
-/// - Returns: Everything the program wrote to the terminal, and its exit status.
+///   - input: What the person types, sent before the program starts reading; it must end every
+///     read the program makes (a raw terminal has no end of input).
+///   - outputToPipe: Whether standard output is a pipe instead, as in `followers | less`.
+/// - Returns: Everything the program wrote — to the terminal, or to the pipe then the terminal —
+///   its standard error, and its exit status.
 /// - Throws: ``LoopbackServerError`` when no pseudo-terminal can be opened, or the process's error.
-func runFollowersOnTerminal(_ arguments: [String], input: String) async throws -> Run {
+func runFollowersOnTerminal(_ arguments: [String], input: String, outputToPipe: Bool = false) async throws -> Run {
   try await withCheckedThrowingContinuation { continuation in
     DispatchQueue.global().async {
-      continuation.resume(with: Result { try runOnTerminalBlocking(arguments, input: input) })
+      continuation.resume(
+        with: Result { try runOnTerminalBlocking(arguments, input: input, outputToPipe: outputToPipe) })
     }
   }
 }
 
-private func runOnTerminalBlocking(_ arguments: [String], input: String) throws -> Run {
+private func runOnTerminalBlocking(_ arguments: [String], input: String, outputToPipe: Bool) throws -> Run {
   let (controller, name) = try openPseudoTerminal()
   defer { _ = close(controller) }
   let device = open(name, O_RDWR | O_NOCTTY)
@@ -39,9 +43,10 @@ private func runOnTerminalBlocking(_ arguments: [String], input: String) throws 
   _ = tcsetattr(device, TCSANOW, &settings)
   let terminal = FileHandle(fileDescriptor: device, closeOnDealloc: true)
   let errors = Pipe()
+  let output = Pipe()
   let process = try followersProcess(arguments, environment: [:])
   process.standardInput = terminal
-  process.standardOutput = terminal
+  process.standardOutput = outputToPipe ? output : terminal
   process.standardError = errors
   try process.run()
   try terminal.close()  // the program has its own copies; the last one closing ends the reads below
@@ -53,6 +58,9 @@ private func runOnTerminalBlocking(_ arguments: [String], input: String) throws 
     if count < 0, errno == EINTR { continue }
     guard count > 0 else { break }  // Linux says EIO, Darwin end of file, once the program has closed it
     printed.append(buffer, count: count)
+  }
+  if outputToPipe {
+    printed = output.fileHandleForReading.readDataToEndOfFile() + printed
   }
   let errorText = errors.fileHandleForReading.readDataToEndOfFile()
   process.waitUntilExit()

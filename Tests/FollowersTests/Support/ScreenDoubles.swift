@@ -12,10 +12,12 @@ struct StubValidator: LoginValidating {
 @MainActor
 final class RecordingRegistrationView: RegistrationView {
   var inputs: [String]
+  let asksAgain: Bool
   private(set) var reasons: [String] = []
 
-  init(inputs: [String] = []) {
+  init(inputs: [String] = [], asksAgain: Bool = true) {
     self.inputs = inputs
+    self.asksAgain = asksAgain
   }
 
   func requestLogin() async -> String? {

@@ -52,6 +52,20 @@ struct StandardTerminalTests {
     #expect(text == #"a\u{1B}[2J"# + "\nb\n")
   }
 
+  @Test("what is said about an answer goes to the output when it is a terminal, else to standard error")
+  func conversation() throws {
+    let onTerminal = try written(isTerminal: true) {
+      $0.showStatus("Loading…")
+      $0.say("Not valid.\u{2028}")
+    }
+    #expect(onTerminal == "Loading…\r\u{1B}[KNot valid.\\u{2028}\n")
+    let piped = try written(isTerminal: false) {
+      $0.write("screen")
+      $0.say("Not valid.")
+    }
+    #expect(piped == "screen\n[stderr] Not valid.\n")
+  }
+
   @Test("a closed pipe is a quiet failure; writes after it are skipped and questions get no answer")
   func closedPipe() throws {
     let output = Pipe()

@@ -2,7 +2,8 @@
 public enum FlowOutcome: Equatable, Sendable {
   /// Every screen was shown.
   case finished
-  /// The login given up front was invalid (the view said why).
+  /// The login given up front, or the only one the registration screen could read, was invalid (the
+  /// view said why).
   case invalidLogin
   /// The input ended before a valid login was entered.
   case noLogin
@@ -54,8 +55,11 @@ public final class FollowersNavigator: FollowersNavigating {
       guard let valid = registration.submit(login) else { return .invalidLogin }
       validLogin = valid
     } else {
-      guard let valid = await registration.run() else { return .noLogin }
-      validLogin = valid
+      switch await registration.run() {
+      case .registered(let login): validLogin = login
+      case .invalid: return .invalidLogin
+      case .noInput: return .noLogin
+      }
     }
     let profile = await flow.makeProfile(screens.profileView()).load(validLogin)
     guard profile == .shown else { return Self.outcome(of: profile) }

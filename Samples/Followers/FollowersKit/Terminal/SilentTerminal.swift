@@ -3,10 +3,13 @@
 @MainActor
 final class SilentTerminal: Terminal {
   let isInteractive = false
+  let readsFromTerminal = false
   let outputFailure: OutputFailure? = nil
 
   func write(_ text: String) {}
   func writeError(_ text: String) {}
   func showStatus(_ text: String) {}
   func ask(_ prompt: String) -> String? { nil }
+  func say(_ text: String) {}
+  func readLine() -> String? { nil }
 }

@@ -5,6 +5,10 @@ public protocol Terminal: AnyObject {
   /// followers screen asks before each next page.
   var isInteractive: Bool { get }
 
+  /// Whether standard input is a terminal: a person types the answers, so the registration screen
+  /// asks for a login, and asks again after an invalid one. Otherwise it reads one line, unasked.
+  var readsFromTerminal: Bool { get }
+
   /// Why writing to standard output failed, if it did; nothing more is written after a failure.
   var outputFailure: OutputFailure? { get }
 
@@ -18,8 +22,19 @@ public protocol Terminal: AnyObject {
   /// is written; when output goes to a pipe or a file, writes nothing.
   func showStatus(_ text: String)
 
-  /// Writes `prompt` without a line break and reads a line.
+  /// Writes `prompt` without a line break where the person sees it — standard output when it is a
+  /// terminal, otherwise standard error, so that the output holds only the screens' text — and
+  /// reads a line.
   ///
   /// - Returns: The line, or `nil` at the end of input or when the output has failed.
   func ask(_ prompt: String) -> String?
+
+  /// Writes a line of the conversation — why an answer was refused, or the end of a question's line
+  /// — where ``ask(_:)`` writes its questions.
+  func say(_ text: String)
+
+  /// Reads a line of standard input without asking.
+  ///
+  /// - Returns: The line, or `nil` at the end of input.
+  func readLine() -> String?
 }

@@ -22,8 +22,9 @@ public final class TerminalScreens: FollowersScreens {
   public func followersView() -> any FollowersView { TerminalFollowersView(terminal: terminal) }
 }
 
-/// Asks for a login; says why an invalid one was rejected — on standard output while asking, on
-/// standard error for a login given as an argument.
+/// Reads a login. A person at a terminal is asked, told why an invalid login was refused, and asked
+/// again; otherwise one line is read, unasked, and an invalid login is an error on standard error —
+/// as for a login given as an argument.
 @MainActor
 final class TerminalRegistrationView: RegistrationView {
   private let terminal: any Terminal
@@ -33,10 +34,13 @@ final class TerminalRegistrationView: RegistrationView {
     self.terminal = terminal
   }
 
+  var asksAgain: Bool { terminal.readsFromTerminal }
+
   func requestLogin() async -> String? {
+    guard terminal.readsFromTerminal else { return terminal.readLine() }
     isAsking = true
     guard let line = terminal.ask("GitHub username: ") else {
-      terminal.write("")  // end the prompt's line
+      terminal.say("")  // end the prompt's line
       return nil
     }
     return line
@@ -44,7 +48,7 @@ final class TerminalRegistrationView: RegistrationView {
 
   func showInvalidLogin(reason: String) {
     if isAsking {
-      terminal.write(TerminalText.line(reason))
+      terminal.say(TerminalText.line(reason))
     } else {
       terminal.writeError("error: \(TerminalText.line(reason))")
     }
@@ -103,7 +107,7 @@ final class TerminalFollowersView: FollowersView {
   func askForMore(_ prompt: String) async -> Bool {
     guard terminal.isInteractive else { return false }
     guard let answer = terminal.ask(prompt) else {
-      terminal.write("")  // end the prompt's line
+      terminal.say("")  // end the prompt's line
       return false
     }
     return !["q", "quit", "n", "no"].contains(answer.trimmingCharacters(in: .whitespaces).lowercased())

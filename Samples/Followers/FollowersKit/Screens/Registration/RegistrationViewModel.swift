@@ -1,6 +1,10 @@
 /// What the registration screen shows; the terminal (or a test) implements it.
 @MainActor
 public protocol RegistrationView: AnyObject {
+  /// Whether the view can ask again after an invalid login: a person at a terminal can answer again;
+  /// a line read from a pipe or a file is the only answer.
+  var asksAgain: Bool { get }
+
   /// Asks for a login; `nil` when there is no more input.
   func requestLogin() async -> String?
 
@@ -8,6 +12,16 @@ public protocol RegistrationView: AnyObject {
   ///
   /// - Parameter reason: One sentence, from the validator.
   func showInvalidLogin(reason: String)
+}
+
+/// How the registration screen ended.
+public enum RegistrationOutcome: Equatable, Sendable {
+  /// A valid login, as the validator normalized it.
+  case registered(login: String)
+  /// An invalid login, where the view cannot ask again (it said why).
+  case invalid
+  /// The input ended before a valid login.
+  case noInput
 }
 
 /// The registration screen's logic: takes a login, validates it, and says why when it is invalid.
@@ -43,13 +57,15 @@ public final class RegistrationViewModel {
     }
   }
 
-  /// Asks until the view supplies a valid login.
+  /// Asks until the view supplies a valid login, or as long as the view can ask again.
   ///
-  /// - Returns: The normalized login, or `nil` when the input ends first.
-  public func run() async -> String? {
+  /// - Returns: The normalized login; `invalid` when the view cannot ask again after an invalid one;
+  ///   `noInput` when the input ends first.
+  public func run() async -> RegistrationOutcome {
     while let input = await view.requestLogin() {
-      if let login = submit(input) { return login }
+      if let login = submit(input) { return .registered(login: login) }
+      guard view.asksAgain else { return .invalid }
     }
-    return nil
+    return .noInput
   }
 }
