@@ -114,7 +114,7 @@ struct CommandLineTests {
     #expect(run.errors == errors ?? "")
   }
 
-  @Test("an unknown environment lists the known ones, status 2")
+  @Test("an unknown environment lists the known ones and how to fix the variable, status 2")
   func unknownEnvironment() async throws {
     let run = try await runFollowers(["octocat"], environment: ["SHEATH_ENV": "staging"])
     #expect(run.status == 2)
@@ -123,7 +123,7 @@ struct CommandLineTests {
       """
       error: unknown environment 'staging' (from SHEATH_ENV)
         known environments: live, mock, test, preview
-      fix: use one of the known environments, or pass your own to AppEnvironment.detect(custom:)
+      fix: set SHEATH_ENV to one of the known environments, or unset it
       USAGE: followers [<options>] [<login>]
         See 'followers --help' for more information.
       """)

@@ -25,7 +25,8 @@ struct HelpTests {
           --mock                  Use the fake API (the same as --environment mock).
           --environment <name>    Where to run: live, mock, test or preview (default: live).
           --api-url <url>         The API's base URL (default: GITHUB_API_URL, or https://api.github.com).
-          --timeout <seconds>     How long to wait for each request, from 1 to 3600 (default: 10).
+          --timeout <seconds>     How long to wait for each request, in whole seconds from 1 to 3600
+                                  (default: 10).
           --page <n>              The first page of followers to show (default: 1).
           --per-page <n>          Followers per page, from 1 to 100 (default: 100).
           --graph                 Print the sample's dependency graph as Graphviz DOT, and exit.
@@ -42,7 +43,7 @@ struct HelpTests {
                                   port of its base URL), only over https (or plain http to localhost,
                                   127.0.0.1 or ::1, for testing), and never on a redirect to another
                                   origin. Never printed.
-          GITHUB_API_URL          The API's base URL when --api-url is not given.
+          GITHUB_API_URL          The API's base URL for a live run when --api-url is not given.
           SHEATH_ENV              Where to run when no option says (live, mock, test or preview).
 
         EXIT STATUS:
@@ -72,7 +73,7 @@ struct HelpTests {
     expectText(
       run.errors,
       """
-      error: --timeout must be a number of seconds from 1 to 3600, not '1e300'
+      error: --timeout must be a whole number of seconds from 1 to 3600, not '1e300'
       USAGE: followers [<options>] [<login>]
         See 'followers --help' for more information.
       """)

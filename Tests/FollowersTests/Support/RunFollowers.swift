@@ -16,6 +16,9 @@ struct Run {
   let errors: String
 }
 
+/// The usage the command writes to standard error after every usage error, pinned word for word.
+let usageLines = "USAGE: followers [<options>] [<login>]\n  See 'followers --help' for more information.\n"
+
 /// Where a run's standard output goes.
 enum StandardOutput {
   /// A pipe this process reads to the end.

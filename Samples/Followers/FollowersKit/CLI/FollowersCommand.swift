@@ -30,15 +30,18 @@ public enum FollowersCommand {
   {
     let options: FollowersOptions
     let environment: AppEnvironment
+    let configuration: FollowersConfiguration
     do {
-      options = try FollowersOptions(arguments: arguments, variables: variables)
+      options = try FollowersOptions(arguments: arguments)
       if options.showHelp || options.showVersion {
         terminal.write(options.showHelp ? FollowersHelp.help : FollowersHelp.version)
         return .success
       }
-      environment = try AppEnvironment.detect(arguments: ["followers"] + arguments, variables: variables)
+      environment = try options.detectEnvironment(variables: variables)
+      configuration = try options.configuration(for: environment, variables: variables)
     } catch let error as EnvironmentError {
-      terminal.writeError(String(describing: error))  // already "error: …", with the known environments
+      // detect's own refusals, already "error: …"; the options check names first, with a user's fixes
+      terminal.writeError(String(describing: error))
       terminal.writeError(FollowersHelp.usage)
       return .usage
     } catch {
@@ -46,15 +49,17 @@ public enum FollowersCommand {
       terminal.writeError(FollowersHelp.usage)
       return .usage
     }
-    let configuration = FollowersConfiguration(
-      apiURL: options.apiURL, timeout: options.timeout, token: GitHubToken(variables["GITHUB_TOKEN"]),
-      pageSize: options.pageSize)
     let graph: Graph
     do {
       graph = try FollowersApp.graph(environment: environment, configuration: configuration)
     } catch {
       terminal.writeError(String(describing: error))
       return .failure
+    }
+    // Every input is checked before anything is done: a login that `--graph` would not use too.
+    if let login = options.login, let reason = graph[.loginValidator].validate(login).reason {
+      terminal.writeError("error: \(TerminalText.line(reason))")
+      return .usage
     }
     if options.printGraph {
       terminal.write(await FollowersApp.dot(of: graph))

@@ -1,12 +1,20 @@
 import Foundation
+import Sheath
 
 /// The `followers` command's options, parsed by hand (the sample has no dependencies) but behaving
-/// like a real tool: unknown options and bad values are usage errors.
+/// like a real tool: unknown options and bad values are usage errors, a flag takes no value, and
+/// `--` ends the options.
+///
+/// Only the arguments are read here; the environment variables are read when they are used
+/// (``detectEnvironment(variables:)``, ``configuration(for:variables:)``), so that a bad one stops
+/// only the runs that need it.
 public struct FollowersOptions: Equatable, Sendable {
-  /// The login given as an argument, or `nil` to ask for one.
+  /// The login given as an argument, or `nil` to read one.
   public var login: String?
-  /// The API's base URL: `--api-url`, else `GITHUB_API_URL`, else GitHub's.
-  public var apiURL: URL = LiveUserAPI.gitHubBaseURL
+  /// The environment `--mock` or `--environment` named, or `nil` to detect it.
+  public var environment: AppEnvironment?
+  /// The API's base URL given with `--api-url`, or `nil` for `GITHUB_API_URL` or GitHub's.
+  public var apiURL: URL?
   /// Seconds to wait for each request, from 1 to 3600.
   public var timeout: TimeInterval = URLSessionConnection.defaultTimeout
   /// The first page of followers to show.
@@ -20,49 +28,67 @@ public struct FollowersOptions: Equatable, Sendable {
   /// Print the version and exit.
   public var showVersion = false
 
-  /// The range `--timeout` accepts, in seconds.
+  /// The range `--timeout` accepts, in whole seconds.
   ///
   /// NB: swift-corelibs-foundation counts timeouts in whole seconds (a timeout under one second ends
   /// every request at once) and multiplies them into an `Int` of milliseconds (a timeout above about
   /// 9.2e15 seconds traps). An hour is more than any request needs.
-  public static let timeoutRange: ClosedRange<TimeInterval> = 1...3600
+  public static let timeoutRange: ClosedRange<Int> = 1...3600
 
   /// Parses the launch arguments (without the program's path).
   ///
-  /// - Parameters:
-  ///   - arguments: The arguments after the program's path.
-  ///   - variables: The environment variables, for `GITHUB_API_URL`.
-  /// - Throws: ``UsageError`` for an unknown option, a missing or bad value, or a second login.
-  public init(arguments: [String], variables: [String: String]) throws {
-    if let url = variables["GITHUB_API_URL"], !url.isEmpty {
-      apiURL = try Self.url(url, from: "GITHUB_API_URL")
-    }
+  /// Everything after `--` is an argument, never an option. A number is plain decimal digits.
+  ///
+  /// - Parameter arguments: The arguments after the program's path.
+  /// - Throws: ``UsageError`` for an unknown option, a flag given a value, a missing or bad value,
+  ///   `--mock` with another environment, or a second login.
+  public init(arguments: [String]) throws(UsageError) {
+    var mock = false
+    var named: AppEnvironment?
     var remaining = arguments[...]
     while let argument = remaining.popFirst() {
+      if argument == "--" {
+        for operand in remaining { login = try Self.login(operand, after: login) }
+        break
+      }
       let (name, inlineValue) = Self.split(argument)
-      func value() throws -> String {
-        if let inlineValue { return inlineValue }
-        guard let next = remaining.popFirst(), !next.hasPrefix("--") else {
-          throw UsageError("\(name) needs a value")
+      func flag() throws(UsageError) {
+        if inlineValue != nil { throw UsageError("\(name) takes no value") }
+      }
+      func value() throws(UsageError) -> String {
+        let value = inlineValue ?? remaining.popFirst()
+        guard let value, !value.isEmpty, inlineValue != nil || !value.hasPrefix("--") else {
+          throw Self.missingValue(for: name)
         }
-        return next
+        return value
       }
       switch name {
-      case "-h", "--help": showHelp = true
-      case "--version": showVersion = true
-      case "--graph": printGraph = true
-      case "--mock": break  // read by AppEnvironment.detect
-      case "--environment": _ = try value()  // read by AppEnvironment.detect
-      case "--api-url": apiURL = try Self.url(try value(), from: "--api-url")
-      case "--timeout": timeout = try Self.timeout(try value())
+      case "-h", "--help":
+        try flag()
+        showHelp = true
+      case "--version":
+        try flag()
+        showVersion = true
+      case "--graph":
+        try flag()
+        printGraph = true
+      case "--mock":
+        try flag()
+        mock = true
+      case "--environment": named = try Self.environment(try value())
+      case "--api-url": apiURL = try Self.url(try value(), from: name)
+      case "--timeout": timeout = TimeInterval(try Self.seconds(try value()))
       case "--page": page = try Self.whole(try value(), in: 1...PageRequest.maximumNumber, for: name)
       case "--per-page": pageSize = try Self.whole(try value(), in: 1...PageRequest.maximumSize, for: name)
-      case "--": login = try Self.login(remaining.popFirst(), after: login)
       default:
-        if argument.hasPrefix("-"), argument != "-" { throw UsageError("unknown option '\(argument)'") }
+        if argument.hasPrefix("-"), argument != "-" {
+          throw UsageError("unknown option '\(TerminalText.line(argument))'")
+        }
         login = try Self.login(argument, after: login)
       }
     }
+    if mock, let named, named != .mock { throw UsageError.conflictingEnvironments(named) }
+    environment = mock ? .mock : named
   }
 
   /// `--name=value` as `("--name", "value")`; anything else as `(argument, nil)`.
@@ -71,13 +97,27 @@ public struct FollowersOptions: Equatable, Sendable {
     return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
   }
 
-  private static func login(_ argument: String?, after previous: String?) throws -> String? {
-    guard let argument else { return previous }
-    if previous != nil { throw UsageError("unexpected argument '\(TerminalText.line(argument))': give one login") }
+  private static func missingValue(for name: String) -> UsageError {
+    name == "--environment" ? .missingEnvironment : UsageError("\(name) needs a value")
+  }
+
+  private static func environment(_ name: String) throws(UsageError) -> AppEnvironment {
+    guard let environment = AppEnvironment.builtIn.first(where: { $0.name == name }) else {
+      throw UsageError.unknownEnvironment(
+        name, from: "--environment", fix: "use one of the known environments, for example --environment mock")
+    }
+    return environment
+  }
+
+  private static func login(_ argument: String, after previous: String?) throws(UsageError) -> String {
+    if let previous {
+      let (extra, login) = (TerminalText.line(argument), TerminalText.line(previous))
+      throw UsageError("unexpected argument '\(extra)' after the login '\(login)': give one login")
+    }
     return argument
   }
 
-  private static func url(_ text: String, from source: String) throws -> URL {
+  static func url(_ text: String, from source: String) throws(UsageError) -> URL {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       url.host != nil
     else {
@@ -86,35 +126,28 @@ public struct FollowersOptions: Equatable, Sendable {
     return url
   }
 
-  private static func timeout(_ text: String) throws -> TimeInterval {
-    guard let seconds = TimeInterval(text), timeoutRange.contains(seconds) else {
-      let range = "\(Int(timeoutRange.lowerBound)) to \(Int(timeoutRange.upperBound))"
-      throw UsageError("--timeout must be a number of seconds from \(range), not '\(TerminalText.line(text))'")
+  private static func seconds(_ text: String) throws(UsageError) -> Int {
+    guard let seconds = decimal(text, in: timeoutRange) else {
+      let range = "\(timeoutRange.lowerBound) to \(timeoutRange.upperBound)"
+      throw UsageError("--timeout must be a whole number of seconds from \(range), not '\(TerminalText.line(text))'")
     }
     return seconds
   }
 
-  private static func whole(_ text: String, in range: ClosedRange<Int>, for name: String) throws -> Int {
-    guard let number = Int(text), range.contains(number) else {
+  private static func whole(_ text: String, in range: ClosedRange<Int>, for name: String) throws(UsageError) -> Int {
+    guard let number = decimal(text, in: range) else {
       let bounds = "\(range.lowerBound) to \(NumberText.grouped(range.upperBound))"
       throw UsageError("\(name) must be a whole number from \(bounds), not '\(TerminalText.line(text))'")
     }
     return number
   }
-}
 
-/// A mistake in the command line: shown with the usage, exit status 2.
-public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// What is wrong, in one line.
-  public let message: String
-
-  /// Creates a usage error.
-  ///
-  /// - Parameter message: What is wrong.
-  public init(_ message: String) {
-    self.message = message
+  /// The number `text` writes in plain decimal digits — no sign, no hexadecimal, no exponent — when
+  /// it is in `range`.
+  private static func decimal(_ text: String, in range: ClosedRange<Int>) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let number = Int(text), range.contains(number)
+    else { return nil }
+    return number
   }
-
-  /// The message.
-  public var description: String { message }
 }
