@@ -572,7 +572,7 @@ struct MassiveViewControllerAfterSnippets {
   func appGraph() throws {
     let gitHub = try #require(URL(string: "https://api.github.com"))
     // docs: massive-graph
-    let useFakeAPI = CommandLine.arguments.contains("--mock")
+    let useFakeAPI = try AppEnvironment.detect() == .mock
     let api: any Module =
       useFakeAPI ? FakeAPIModule() : LiveAPIModule(baseURL: gitHub)
     let graph = try Graph(modules: [api])
