@@ -122,14 +122,16 @@ struct ResolutionTests {
     // As in a release build on a device: #filePath names a file that is not there.
     let shipped = Key<Int>.required(fileID: "App/Keys.swift", filePath: "/nonexistent/App/Keys.swift", line: 9)
     #expect(shipped.name == "Key declared at App/Keys.swift:9")
-    let error = try #require(throws: GraphError.self) { try Graph(modules: [TestModule { $0.require(shipped) }]) }
+    let error = try #require(throws: GraphError.self) {
+      try Graph(modules: [TestModule { $0.require(shipped, fileID: "App/AppModule.swift", line: 14) }])
+    }
     expectText(
       error.description,
       """
       Sheath could not build the graph (1 problem):
 
       error: missing binding for required key Key declared at App/Keys.swift:9 (Int, App/Keys.swift:9)
-        required by TestModule (SheathTests/ResolutionTests.swift:125)
+        required by TestModule (App/AppModule.swift:14)
       fix: bind it in one of the installed modules: b.bind(<#key#>) { r in … }
       """)
   }
