@@ -62,6 +62,13 @@ struct TestGraphTests {
     #expect(try await recordedIssues { test.reportUnusedOverrides() } == test.unusedOverrides)
   }
 
+  @Test("a test's override of a collection replaces what the app's modules contribute, and counts as used")
+  func collectionOverride() throws {
+    let test = try TestGraph(modules: [TrackersModule()]) { $0.override(.trackers) { _ in ["stub"] } }
+    #expect(test.graph[.trackers] == ["stub"])
+    #expect(test.unusedOverrides.isEmpty)
+  }
+
   @Test("100 parallel test graphs with colliding overrides never see each other's", arguments: 0..<100)
   func isolation(index: Int) async throws {
     let test = try TestGraph(modules: [AppModule()]) { $0.override(.number, to: index) }
@@ -81,4 +88,14 @@ struct TestGraphTests {
 /// Something a framework creates, resolving from the current graph.
 struct InjectedNumber {
   @Inject(.number) var number: Int
+}
+
+extension Keys {
+  fileprivate static let trackers = CollectionKey<String>()
+}
+
+private struct TrackersModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .trackers) { _ in "remote" }
+  }
 }

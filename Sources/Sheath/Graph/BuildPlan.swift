@@ -44,9 +44,28 @@ struct BuildPlan {
       if isBound {
         winner = check(key, group, scope: scope, &problems)
       }
+      if let first = group.contributions.first {
+        let all = (contributions[first.key.slot] ?? []) + group.contributions
+        problems.checkEntries(of: first.key, all)
+        contributions[first.key.slot] = all
+        if let plain = group.firstPlain {
+          // A collection bound and contributed to in one graph: neither may silently win.
+          problems.append(
+            .duplicateBinding, key,
+            Diagnostic(
+              summary: "\(key.described) is both bound and contributed to",
+              details: ["bound by \(plain.source)"] + group.contributions.map { "contributed by \($0.source)" },
+              fix:
+                "contribute every element, or make the binding an override to replace the whole collection: b.override(\(key.callSiteName)) { … }"
+            ))
+        } else if winner == nil, isBound == false {
+          // An override replaces the whole collection, contributions and all.
+          winner = first.synthesizeBinding(of: all)
+        }
+      }
       if !group.decorations.isEmpty {
-        // Decorators wrap what the graph would resolve otherwise: this graph's binding, its parent's,
-        // or the key's own.
+        // Decorators wrap what the graph would resolve otherwise: this graph's binding or collection,
+        // its parent's, or the key's own.
         if let base = winner ?? parentBinding(of: key) ?? key.fallbackAnyBinding(testing: usesTestValues) {
           winner = group.decorations.reduce(base) { $1.decorate($0) }
         } else if !isBound {
@@ -59,13 +78,8 @@ struct BuildPlan {
         }
       }
       if let winner {
+        if !isBound, !checkOwnsInstances(of: key, winner, group, scope: scope, &problems) { continue }
         bindings.append((key, winner))
-      }
-      if let first = group.contributions.first {
-        let all = (contributions[first.key.slot] ?? []) + group.contributions
-        problems.checkEntries(of: first.key, all)
-        contributions[first.key.slot] = all
-        bindings.append((first.key, first.synthesizeBinding(of: all)))
       }
       if !group.requiredBy.isEmpty, !isBound, parentBinding(of: key) == nil {
         problems.append(
@@ -82,7 +96,7 @@ struct BuildPlan {
   /// The binding that wins for `key` in this graph, or `nil` with every problem recorded.
   private func check(_ key: Keys, _ group: Group, scope: Scope?, _ problems: inout Problems) -> AnyBinding? {
     let count = problems.list.count
-    let inherited = parentBinding(of: key)
+    let inherited = parentModuleBinding(of: key)
     let overrides = group.overrides
     // The usual key is bound once: `plain`, an array, is made only for a problem's message.
     let isBoundOnce = group.firstPlain != nil && group.morePlain.isEmpty
@@ -133,9 +147,41 @@ struct BuildPlan {
     return problems.list.count == count ? winner : nil
   }
 
-  /// The binding a parent graph's modules made for `key`, if any (not the key's default).
+  /// Whether this graph may hold the instances of `binding`, which its decorators or contributions
+  /// made for `key`: a scoped instance lives in the graph that opened its scope, so a graph below that
+  /// one cannot change it (its parent's instance would be the child's, or the child's the parent's,
+  /// whichever was resolved first). Records the problem if not.
+  private func checkOwnsInstances(
+    of key: Keys, _ binding: AnyBinding, _ group: Group, scope: Scope?, _ problems: inout Problems
+  ) -> Bool {
+    guard case .scoped(let bindingScope) = binding.lifetime, bindingScope != scope,
+      parent?.nearest(opening: bindingScope) != nil
+    else { return true }
+    let what = group.decorations.isEmpty ? "contributed to" : "decorated"
+    problems.append(
+      .scopedBindingBelowScope, key,
+      Diagnostic(
+        summary:
+          "\(key.name) is scoped to \(bindingScope), but it is \(what) in a graph below the \(bindingScope) graph that owns its instance",
+        details: [key.described]
+          + group.contributions.map { "contributed by \($0.source)" }
+          + group.decorations.map { "decorated by \($0.source)" },
+        fix:
+          "\(group.decorations.isEmpty ? "contribute" : "decorate") in the graph that opens \(bindingScope), or open \(bindingScope) in this graph: parent.child(scope: \(bindingScope), modules: …)"
+      ))
+    return false
+  }
+
+  /// The binding a parent graph's modules made for `key`, if any: not the key's default, even one the
+  /// parent decorated.
   private func parentBinding(of key: Keys) -> AnyBinding? {
     parent?.table.binding(at: key.slot)
+  }
+
+  /// The binding a parent graph's modules bound `key` with, if any: a default that the parent only
+  /// decorated is no module's binding, and a child may bind the key.
+  private func parentModuleBinding(of key: Keys) -> AnyBinding? {
+    parentBinding(of: key).flatMap { $0.source.isKeyDefault ? nil : $0 }
   }
 }
 
