@@ -158,7 +158,7 @@ extension Graph {
     recorder.record(.scopeNotOpen(key, scope), path: ResolutionStack.fullPath)
     var graph: Graph? = self
     while let current = graph, current.scope == nil { graph = current.parent }
-    if let inner = graph?.scope { recorder.noteScope(scope, neededInside: inner) }
+    recorder.noteScope(scope, neededInside: graph?.scope)
     return ancestor(atLevel: 0)
   }
 

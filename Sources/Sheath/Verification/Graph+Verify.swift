@@ -46,8 +46,8 @@ extension Graph {
   /// - Parameters:
   ///   - scopes: The scopes to open, outermost first; by default every scope a binding or an entry
   ///     point uses that this graph and its ancestors do not open already, in the order the keys
-  ///     were created — or, when a key of one of them needs a key of another, in the order that
-  ///     needs (a second pass builds the keys again in it).
+  ///     were created — or, when a key of one of them needs a key of another, or of a scope only a
+  ///     key's default uses, in the order that needs (a second pass builds the keys again in it).
   ///   - arguments: Sample arguments for assisted keys.
   ///   - entryPoints: Keys to build besides those the modules bind — keys the app resolves with their
   ///     default factories.

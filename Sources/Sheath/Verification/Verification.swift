@@ -30,9 +30,9 @@ final class Verification: @unchecked Sendable {
   private(set) var deferredList: [Edge] = []
   /// Told of each key something will resolve later, with the graph it will resolve from.
   private var onDeferred: (@Sendable (Keys, Graph) -> Void)?
-  /// Scopes a key needed but did not find, each with the scope of the graph it was resolved from:
-  /// the order the scopes must be opened in, outer first.
-  private var scopeNeeds: [(outer: Scope, inner: Scope)] = []
+  /// Scopes a key needed but did not find, each with the scope of the graph it was resolved from
+  /// (`nil` for one that opened none): the scopes to open, and the order to open them in, outer first.
+  private var scopeNeeds: [(outer: Scope, inner: Scope?)] = []
 
   struct Edge: Hashable {
     let from: ObjectIdentifier
@@ -62,16 +62,16 @@ final class Verification: @unchecked Sendable {
 
   // MARK: Recording
 
-  /// Records that a key scoped to `outer` was needed from a graph inside `inner`: `outer` must be
-  /// opened outside `inner`.
-  func noteScope(_ outer: Scope, neededInside inner: Scope) {
+  /// Records that a key scoped to `outer` was needed from a graph inside `inner` (or inside no scope):
+  /// `outer` must be opened, outside `inner`.
+  func noteScope(_ outer: Scope, neededInside inner: Scope?) {
     lock.withLock {
-      if !scopeNeeds.contains(where: { $0 == (outer, inner) }) { scopeNeeds.append((outer, inner)) }
+      if !scopeNeeds.contains(where: { $0.outer == outer && $0.inner == inner }) { scopeNeeds.append((outer, inner)) }
     }
   }
 
   /// The scope needs recorded so far.
-  var scopeOrderNeeds: [(outer: Scope, inner: Scope)] { lock.withLock { scopeNeeds } }
+  var scopeOrderNeeds: [(outer: Scope, inner: Scope?)] { lock.withLock { scopeNeeds } }
 
   /// Records the key a synchronous resolution entered, on top of the thread's `stack` — and, inside
   /// an async factory, of the task's async keys.

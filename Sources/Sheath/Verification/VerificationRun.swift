@@ -237,14 +237,18 @@ final class VerificationRun: Sendable {
     state.withLock { $0.skipped[index] = line }
   }
 
-  /// The scopes in the order the run's keys need them, when the run chose the order itself and found
-  /// that a key needed a scope it had opened inside the key's own — a flow's key that needs the
-  /// session's, with the session opened inside the flow; `nil` when the order stands, or when the
-  /// needs contradict each other (then the problems found stand).
+  /// The scopes to open, in the order the run's keys need them, when the run chose them itself and
+  /// found a key that needs a scope it did not open — a `.session` key only a default binds — or one
+  /// it opened inside the key's own — a flow's key that needs the session's, with the session opened
+  /// inside the flow; `nil` when the choice stands, or when the needs contradict each other (then the
+  /// problems found stand).
   var betterScopeOrder: [Scope]? {
     guard choseScopes else { return nil }
     let needs = recorder.scopeOrderNeeds.filter { $0.outer != $0.inner }
     var remaining = openedScopes
+    for need in needs where !remaining.contains(need.outer) {
+      remaining.append(need.outer)
+    }
     var ordered: [Scope] = []
     while !remaining.isEmpty {
       let next = remaining.firstIndex { scope in

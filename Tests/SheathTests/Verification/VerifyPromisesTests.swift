@@ -114,6 +114,22 @@ struct VerifyPromisesTests {
     #expect(await !graph.dot().contains("#dc2626"))
   }
 
+  @Test("by default verify() also opens the scope of a key that only its default binds, outside the key that needs it")
+  func defaultScopeOfAnUnboundKey() throws {
+    let preferences = Key<Store>(.scoped(.session), name: "Keys.preferences") { _ in Store() }
+    let screen = Key<Store>.required(.scoped(.flow), name: "Keys.screen")
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.bind(screen) { r in
+          _ = r[preferences]
+          return Store()
+        }
+      }
+    ])
+    let report = try graph.verify()
+    #expect(report.dependencies.map { "\($0.from) → \($0.to)" } == ["Keys.screen → Keys.preferences"])
+  }
+
   @Test("dot() fills weak keys yellow")
   func weakKeysYellow() throws {
     let dot = try Graph(modules: []).dot(entryPoints: [Keys.weakStore])
