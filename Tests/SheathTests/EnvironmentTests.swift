@@ -111,6 +111,14 @@ struct EnvironmentTests {
         known environments: live, mock, test, preview, staging
       fix: pass either --mock or --environment NAME, not both
       """)
+    expectText(
+      detectionError(["--environment", "mock", "--environment=live"], [:]),
+      """
+      error: --environment mock and --environment live disagree
+        known environments: live, mock, test, preview, staging
+      fix: pass --environment once
+      """)
+    #expect((try? AppEnvironment.detect(arguments: app + ["--environment", "mock", "--environment", "mock"])) == .mock)
   }
 
   @Test("a module installed only in some environments swaps a whole layer")

@@ -71,7 +71,8 @@ extension AppEnvironment {
   ///   - variables: The environment variables; the process's by default.
   /// - Returns: The environment the process runs in.
   /// - Throws: ``EnvironmentError`` for a name that is neither built in nor in `custom`, for
-  ///   `--environment` without a name, or for `--mock` with a different `--environment`.
+  ///   `--environment` without a name, for two `--environment`s that name different environments, or
+  ///   for `--mock` with a different `--environment`.
   public static func detect(
     explicit: AppEnvironment? = nil,
     custom: [AppEnvironment] = [],
@@ -95,6 +96,11 @@ extension AppEnvironment {
     -> AppEnvironment?
   {
     var named: String?
+    func name(_ name: String) throws {
+      if name.isEmpty { throw EnvironmentError(.missingName, known: known) }
+      if let named, named != name { throw EnvironmentError(.repeated(named, name), known: known) }
+      named = name
+    }
     var index = arguments.index(after: arguments.startIndex)
     while index < arguments.endIndex {
       let argument = arguments[index]
@@ -103,11 +109,10 @@ extension AppEnvironment {
         guard next < arguments.endIndex, !arguments[next].hasPrefix("-") else {
           throw EnvironmentError(.missingName, known: known)
         }
-        named = arguments[next]
+        try name(arguments[next])
         index = next
       } else if argument.hasPrefix("--environment=") {
-        named = String(argument.dropFirst("--environment=".count))
-        if named?.isEmpty == true { throw EnvironmentError(.missingName, known: known) }
+        try name(String(argument.dropFirst("--environment=".count)))
       }
       index = arguments.index(after: index)
     }
@@ -156,6 +161,7 @@ public struct EnvironmentError: Error, Hashable, Sendable, CustomStringConvertib
     case unknown(String, source: String)
     case missingName
     case conflict(String)
+    case repeated(String, String)
   }
 
   let reason: Reason
@@ -187,6 +193,11 @@ public struct EnvironmentError: Error, Hashable, Sendable, CustomStringConvertib
         summary: "--mock and --environment \(name) disagree",
         details: ["known environments: \(names)"],
         fix: "pass either --mock or --environment NAME, not both")
+    case .repeated(let first, let second):
+      diagnostic = Diagnostic(
+        summary: "--environment \(first) and --environment \(second) disagree",
+        details: ["known environments: \(names)"],
+        fix: "pass --environment once")
     }
     return diagnostic.rendered(prefix: "error: ")
   }

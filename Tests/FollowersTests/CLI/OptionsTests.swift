@@ -129,6 +129,19 @@ struct OptionsTests {
     #expect(throws: conflict) { try FollowersOptions(arguments: ["--environment=live", "--mock"]) }
   }
 
+  @Test("two --environment options that name different environments are a conflict; the same one twice is not")
+  func repeatedEnvironments() throws {
+    #expect(
+      throws: UsageError(
+        """
+        --environment mock and --environment live disagree
+          known environments: live, mock, test, preview
+        fix: pass --environment once
+        """)
+    ) { try FollowersOptions(arguments: ["--environment", "mock", "--environment=live"]) }
+    #expect(try FollowersOptions(arguments: ["--environment", "mock", "--environment", "mock"]).environment == .mock)
+  }
+
   @Test("a value is quoted in the message made safe to print")
   func escapesValues() {
     #expect(throws: UsageError(#"--per-page must be a whole number from 1 to 100, not 'x\u{1B}[2J'"#)) {

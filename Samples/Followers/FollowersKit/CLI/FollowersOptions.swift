@@ -75,7 +75,10 @@ public struct FollowersOptions: Equatable, Sendable {
       case "--mock":
         try flag()
         mock = true
-      case "--environment": named = try Self.environment(try value())
+      case "--environment":
+        let environment = try Self.environment(try value())
+        if let named, named != environment { throw UsageError.repeatedEnvironments(named, environment) }
+        named = environment
       case "--api-url": apiURL = try Self.url(try value(), from: name)
       case "--timeout": timeout = TimeInterval(try Self.seconds(try value()))
       case "--page": page = try Self.whole(try value(), in: 1...PageRequest.maximumNumber, for: name)

@@ -56,6 +56,21 @@ extension UsageError {
       """)
   }
 
+  /// Two `--environment`s that name different environments.
+  ///
+  /// - Parameters:
+  ///   - first: The environment the first named.
+  ///   - second: The environment the other named.
+  /// - Returns: The error, on three lines.
+  static func repeatedEnvironments(_ first: AppEnvironment, _ second: AppEnvironment) -> UsageError {
+    UsageError(
+      """
+      --environment \(first.name) and --environment \(second.name) disagree
+        \(knownEnvironments)
+      fix: pass --environment once
+      """)
+  }
+
   private static var knownEnvironments: String {
     "known environments: \(AppEnvironment.builtIn.map(\.name).joined(separator: ", "))"
   }
