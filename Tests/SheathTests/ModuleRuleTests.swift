@@ -22,6 +22,13 @@ private struct FakeInventoryModule: Module {
   }
 }
 
+/// A module that includes itself with a bigger type argument: a new module type at every level.
+private struct Nest<Element>: Module {
+  func register(into b: inout Bindings) {
+    b.include(Nest<[Element]>())
+  }
+}
+
 private struct LiveInventoryModule: Module {
   func register(into b: inout Bindings) {
     b.bind(.stock, fileID: "App/LiveInventoryModule.swift", line: 5) { _ in 100 }
@@ -115,6 +122,21 @@ struct ModuleRuleTests {
         overridden by FakeInventoryModule (App/FakeInventoryModule.swift:7)
       fix: keep one override of Keys.stock; install the other module in a child graph if both are needed
       """)
+  }
+
+  @Test("modules that include new module types without end are an error, not an endless build")
+  func endlessIncludes() {
+    let error = #expect(throws: GraphError.self) { try Graph(modules: [Nest<Int>()]) }
+    expectText(
+      error?.description ?? "",
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: modules include modules 257 deep, without end
+        Nest<Int> > Nest<Array<Int>> > Nest<Array<Array<Int>>> > Nest<Array<Array<Array<Int>>>> > …
+      fix: a module type must not include a new module type each time, as a generic module including itself with a bigger type argument does: include a fixed set of module types
+      """)
+    #expect(error?.problems.map(\.kind) == [.endlessIncludes])
   }
 
   @Test("a module two features include installs once")

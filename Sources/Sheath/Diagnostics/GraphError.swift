@@ -56,6 +56,9 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
     public static let decorationOfUnboundKey = Kind(name: "decorator of an unbound key")
     /// A module type reached through `include` with two different configurations.
     public static let conflictingModules = Kind(name: "conflicting modules")
+    /// Modules that include modules without end: each a new type, as a generic module including
+    /// itself with a bigger type argument makes.
+    public static let endlessIncludes = Kind(name: "endless includes")
 
     /// The kind's name, as in the message's first line.
     public var description: String { name }
@@ -73,6 +76,20 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension GraphProblem {
+  /// Modules nested `Bindings.maximumIncludeDepth` deep by `include`, along `path`.
+  static func endlessIncludes(_ path: [String]) -> GraphProblem {
+    // The first few show the pattern; the last are the longest names.
+    let shown = path.count > 4 ? path.prefix(4) + ["…"] : path[...]
+    return GraphProblem(
+      kind: .endlessIncludes, keyName: path.last ?? "",
+      diagnostic: Diagnostic(
+        summary: "modules include modules \(path.count) deep, without end",
+        details: [shown.joined(separator: " > ")],
+        fix:
+          "a module type must not include a new module type each time, as a generic module including itself with a bigger type argument does: include a fixed set of module types"
+      ))
+  }
+
   /// A module type installed with `configuration` at `path`, after it was installed differently.
   static func conflictingModules(
     _ name: String, _ earlier: InstalledModule, _ configuration: String, _ path: String

@@ -57,10 +57,22 @@ public struct Bindings {
     install(module, listed: false)
   }
 
+  /// How deep `include`s may nest: far deeper than any app's modules, and well before an endless
+  /// chain of new module types would exhaust the stack or memory.
+  static let maximumIncludeDepth = 256
+
   private mutating func install(_ module: some Module, listed: Bool) {
     if let wrapper = module as? any ModuleWrapper {
       // A wrapper is not a module of its own in paths or in deduplication: what it wraps is.
       if let wrapped = wrapper.module(in: environment) { install(wrapped, listed: listed) }
+      return
+    }
+    if modulePath.count >= Self.maximumIncludeDepth {
+      // NB: reached only by new module types without end (a module type seen before returns below);
+      // report once, at the deepest module.
+      if !moduleProblems.contains(where: { $0.kind == .endlessIncludes }) {
+        moduleProblems.append(.endlessIncludes(modulePath + [module.diagnosticName]))
+      }
       return
     }
     let id = ObjectIdentifier(type(of: module))
