@@ -130,6 +130,25 @@ struct VerifyPromisesTests {
     #expect(report.dependencies.map { "\($0.from) → \($0.to)" } == ["Keys.screen → Keys.preferences"])
   }
 
+  @Test("verify() builds main-actor keys on a thread of its own while the caller holds the main actor")
+  @MainActor
+  func mainActorKeysOffTheMainThread() throws {
+    let threads = Locked<[Thread]>([])
+    let screen = MainActorKey<Store>(name: "Keys.screen") { _ in
+      threads.withLock { $0.append(Thread.current) }
+      return Store()
+    }
+    let graph = try Graph(modules: [])
+    try graph.verify(entryPoints: [screen])
+    _ = graph[screen]
+    // What the article warns of: a factory that checks its thread sees another under verify() than
+    // in the app, where it runs on the main actor's own.
+    let seen = threads.withLock { $0 }
+    #expect(seen.count == 2)
+    #expect(seen.first !== seen.last)
+    #expect(seen.last === Thread.current)
+  }
+
   @Test("dot() fills weak keys yellow")
   func weakKeysYellow() throws {
     let dot = try Graph(modules: []).dot(entryPoints: [Keys.weakStore])
