@@ -144,6 +144,16 @@ private let layouts: [KeyLayout] = [
       static let api = Key<Int> { _ in 1 }
     }
     """#, line: 5, name: "Keys.api"),
+  KeyLayout(summary: "after strings with interpolations and raw strings", source: #"""
+    extension Keys {
+      static let label = "a \(flag ? "/*" : "let x") b", raw = #"\(" static let x"#
+      static let api = Key<Int> { _ in 1 }
+    }
+    """#, line: 3, name: "Keys.api"),
+  KeyLayout(
+    summary: "with Windows line breaks",
+    source: "extension Keys {\r\n  static let api: Key<Int> =\r\n    .required()\r\n}\r\n", line: 3,
+    name: "Keys.api"),
   KeyLayout(summary: "the second of two bindings", source: """
     extension Keys {
       static let first = Key<Int> { _ in 1 },
