@@ -61,4 +61,34 @@ struct ChildGraphTests {
     #expect(child[.childOnly].number == 4)
     #expect(parent[.childOnly].number == 0)
   }
+
+  @Test("a scope with no name stops where it is created")
+  func unnamedScope() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Scope("", fileID: "App/Scopes.swift", line: 3)
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: a scope needs a name: Scope("") at App/Scopes.swift:3
+        messages show a scope by its name (scoped to .flow, graph.child(scope: .flow)), and scopes with the same name are the same scope
+      fix: name it for the lifetime it stands for: static let flow = Scope("flow")
+      """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("App/Scopes.swift:3: Fatal error: Sheath: a scope needs a name"), "\(standardError)")
+  }
+
+  @Test("a scope named only with whitespace stops too, showing the name as written")
+  func blankScope() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = Scope(" \t", fileID: "App/Scopes.swift", line: 4)
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: a scope needs a name: Scope(" \\t") at App/Scopes.swift:4
+        messages show a scope by its name (scoped to .flow, graph.child(scope: .flow)), and scopes with the same name are the same scope
+      fix: name it for the lifetime it stands for: static let flow = Scope("flow")
+      """)
+  }
 }

@@ -146,6 +146,38 @@ struct EnvironmentTests {
     #expect(try Graph(modules: [], environment: .live)[.network] == "live network")
   }
 
+  @Test("an environment with no name stops where it is created")
+  func unnamedEnvironment() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = AppEnvironment("", fileID: "App/Environments.swift", line: 5)
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: an environment needs a name: AppEnvironment("") at App/Environments.swift:5
+        an environment is chosen by its name (--environment NAME, SHEATH_ENV=NAME), and environments with the same name are the same environment
+      fix: give it the name a launch argument would use: static let staging = AppEnvironment("staging")
+      """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      standardError.contains("App/Environments.swift:5: Fatal error: Sheath: an environment needs a name"),
+      "\(standardError)")
+  }
+
+  @Test("an environment named only with whitespace stops too")
+  func blankEnvironment() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = AppEnvironment("  ", fileID: "App/Environments.swift", line: 6)
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: an environment needs a name: AppEnvironment("  ") at App/Environments.swift:6
+        an environment is chosen by its name (--environment NAME, SHEATH_ENV=NAME), and environments with the same name are the same environment
+      fix: give it the name a launch argument would use: static let staging = AppEnvironment("staging")
+      """)
+  }
+
   @Test("a module sees the environment it is built for, and a child graph keeps it")
   func branching() throws {
     let graph = try Graph(modules: [BranchingModule()], environment: .preview)

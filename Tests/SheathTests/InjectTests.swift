@@ -102,6 +102,23 @@ extension Keys {
     coordinatorsBuilt.increment()
     return Coordinator()
   }
+  fileprivate static let pinnedCoordinator = MainActorKey<Coordinator>(
+    .singleton, name: "Keys.coordinator", fileID: "App/Keys.swift", line: 4
+  ) { _ in Coordinator() }
+  fileprivate static let session = Key<Instance>.required(
+    .singleton, name: "Keys.session", fileID: "App/Keys.swift", line: 6)
+}
+
+/// A screen whose back-reference is declared at a pinned place.
+@MainActor
+private final class PinnedScreen {
+  @WeakInject(.pinnedCoordinator, fileID: "App/Screen.swift", line: 9) var coordinator: Coordinator?
+}
+
+/// A screen whose back-reference no module binds.
+@MainActor
+private final class UnboundScreen {
+  @WeakInject(.session, fileID: "App/Screen.swift", line: 11) var session: Instance?
 }
 
 /// A storyboard view controller: built by the framework, injected from the ambient graph.
@@ -137,5 +154,79 @@ struct MainActorInjectTests {
     _ = consume coordinator
     #expect(coordinatorsReleased.value == released + 1)
     #expect(screen.coordinator == nil)
+  }
+
+  @Test("@WeakInject with no graph names itself, says no graph was set, and stops at the property's line")
+  func weakInjectNoGraph() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = await PinnedScreen()
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: @WeakInject(.coordinator) at App/Screen.swift:9 has no graph to resolve from
+        Keys.coordinator (Coordinator, App/Keys.swift:4)
+        no graph was bootstrapped, and none was current when the object was created: @WeakInject takes the ambient graph then, to resolve from on first read
+      fix: call Graph.bootstrap(graph) once at launch, or create the object inside Graph.$current.withValue(graph) { … }; in tests use SheathTesting's .graph trait
+      """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      standardError.contains("App/Screen.swift:9: Fatal error: Sheath: @WeakInject(.coordinator)"), "\(standardError)")
+  }
+
+  @Test("@WeakInject read after Graph.bootstrap replaced its graph says the graph was released, at the property's line")
+  func weakInjectAfterBootstrapReplacedTheGraph() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      Graph.bootstrap(try Graph(modules: []))
+      let screen = await PinnedScreen()
+      Graph.bootstrap(try Graph(modules: []))  // releases the graph the screen took
+      _ = await screen.coordinator
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: @WeakInject(.coordinator) at App/Screen.swift:9 was first read after the graph it resolves from was released
+        Keys.coordinator (Coordinator, App/Keys.swift:4)
+        the graph was the root graph, the ambient graph when the object was created, and @WeakInject does not keep it alive
+      fix: keep the graph alive while the objects created from it are in use, or create the object again from the graph that replaces it (Graph.bootstrap(_:) lets go of the graph it replaces)
+      """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      standardError.contains("App/Screen.swift:9: Fatal error: Sheath: @WeakInject(.coordinator)"), "\(standardError)")
+  }
+
+  @Test("@WeakInject first read after its task's child graph was released describes that graph")
+  func weakInjectAfterChildGraphReleased() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      var flow: Graph? = try Graph(modules: []).child(scope: .flow)
+      let screen = await Graph.$current.withValue(flow) { await PinnedScreen() }
+      flow = nil
+      _ = await screen.coordinator
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: @WeakInject(.coordinator) at App/Screen.swift:9 was first read after the graph it resolves from was released
+        Keys.coordinator (Coordinator, App/Keys.swift:4)
+        the graph was a child graph that opened .flow, the ambient graph when the object was created, and @WeakInject does not keep it alive
+      fix: keep the graph alive while the objects created from it are in use, or create the object again from the graph that replaces it (Graph.bootstrap(_:) lets go of the graph it replaces)
+      """)
+  }
+
+  @Test("@WeakInject whose key has no binding stops at the property's line on first read")
+  func weakInjectMissingBinding() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let graph = try Graph(modules: [])
+      let screen = await Graph.$current.withValue(graph) { await UnboundScreen() }
+      _ = await screen.session
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: missing binding for required key Keys.session (Instance, App/Keys.swift:6)
+      fix: bind it in a module, b.bind(.session) { r in … }, and declare b.require(.session) in the module that needs it so building the graph checks it
+      """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("App/Screen.swift:11: Fatal error: Sheath: missing binding"), "\(standardError)")
   }
 }

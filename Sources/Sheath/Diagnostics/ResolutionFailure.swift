@@ -13,7 +13,11 @@ enum ResolutionFailure {
   case missingBinding(Keys)
   case scopeNotOpen(Keys, Scope)
   case weakValueNotAnObject(Keys, valueType: String)
-  case noAmbientGraph(Keys, CodeLocation)
+  /// A property wrapper created at `CodeLocation` with no graph set.
+  case noAmbientGraph(Keys, CodeLocation, AmbientInjection)
+  /// A `@WeakInject` property first read after the graph it took when its object was created was
+  /// released.
+  case weakInjectGraphReleased(Keys, CodeLocation, graphDescription: String)
   /// A resolution about to run out of stack: how deep it is, and its keys, outermost first.
   case tooDeep(depth: Int, path: [Keys])
   /// A resolver, provider, lazy value or assisted factory used after its graph was released.
@@ -54,12 +58,33 @@ enum ResolutionFailure {
         details: [key.described],
         fix: "return a class instance, or use .transient or .singleton for a value type"
       )
-    case .noAmbientGraph(let key, let location):
+    case .noAmbientGraph(let key, let location, .inject):
       return Diagnostic(
         summary: "@Inject(\(key.callSiteName)) at \(location) has no graph to resolve from",
         details: [key.described],
         fix:
           "call Graph.bootstrap(graph) once at launch, or resolve inside Graph.$current.withValue(graph) { … }; in tests use SheathTesting's .graph trait"
+      )
+    case .noAmbientGraph(let key, let location, .weakInject):
+      return Diagnostic(
+        summary: "@WeakInject(\(key.callSiteName)) at \(location) has no graph to resolve from",
+        details: [
+          key.described,
+          "no graph was bootstrapped, and none was current when the object was created: @WeakInject takes the ambient graph then, to resolve from on first read",
+        ],
+        fix:
+          "call Graph.bootstrap(graph) once at launch, or create the object inside Graph.$current.withValue(graph) { … }; in tests use SheathTesting's .graph trait"
+      )
+    case .weakInjectGraphReleased(let key, let location, let graphDescription):
+      return Diagnostic(
+        summary:
+          "@WeakInject(\(key.callSiteName)) at \(location) was first read after the graph it resolves from was released",
+        details: [
+          key.described,
+          "the graph was \(graphDescription), the ambient graph when the object was created, and @WeakInject does not keep it alive",
+        ],
+        fix:
+          "keep the graph alive while the objects created from it are in use, or create the object again from the graph that replaces it (Graph.bootstrap(_:) lets go of the graph it replaces)"
       )
     case .tooDeep(let depth, let path):
       return Diagnostic(

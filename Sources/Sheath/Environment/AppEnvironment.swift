@@ -26,8 +26,18 @@ public struct AppEnvironment: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates an environment; declare your own as static members of an extension.
   ///
-  /// - Parameter name: The name `--environment` and `SHEATH_ENV` use for it.
-  public init(_ name: String) {
+  /// An environment must have a name: an empty or all-whitespace one stops the program here.
+  ///
+  /// - Parameters:
+  ///   - name: The name `--environment` and `SHEATH_ENV` use for it.
+  ///   - fileID: Where the environment is created, for the stop when it has no name; leave the
+  ///     default.
+  ///   - line: Where the environment is created, likewise.
+  public init(_ name: String, fileID: StaticString = #fileID, line: Int = #line) {
+    if isBlank(name) {
+      DeclarationFailure.unnamedEnvironment(name, CodeLocation(fileID: "\(fileID)", line: line))
+        .trap(file: fileID, line: UInt(max(0, line)))
+    }
     self.name = name
   }
 

@@ -36,7 +36,7 @@ public struct Inject<Value> {
   ///   - fileID: Where the property is declared: the stop when no graph is set points there.
   ///   - line: Where the property is declared: the stop when no graph is set points there.
   public init(_ key: Key<Value>, fileID: StaticString = #fileID, line: Int = #line) {
-    wrappedValue = Graph.ambient(for: key, fileID: fileID, line: line)[key]
+    wrappedValue = Graph.ambient(for: key, .inject, fileID: fileID, line: line)[key]
   }
 
   /// Resolves a main-actor `key` from the ambient graph, on the main actor.
@@ -47,7 +47,7 @@ public struct Inject<Value> {
   ///   - line: Where the property is declared: the stop when no graph is set points there.
   @MainActor
   public init(_ key: MainActorKey<Value>, fileID: StaticString = #fileID, line: Int = #line) {
-    wrappedValue = Graph.ambient(for: key, fileID: fileID, line: line)[key]
+    wrappedValue = Graph.ambient(for: key, .inject, fileID: fileID, line: line)[key]
   }
 }
 
@@ -82,14 +82,23 @@ extension Graph {
     current ?? bootstrapped.withLock { $0 }
   }
 
-  /// The ambient graph, or a stop saying how to set one for the property at `fileID` and `line`.
-  static func ambient(for key: Keys, fileID: StaticString, line: Int) -> Graph {
+  /// The ambient graph, or a stop saying how to set one for the `injection` property at `fileID` and
+  /// `line`.
+  static func ambient(for key: Keys, _ injection: AmbientInjection, fileID: StaticString, line: Int) -> Graph {
     guard let graph = ambient else {
       // NB: `StaticString`, because `fatalError(_:file:line:)` takes only that: the stop then points at
       // the property, not at Sheath's source.
-      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: "\(fileID)", line: line))
+      ResolutionFailure.noAmbientGraph(key, CodeLocation(fileID: "\(fileID)", line: line), injection)
         .trap(file: fileID, line: UInt(max(0, line)))
     }
     return graph
   }
+}
+
+/// The property wrapper that resolves from the ambient graph, for its messages.
+enum AmbientInjection: Sendable {
+  /// `@Inject`: resolves when its object is created.
+  case inject
+  /// `@WeakInject`: takes the graph when its object is created, and resolves on first read.
+  case weakInject
 }

@@ -16,9 +16,11 @@ import Foundation
 /// initialized; the key is resolved the first time the property is read, on the main actor, and the
 /// instance is then held weakly: once nothing else holds it, the property is `nil`. Neither the
 /// instance nor the graph is kept alive by the property, so a coordinator that holds the view
-/// controller it shows never forms a cycle with it. Use it for shared instances (`.singleton`,
-/// `.scoped`, `.weak`): a transient value would be released as soon as it is built. (Factory calls
-/// this `@WeakLazyInjected`.)
+/// controller it shows never forms a cycle with it; but the graph must outlive the property's first
+/// read, or that read stops the program at the property (after ``Graph/bootstrap(_:)`` replaced the
+/// graph, say, create the object again). Use it for shared instances (`.singleton`, `.scoped`,
+/// `.weak`): a transient value would be released as soon as it is built. (Factory calls this
+/// `@WeakLazyInjected`.)
 @MainActor
 @propertyWrapper
 public struct WeakInject<Value> {
@@ -28,24 +30,28 @@ public struct WeakInject<Value> {
   ///
   /// - Parameters:
   ///   - key: The key of a shared instance; its value must be a class instance.
-  ///   - fileID: Where the property is declared, for the message when no graph is set.
-  ///   - line: Where the property is declared, for the message when no graph is set.
+  ///   - fileID: Where the property is declared: a stop — no graph set, its graph released before the
+  ///     first read, a missing binding — points there.
+  ///   - line: Where the property is declared, likewise.
   public init(_ key: Key<Value>, fileID: StaticString = #fileID, line: Int = #line) {
-    let graph = Graph.ambient(for: key, fileID: fileID, line: line)
-    let resolver = Resolver(graph.anchoredReference())
-    storage = Storage(key: key) { resolver[key] }
+    let anchor = Graph.ambient(for: key, .weakInject, fileID: fileID, line: line).anchor
+    storage = Storage(key: key) {
+      anchor.graph(resolvingPropertyOf: key, fileID: fileID, line: line)[key, fileID: fileID, line: UInt(max(0, line))]
+    }
   }
 
   /// Resolves a main-actor `key` from the ambient graph when the property is first read.
   ///
   /// - Parameters:
   ///   - key: The key of a shared main-actor instance; its value must be a class instance.
-  ///   - fileID: Where the property is declared, for the message when no graph is set.
-  ///   - line: Where the property is declared, for the message when no graph is set.
+  ///   - fileID: Where the property is declared: a stop — no graph set, its graph released before the
+  ///     first read, a missing binding — points there.
+  ///   - line: Where the property is declared, likewise.
   public init(_ key: MainActorKey<Value>, fileID: StaticString = #fileID, line: Int = #line) {
-    let graph = Graph.ambient(for: key, fileID: fileID, line: line)
-    let resolver = MainActorResolver(Resolver(graph.anchoredReference()))
-    storage = Storage(key: key) { resolver[key] }
+    let anchor = Graph.ambient(for: key, .weakInject, fileID: fileID, line: line).anchor
+    storage = Storage(key: key) {
+      anchor.graph(resolvingPropertyOf: key, fileID: fileID, line: line)[key, fileID: fileID, line: UInt(max(0, line))]
+    }
   }
 
   /// The instance, resolved on first read; `nil` once nothing else holds it.
@@ -81,9 +87,16 @@ public struct WeakInject<Value> {
   }
 }
 
-extension Graph {
-  /// A reference to this graph that does not keep it alive.
-  func anchoredReference() -> _GraphReference {
-    _GraphReference(.anchored(anchor))
+extension GraphAnchor {
+  /// The graph a `@WeakInject` property at `fileID` and `line` took, or a stop there naming `key` when
+  /// the graph was released before the property's first read.
+  fileprivate func graph(resolvingPropertyOf key: Keys, fileID: StaticString, line: Int) -> Graph {
+    guard let graph else {
+      let property = CodeLocation(fileID: "\(fileID)", line: line)
+      ResolutionStack.stop(
+        .weakInjectGraphReleased(key, property, graphDescription: graphDescription),
+        at: CallSite(fileID: fileID, line: UInt(max(0, line))))
+    }
+    return graph
   }
 }

@@ -30,9 +30,14 @@ public class Keys: @unchecked Sendable {
 
   /// The key's name as written in code, such as `Keys.userAPI`.
   ///
-  /// Given by the key's `name:` argument, or else read from the key's declaration
-  /// (`static let userAPI = …`) when the source file is available, or else `Key declared at
-  /// App/Keys.swift:9`.
+  /// Given by the key's `name:` argument; or else read from the key's declaration, when the source
+  /// file is available and the key is the value of a `static let` or `static var` — `static let
+  /// userAPI = Key…` names it `Keys.userAPI`, on one line or broken across several, whatever comments
+  /// surround it; or else `Key declared at App/Keys.swift:9`. A key made anywhere else — a local
+  /// `let`, a loop, an array of keys, a helper function that returns a key — is named by the line that
+  /// made it. Give such a key a `name:`, or let a helper take `fileID: String = #fileID, filePath:
+  /// String = #filePath, line: Int = #line` and pass them on, so that each key is named by the `static
+  /// let` that calls the helper.
   public var name: String {
     if let givenName { return givenName }
     return KeyRegistry.shared.name(ofSlot: slot) {

@@ -32,8 +32,17 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
   /// Creates a scope with a name for diagnostics.
   ///
-  /// - Parameter name: A short name, such as `"flow"` or `"session"`.
-  public init(_ name: String) {
+  /// A scope must have a name: an empty or all-whitespace one stops the program here.
+  ///
+  /// - Parameters:
+  ///   - name: A short name, such as `"flow"` or `"session"`.
+  ///   - fileID: Where the scope is created, for the stop when it has no name; leave the default.
+  ///   - line: Where the scope is created, likewise.
+  public init(_ name: String, fileID: StaticString = #fileID, line: Int = #line) {
+    if isBlank(name) {
+      DeclarationFailure.unnamedScope(name, CodeLocation(fileID: "\(fileID)", line: line))
+        .trap(file: fileID, line: UInt(max(0, line)))
+    }
     self.id = ScopeNames.shared.id(for: name)
   }
 

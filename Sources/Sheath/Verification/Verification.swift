@@ -242,11 +242,11 @@ final class Verification: @unchecked Sendable {
       // The same cycle found from another key is the same finding, named by the key the first probe
       // to find it entered first.
       return (.dependencyCycle, keys.dropLast().sorted { $0.slot < $1.slot }, keys[0])
-    case .missingBinding(let key), .noAmbientGraph(let key, _): return (.missingBinding, [key], key)
+    case .missingBinding(let key), .noAmbientGraph(let key, _, _): return (.missingBinding, [key], key)
     case .scopeNotOpen(let key, _): return (.scopeNotOpen, [key], key)
     case .weakValueNotAnObject(let key, _): return (.weakValueNotAnObject, [key], key)
     case .tooDeep(_, let path): return (.tooDeep, [path[path.count - 1]], path[path.count - 1])
-    case .graphReleased(let key, _, _): return (.graphReleased, [key], key)
+    case .graphReleased(let key, _, _), .weakInjectGraphReleased(let key, _, _): return (.graphReleased, [key], key)
     case .buildWaitTimeout(let key, _, _, _): return (.buildWaitTimeout, [key], key)
     case .childGraphNotBuilt(let key, _): return (.childGraphNotBuilt, [key], key)
     case .tooManyKeys: failure.trap()

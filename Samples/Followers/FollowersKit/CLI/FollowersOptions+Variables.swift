@@ -17,7 +17,7 @@ extension FollowersOptions {
   public func detectEnvironment(variables: [String: String]) throws -> AppEnvironment {
     let variable = AppEnvironment.variableName
     if environment == nil, let name = variables[variable], !name.isEmpty,
-      !AppEnvironment.builtIn.contains(AppEnvironment(name))
+      !AppEnvironment.builtIn.contains(where: { $0.name == name })
     {
       throw UsageError.unknownEnvironment(
         name, from: variable, fix: "set \(variable) to one of the known environments, or unset it")
