@@ -121,6 +121,11 @@ private final class UnboundScreen {
   @WeakInject(.session, fileID: "App/Screen.swift", line: 11) var session: Instance?
 }
 
+/// A screen whose injected value no module binds.
+private final class UnboundInjectedScreen {
+  @Inject(.session, fileID: "App/Screen.swift", line: 13) var session: Instance
+}
+
 /// A storyboard view controller: built by the framework, injected from the ambient graph.
 @MainActor
 private final class InjectedScreen {
@@ -228,5 +233,15 @@ struct MainActorInjectTests {
       """)
     let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(standardError.contains("App/Screen.swift:11: Fatal error: Sheath: missing binding"), "\(standardError)")
+  }
+
+  @Test("@Inject whose key has no binding stops at the property's line")
+  func injectMissingBinding() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let graph = try Graph(modules: [])
+      _ = Graph.$current.withValue(graph) { UnboundInjectedScreen() }
+    }
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("App/Screen.swift:13: Fatal error: Sheath: missing binding"), "\(standardError)")
   }
 }

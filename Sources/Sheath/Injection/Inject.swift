@@ -33,21 +33,23 @@ public struct Inject<Value> {
   ///
   /// - Parameters:
   ///   - key: The key to resolve.
-  ///   - fileID: Where the property is declared: the stop when no graph is set points there.
-  ///   - line: Where the property is declared: the stop when no graph is set points there.
+  ///   - fileID: Where the property is declared: a stop — no graph set, a missing binding — points there.
+  ///   - line: Where the property is declared, likewise.
   public init(_ key: Key<Value>, fileID: StaticString = #fileID, line: Int = #line) {
-    wrappedValue = Graph.ambient(for: key, .inject, fileID: fileID, line: line)[key]
+    wrappedValue = Graph.ambient(for: key, .inject, fileID: fileID, line: line)[
+      key, fileID: fileID, line: UInt(max(0, line))]
   }
 
   /// Resolves a main-actor `key` from the ambient graph, on the main actor.
   ///
   /// - Parameters:
   ///   - key: The main-actor key to resolve.
-  ///   - fileID: Where the property is declared: the stop when no graph is set points there.
-  ///   - line: Where the property is declared: the stop when no graph is set points there.
+  ///   - fileID: Where the property is declared: a stop — no graph set, a missing binding — points there.
+  ///   - line: Where the property is declared, likewise.
   @MainActor
   public init(_ key: MainActorKey<Value>, fileID: StaticString = #fileID, line: Int = #line) {
-    wrappedValue = Graph.ambient(for: key, .inject, fileID: fileID, line: line)[key]
+    wrappedValue = Graph.ambient(for: key, .inject, fileID: fileID, line: line)[
+      key, fileID: fileID, line: UInt(max(0, line))]
   }
 }
 
