@@ -53,8 +53,9 @@ final class BuildCoordinator: @unchecked Sendable {
   }
 
   /// How long a thread waits for another thread's build before it stops with a message: 60 seconds,
-  /// or the `SHEATH_BUILD_WAIT_LIMIT` environment variable's number of seconds.
-  static let waitLimit = BuildWaits.limit(environment: ProcessInfo.processInfo.environment)
+  /// or the `SHEATH_BUILD_WAIT_LIMIT` environment variable's number of seconds. Read when a build is
+  /// first waited for; a value that is not a positive number of seconds is reported then, once.
+  static let waitLimit = BuildWaits.limitReportingProblems(environment: ProcessInfo.processInfo.environment)
 
   /// How long a Swift task may block here before Sheath says so, in seconds.
   static let taskWaitWarning = BuildWaits.taskWarning
@@ -103,17 +104,18 @@ final class BuildCoordinator: @unchecked Sendable {
       let started = waitStarted ?? now()
       waitStarted = started
       waits[me] = id
-      _ = condition.wait(until: Date(timeIntervalSinceNow: Self.taskWaitWarning))
+      let sleep = BuildWaits.nextCheck(waited: Double(now() - started) / 1e9, limit: Self.waitLimit)
+      _ = condition.wait(until: Date(timeIntervalSinceNow: sleep))
       waits[me] = nil
       let waited = Double(now() - started) / 1e9
-      if let current = inProgress(id), waited >= Self.taskWaitWarning {
+      if let current = inProgress(id) {
         if waited >= Self.waitLimit {
           condition.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
               key, seconds: Self.waitLimit, builderPath: current.path, waiterPath: ResolutionStack.innermostPath(8)))
         }
-        if isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }
+        if waited >= Self.taskWaitWarning, isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }
       }
     }
   }
