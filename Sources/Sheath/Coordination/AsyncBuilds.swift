@@ -9,12 +9,15 @@ import Foundation
 /// waiter and is not kept. A waiter that is cancelled leaves early; the build goes on.
 ///
 /// A build whose factory waits for another build records that edge; before a build waits, the
-/// edges are followed from what it waits for, and a path that comes back to it is a cycle. The lock
-/// is per family, taken only when an instance is missing, and never held while a factory runs or
-/// while anyone waits.
+/// edges are followed from what it waits for, and a path that comes back to it is a cycle. A wait
+/// Sheath cannot follow — a factory awaiting a detached task that awaits the factory's own key —
+/// stops the program after ``BuildCoordinator/waitLimit`` seconds with a message, as a thread's does:
+/// one timer per family, armed only while a task waits for a build that another task started,
+/// looks at the waits. The lock is per family, taken only when an instance is missing, and never held
+/// while a factory runs or while anyone waits.
 final class AsyncBuilds: @unchecked Sendable {
-  // @unchecked: `inFlight` and `nextToken`, and the mutable state of every build (`AnyAsyncBuild`,
-  // `AsyncBuild`), are only accessed under `lock`.
+  // @unchecked: `inFlight`, `nextToken`, `watchdog` and `nextCheck`, and the mutable state of every
+  // build (`AnyAsyncBuild`, `AsyncBuild`), are only accessed under `lock`.
 
   enum Join<Value: Sendable> {
     /// Someone built it already.
@@ -30,9 +33,17 @@ final class AsyncBuilds: @unchecked Sendable {
   private let lock: NSCondition
   private var inFlight: [BuildCoordinator.BuildID: AnyAsyncBuild] = [:]
   private var nextToken = 0
+  /// Looks at the waits when the first of them would reach the limit; made on the first wait.
+  private var watchdog: DispatchSourceTimer?
+  /// When the watchdog fires next, in uptime nanoseconds, if it is armed.
+  private var nextCheck: UInt64?
 
   init(lock: NSCondition) {
     self.lock = lock
+  }
+
+  deinit {
+    watchdog?.cancel()
   }
 
   /// How many tasks wait for the build of `id` in flight, the one that started it included.
@@ -61,12 +72,17 @@ final class AsyncBuilds: @unchecked Sendable {
       // The build of this id is for `key`, whose bindings the compiler checked to build `Value`.
       build = unsafeDowncast(current, to: AsyncBuild<Value>.self)
       isNew = false
+      // Waiting for a build another task started: timed, as a thread waiting for another's build is.
+      let joined = DispatchTime.now().uptimeNanoseconds
+      build.waiters[token] = AsyncBuild.Waiter(requester: requester?.build, joined: joined, trail: trail)
+      if nextCheck == nil { watch(until: joined + Self.waitLimit) }
     } else {
-      build = AsyncBuild(key: key)
+      build = AsyncBuild(key: key, origin: trail)
       inFlight[id] = build
       isNew = true
+      // The task that starts a build waits for its own factory, however long it takes.
+      build.waiters[token] = AsyncBuild.Waiter(requester: requester?.build, joined: nil, trail: nil)
     }
-    build.waiters[token] = AsyncBuild.Waiter(requester: requester?.build)
     if let requester {
       requester.build.waits[token] = AsyncWait(build: build, via: requester.via)
       if !isNew, let cycle = cycle(closedBy: requester.build, waitingFor: build, via: requester.via) {
@@ -116,6 +132,7 @@ final class AsyncBuilds: @unchecked Sendable {
     if case .success(let value) = result { publish(value) }
     build.isFinished = true
     build.waits = [:]
+    build.origin = nil
     inFlight[id] = nil
     var continuations: [CheckedContinuation<Value, any Error>] = []
     for (token, waiter) in build.waiters {
@@ -142,6 +159,50 @@ final class AsyncBuilds: @unchecked Sendable {
     return waiter.continuation
   }
 
+  /// ``BuildCoordinator/waitLimit`` in nanoseconds; a limit of more than 30 years is 30 years.
+  private static let waitLimit = UInt64(min(BuildCoordinator.waitLimit, 1e9) * 1e9)
+
+  /// Where the watchdogs run: a queue of its own, which gets a thread even when every thread of the
+  /// global queues is blocked.
+  private static let watchdogQueue = DispatchQueue(label: "Sheath.AsyncBuilds.watchdog")
+
+  /// Arms the watchdog to fire at `deadline`, in uptime nanoseconds. Under `lock`.
+  private func watch(until deadline: UInt64) {
+    let timer: DispatchSourceTimer
+    if let watchdog {
+      timer = watchdog
+    } else {
+      timer = DispatchSource.makeTimerSource(queue: Self.watchdogQueue)
+      timer.setEventHandler { [weak self] in self?.checkWaits() }
+      timer.resume()
+      watchdog = timer
+    }
+    nextCheck = deadline
+    timer.schedule(deadline: DispatchTime(uptimeNanoseconds: deadline), leeway: .milliseconds(1))
+  }
+
+  /// Stops the program if a task has waited for another task's build longer than the limit;
+  /// otherwise arms the watchdog for the first wait that would reach it, if any is left.
+  private func checkWaits() {
+    lock.lock()
+    nextCheck = nil
+    let now = DispatchTime.now().uptimeNanoseconds
+    var firstJoined: UInt64?
+    for build in inFlight.values {
+      guard let wait = build.longestTimedWait else { continue }
+      if now >= wait.joined + Self.waitLimit {
+        let failure = ResolutionFailure.asyncBuildWaitTimeout(
+          build.key, seconds: BuildCoordinator.waitLimit,
+          builderPath: build.origin?.innermostPath(8) ?? [], waiterPath: wait.trail?.innermostPath(8) ?? [])
+        lock.unlock()
+        ResolutionStack.stop(failure)
+      }
+      firstJoined = min(firstJoined ?? wait.joined, wait.joined)
+    }
+    if let firstJoined { watch(until: firstJoined + Self.waitLimit) }
+    lock.unlock()
+  }
+
   /// The keys of the cycle that `requester` closes by waiting for `build`, or `nil`. Under `lock`.
   private func cycle(closedBy requester: AnyAsyncBuild, waitingFor build: AnyAsyncBuild, via: [Keys]) -> [Keys]? {
     var visited: Set<ObjectIdentifier> = []
@@ -159,28 +220,50 @@ final class AsyncBuilds: @unchecked Sendable {
 
 /// One shared instance of an async key being built.
 class AnyAsyncBuild: @unchecked Sendable {
-  // @unchecked: `isFinished` and `waits` are only accessed under the family's `AsyncBuilds` lock.
+  // @unchecked: `isFinished`, `waits` and `origin` are only accessed under the family's
+  // `AsyncBuilds` lock.
   let key: Keys
   var isFinished = false
   /// The builds this build's factory waits for, by waiter token.
   var waits: [Int: AsyncWait] = [:]
+  /// The trail of the task that started the build, for a message about waiting for it; let go
+  /// when the build finishes.
+  var origin: AsyncTrail?
 
-  init(key: Keys) {
+  init(key: Keys, origin: AsyncTrail?) {
     self.key = key
+    self.origin = origin
   }
 
   /// How many tasks wait for the build. Only under the lock.
   var waiterCount: Int { 0 }
+
+  /// The waiter that has waited longest among those the wait limit applies to: when it joined, in
+  /// uptime nanoseconds, and its trail. Only under the lock.
+  var longestTimedWait: (joined: UInt64, trail: AsyncTrail?)? { nil }
 }
 
 /// A build of a `Value`: who waits for it, and once it is done, its result.
 final class AsyncBuild<Value: Sendable>: AnyAsyncBuild, @unchecked Sendable {
   override var waiterCount: Int { waiters.count }
 
+  override var longestTimedWait: (joined: UInt64, trail: AsyncTrail?)? {
+    var longest: (joined: UInt64, trail: AsyncTrail?)?
+    for waiter in waiters.values {
+      if let joined = waiter.joined, joined < longest?.joined ?? .max { longest = (joined, waiter.trail) }
+    }
+    return longest
+  }
+
   // @unchecked: `waiters` and `result` are only accessed under the family's `AsyncBuilds` lock.
   struct Waiter {
     /// The build that waits through this waiter, if a build's factory asked.
     let requester: AnyAsyncBuild?
+    /// When the waiter joined, in uptime nanoseconds, if the wait limit applies to it: `nil` for the
+    /// task that started the build.
+    let joined: UInt64?
+    /// The trail of the waiting task, for the message if it waits too long.
+    let trail: AsyncTrail?
     /// Set once the waiter suspends.
     var continuation: CheckedContinuation<Value, any Error>?
   }

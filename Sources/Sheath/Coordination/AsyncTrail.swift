@@ -61,6 +61,17 @@ final class AsyncTrail: Sendable {
     return frames.reversed()
   }
 
+  /// The last `count` keys of ``path``, outermost first.
+  func innermostPath(_ count: Int) -> [Keys] {
+    var keys: [Keys] = []
+    var node: AsyncTrail? = self
+    while let current = node, keys.count < count {
+      keys.append(current.key)
+      node = current.previous
+    }
+    return keys.reversed()
+  }
+
   /// The keys from the first entered to this one.
   var path: [Keys] {
     var keys: [Keys] = []

@@ -53,8 +53,9 @@ final class BuildCoordinator: @unchecked Sendable {
   }
 
   /// How long a thread waits for another thread's build before it stops with a message: 60 seconds,
-  /// or the `SHEATH_BUILD_WAIT_LIMIT` environment variable's number of seconds.
-  static let waitLimit = BuildWaits.limit(environment: ProcessInfo.processInfo.environment)
+  /// or the `SHEATH_BUILD_WAIT_LIMIT` environment variable's number of seconds. Read when a build is
+  /// first waited for; a value that is not a positive number of seconds is reported then, once.
+  static let waitLimit = BuildWaits.limitReportingProblems(environment: ProcessInfo.processInfo.environment)
 
   /// How long a Swift task may block here before Sheath says so, in seconds.
   static let taskWaitWarning = BuildWaits.taskWarning
@@ -103,17 +104,18 @@ final class BuildCoordinator: @unchecked Sendable {
       let started = waitStarted ?? now()
       waitStarted = started
       waits[me] = id
-      _ = condition.wait(until: Date(timeIntervalSinceNow: Self.taskWaitWarning))
+      let sleep = BuildWaits.nextCheck(waited: Double(now() - started) / 1e9, limit: Self.waitLimit)
+      _ = condition.wait(until: Date(timeIntervalSinceNow: sleep))
       waits[me] = nil
       let waited = Double(now() - started) / 1e9
-      if let current = inProgress(id), waited >= Self.taskWaitWarning {
+      if let current = inProgress(id) {
         if waited >= Self.waitLimit {
           condition.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
               key, seconds: Self.waitLimit, builderPath: current.path, waiterPath: ResolutionStack.innermostPath(8)))
         }
-        if isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }
+        if waited >= Self.taskWaitWarning, isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }
       }
     }
   }
@@ -160,41 +162,6 @@ final class BuildCoordinator: @unchecked Sendable {
 
   private func isRunningInTask() -> Bool {
     withUnsafeCurrentTask { $0 != nil }
-  }
-}
-
-/// The documented numbers of waiting for another thread's build, where the tests can read them.
-package enum BuildWaits {
-  /// The wait limit `environment` sets: `SHEATH_BUILD_WAIT_LIMIT` when it is a positive number of
-  /// seconds, else 60.
-  package static func limit(environment: [String: String]) -> Double {
-    Double(environment["SHEATH_BUILD_WAIT_LIMIT"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 60
-  }
-
-  /// How long a Swift task may block waiting before Sheath says so: 100 ms.
-  package static let taskWarning = 0.1
-}
-
-/// Tells, once per key, that a Swift task blocked waiting for another thread's build.
-enum TaskWaitReport {
-  private static let reported = Locked<Set<ObjectIdentifier>>([])
-
-  static func once(for key: Keys, waited: Double) {
-    guard reported.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
-    FileHandleOutput.standardError("Sheath: warning: " + message(key, waited: waited))
-  }
-
-  static func message(_ key: Keys, waited: Double) -> String {
-    Diagnostic(
-      summary:
-        "a Swift task blocked for \(Int(waited * 1000)) ms waiting for another thread to build \(key.name)",
-      details: [
-        key.described,
-        "a task that blocks holds one of the few threads of Swift's cooperative pool, so other tasks wait too",
-      ],
-      fix:
-        "make \(key.name) an AsyncKey, whose waiters suspend instead of blocking, or resolve it before the tasks start"
-    ).rendered()
   }
 }
 

@@ -25,6 +25,8 @@ enum ResolutionFailure {
   case graphReleased(Keys, graphDescription: String, lentResolver: Bool)
   /// A wait for another thread's build that did not end.
   case buildWaitTimeout(Keys, seconds: Double, builderPath: [Keys], waiterPath: [Keys])
+  /// A task's wait for an async build that another task started, that did not end.
+  case asyncBuildWaitTimeout(Keys, seconds: Double, builderPath: [Keys], waiterPath: [Keys])
   case tooManyKeys(Int)
   /// A child graph key whose modules cannot be built, with the build error's message.
   case childGraphNotBuilt(Keys, String)
@@ -123,6 +125,17 @@ enum ResolutionFailure {
         ],
         fix:
           "the factory of \(key.name) is probably waiting for this thread (DispatchQueue.main.sync, a semaphore, a lock) while this thread waits for it; a factory must not wait for work that resolves from its graph: resolve what that work needs first, or make \(key.name) an AsyncKey (SHEATH_BUILD_WAIT_LIMIT=seconds waits longer)"
+      )
+    case .asyncBuildWaitTimeout(let key, let seconds, let builderPath, let waiterPath):
+      return Diagnostic(
+        summary: "waited \(formatted(seconds)) s for \(key.name), which another task is still building",
+        details: [
+          key.described,
+          "building: " + describePath(builderPath + [key]),
+          "waiting: " + describePath(waiterPath + [key]),
+        ],
+        fix:
+          "the factory of \(key.name) is probably waiting for work that waits for \(key.name) where Sheath cannot follow it, such as a Task.detached that resolves it; do not await the key's own build from a detached task: resolve what that work needs first and pass it in, or resolve \(key.name) later with r.provider(…) (SHEATH_BUILD_WAIT_LIMIT=seconds waits longer)"
       )
     case .childGraphNotBuilt(let key, let error):
       return Diagnostic(

@@ -247,7 +247,8 @@ final class Verification: @unchecked Sendable {
     case .weakValueNotAnObject(let key, _): return (.weakValueNotAnObject, [key], key)
     case .tooDeep(_, let path): return (.tooDeep, [path[path.count - 1]], path[path.count - 1])
     case .graphReleased(let key, _, _), .weakInjectGraphReleased(let key, _, _): return (.graphReleased, [key], key)
-    case .buildWaitTimeout(let key, _, _, _): return (.buildWaitTimeout, [key], key)
+    case .buildWaitTimeout(let key, _, _, _), .asyncBuildWaitTimeout(let key, _, _, _):
+      return (.buildWaitTimeout, [key], key)
     case .childGraphNotBuilt(let key, _): return (.childGraphNotBuilt, [key], key)
     case .tooManyKeys: failure.trap()
     }

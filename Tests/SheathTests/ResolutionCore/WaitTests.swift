@@ -154,15 +154,63 @@ struct WaitTests {
       """)
   }
 
+  @Test("a limit below 100 ms is reported as set")
+  func smallLimit() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      setenv("SHEATH_BUILD_WAIT_LIMIT", "0.05", 1)
+      let graph = try Graph(modules: [])
+      captured.withLock { $0 = graph }
+      _ = graph[.selfWaiting]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: waited 0.05 s for Keys.selfWaiting, which another thread is still building
+        Keys.selfWaiting (Instance, App/Keys.swift:23)
+        building: Keys.selfWaiting
+        waiting: Keys.selfWaiting
+      \(String(format: timeoutFix, "selfWaiting", "selfWaiting"))
+      """)
+  }
+
   @Test(
     "the wait limit is 60 seconds unless SHEATH_BUILD_WAIT_LIMIT sets a positive number of seconds",
     arguments: [
-      ([:], 60.0), (["SHEATH_BUILD_WAIT_LIMIT": "5"], 5), (["SHEATH_BUILD_WAIT_LIMIT": "0.5"], 0.5),
-      (["SHEATH_BUILD_WAIT_LIMIT": "0"], 60), (["SHEATH_BUILD_WAIT_LIMIT": "-3"], 60),
-      (["SHEATH_BUILD_WAIT_LIMIT": "soon"], 60),
-    ] as [([String: String], Double)])
-  func waitLimit(environment: [String: String], seconds: Double) {
+      (nil, 60.0), ("", 60), ("5", 5), ("0.5", 0.5), ("0.01", 0.01), ("120.", 120), (".5", 0.5),
+      ("0", 60), ("-1", 60), ("abc", 60), (" 2", 60), ("2s", 60), ("1e3", 60), ("0x10", 60), ("inf", 60),
+      ("nan", 60), ("+2", 60), ("1.2.3", 60),
+    ] as [(String?, Double)])
+  func waitLimit(value: String?, seconds: Double) {
+    let environment = value.map { ["SHEATH_BUILD_WAIT_LIMIT": $0] } ?? [:]
     #expect(BuildWaits.limit(environment: environment) == seconds)
+  }
+
+  @Test("a positive number of seconds, an empty value or none at all is no warning", arguments: [nil, "", "5", "0.5"])
+  func goodWaitLimit(value: String?) {
+    let environment = value.map { ["SHEATH_BUILD_WAIT_LIMIT": $0] } ?? [:]
+    #expect(BuildWaits.limitWarning(environment: environment) == nil)
+  }
+
+  @Test(
+    "a wait limit that is not a positive number of seconds is a warning that shows it",
+    arguments: [
+      ("abc", "abc"), ("0", "0"), ("-1", "-1"), (" 2", " 2"), ("2s", "2s"), ("1e3", "1e3"),
+      ("it's\n", #"it\'s\n"#),
+    ])
+  func badWaitLimit(value: String, shown: String) {
+    expectText(
+      BuildWaits.limitWarning(environment: ["SHEATH_BUILD_WAIT_LIMIT": value]) ?? "no warning",
+      """
+      Sheath: warning: SHEATH_BUILD_WAIT_LIMIT is '\(shown)', which is not a positive number of seconds, so waits for a build stop after the default 60 s
+      fix: set SHEATH_BUILD_WAIT_LIMIT to a number of seconds greater than 0 in decimal digits, such as 120 or 0.5, or unset it
+      """)
+  }
+
+  @Test(
+    "a waiting thread looks again every 100 ms, and at the limit when that comes first",
+    arguments: [(0, 60, 0.1), (59.95, 60, 0.05), (0, 0.01, 0.01), (0.2, 0.15, 0)] as [(Double, Double, Double)])
+  func nextCheck(waited: Double, limit: Double, sleep: Double) {
+    #expect(abs(BuildWaits.nextCheck(waited: waited, limit: limit) - sleep) < 1e-9)
   }
 
   @Test("a task is told it blocked once it has waited 100 ms")
