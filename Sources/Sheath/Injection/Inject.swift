@@ -36,8 +36,8 @@ public struct Inject<Value> {
   ///   - fileID: Where the property is declared: a stop — no graph set, a missing binding — points there.
   ///   - line: Where the property is declared, likewise.
   public init(_ key: Key<Value>, fileID: StaticString = #fileID, line: Int = #line) {
-    wrappedValue = Graph.ambient(for: key, .inject, fileID: fileID, line: line)[
-      key, fileID: fileID, line: UInt(max(0, line))]
+    let graph = Graph.ambient(for: key, .inject, fileID: fileID, line: line)
+    wrappedValue = graph[key, fileID: fileID, line: UInt(max(0, line))]
   }
 
   /// Resolves a main-actor `key` from the ambient graph, on the main actor.
@@ -48,8 +48,8 @@ public struct Inject<Value> {
   ///   - line: Where the property is declared, likewise.
   @MainActor
   public init(_ key: MainActorKey<Value>, fileID: StaticString = #fileID, line: Int = #line) {
-    wrappedValue = Graph.ambient(for: key, .inject, fileID: fileID, line: line)[
-      key, fileID: fileID, line: UInt(max(0, line))]
+    let graph = Graph.ambient(for: key, .inject, fileID: fileID, line: line)
+    wrappedValue = graph[key, fileID: fileID, line: UInt(max(0, line))]
   }
 }
 
