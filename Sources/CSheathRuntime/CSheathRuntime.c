@@ -58,3 +58,38 @@ bool sheath_thread_stack_bounds(uintptr_t *low, uintptr_t *high) {
   return false;
 #endif
 }
+
+typedef struct {
+  void (*body)(void *);
+  void *context;
+} SheathThreadStart;
+
+static void *sheath_thread_main(void *argument) {
+  SheathThreadStart *start = argument;
+  start->body(start->context);
+  return NULL;
+}
+
+// NB: called through pointers that the dynamic linker fills in when it loads the library, not
+// through stubs bound on their first call: binding a symbol takes kilobytes of stack, and a stop
+// calls these when its thread's stack is nearly used up. `volatile` keeps the compiler from calling
+// the functions directly.
+static int (*volatile sheath_attr_init)(pthread_attr_t *) = pthread_attr_init;
+static int (*volatile sheath_attr_set_stack_size)(pthread_attr_t *, size_t) = pthread_attr_setstacksize;
+static int (*volatile sheath_attr_destroy)(pthread_attr_t *) = pthread_attr_destroy;
+static int (*volatile sheath_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *) = pthread_create;
+static int (*volatile sheath_join)(pthread_t, void **) = pthread_join;
+
+bool sheath_run_on_new_thread(size_t stack_size, void (*body)(void *), void *context) {
+  pthread_attr_t attributes;
+  if (sheath_attr_init(&attributes) != 0) return false;
+  // A size the platform refuses leaves its default, which is still far more than the caller has left.
+  (void)sheath_attr_set_stack_size(&attributes, stack_size);
+  SheathThreadStart start = {body, context};
+  pthread_t thread;
+  int status = sheath_create(&thread, &attributes, sheath_thread_main, &start);
+  sheath_attr_destroy(&attributes);
+  if (status != 0) return false;
+  sheath_join(thread, NULL);
+  return true;
+}

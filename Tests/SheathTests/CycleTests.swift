@@ -40,6 +40,15 @@ extension Keys {
     return Instance()
   }
 
+  fileprivate static let ping: Key<Instance> = Key(name: "Keys.ping", fileID: "App/Keys.swift", line: 42) { r in
+    _ = r[.pong]
+    return Instance()
+  }
+  fileprivate static let pong: Key<Instance> = Key(name: "Keys.pong", fileID: "App/Keys.swift", line: 46) { r in
+    _ = r[.ping]
+    return Instance()
+  }
+
   fileprivate static let selfish: Key<Instance> = Key(name: "Keys.selfish", fileID: "App/Keys.swift", line: 38) { r in
     r[.selfish]
   }
@@ -107,6 +116,27 @@ struct CycleTests {
       Sheath: dependency cycle
         Keys.selfish (Instance, App/Keys.swift:38)
         → Keys.selfish
+      fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test(
+    "a cycle of two transient keys on a thread with a small stack is reported with its path",
+    arguments: [smallStackSize, smallestStackSize])
+  func cycleOnSmallThread(stackSize: Int) async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [stackSize] in
+      let graph = try Graph(modules: [])
+      let leaf = Key<Instance> { _ in Instance() }
+      warmUp { _ = graph[Key<Instance> { r in r[leaf] }] }
+      onThread(stackSize: stackSize) { _ = graph[.ping] }
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: dependency cycle
+        Keys.ping (Instance, App/Keys.swift:42)
+        → Keys.pong (Instance, App/Keys.swift:46)
+        → Keys.ping
       fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears
       """)
   }

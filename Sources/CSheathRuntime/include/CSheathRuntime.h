@@ -2,11 +2,12 @@
 #define CSHEATH_RUNTIME_H
 
 // What Sheath needs below Swift: pointer-sized atomics with explicit ordering (Swift's
-// `Synchronization.Atomic` needs macOS 15 / iOS 18), the calling thread's resolution state, and the
-// bounds of the calling thread's stack.
+// `Synchronization.Atomic` needs macOS 15 / iOS 18), the calling thread's resolution state, the
+// bounds of the calling thread's stack, and a thread to stop the program on when that stack is short.
 
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 // MARK: Atomics (inlined into Swift callers by the Clang importer)
@@ -90,5 +91,11 @@ static inline uintptr_t sheath_stack_address(void) {
 
 /// The lowest and highest addresses of the calling thread's stack; false when they cannot be known.
 bool sheath_thread_stack_bounds(uintptr_t *_Nonnull low, uintptr_t *_Nonnull high);
+
+/// Runs `body(context)` on a new thread with a stack of `stack_size` bytes and waits for it to end;
+/// false when no thread could be started. Costs the calling thread little stack: a stop uses it when
+/// the caller's stack is nearly used up.
+bool sheath_run_on_new_thread(
+    size_t stack_size, void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
 
 #endif

@@ -152,9 +152,10 @@ enum ResolutionFailure {
     }
   }
 
-  /// Stops the program with the diagnostic, in every build configuration.
+  /// Stops the program with the diagnostic, in every build configuration — on a thread with stack
+  /// enough to build and print it, when the calling thread's is nearly used up.
   func trap(file: StaticString = #file, line: UInt = #line) -> Never {
-    fatalError("Sheath: " + diagnostic.rendered(), file: file, line: line)
+    withAmpleStack { fatalError("Sheath: " + diagnostic.rendered(), file: file, line: line) }
   }
 }
 

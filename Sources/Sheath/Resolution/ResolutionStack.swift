@@ -25,7 +25,9 @@ enum ResolutionStack {
   static let cycleCheckDepth = 1024
 
   /// How much of its stack a thread keeps free: a resolution that would go deeper stops with a
-  /// message. A quarter of the stack, at most 256 KiB: room for the message and a factory's frames.
+  /// message. A quarter of the stack, at most 256 KiB: room for a factory's frames and a stop's
+  /// start — a stop builds and prints its message on a thread of its own when this one's stack is
+  /// short (see ``withAmpleStack(_:)``).
   static func stackMargin(stackSize: UInt) -> UInt {
     min(256 << 10, stackSize / 4)
   }
@@ -63,10 +65,7 @@ enum ResolutionStack {
     state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
       key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
     state.pointee.count = depth + 1
-    if sheath_stack_address() < state.pointee.stackLimit {
-      let keys = path(state)
-      stop(firstCycle(in: keys).map(ResolutionFailure.cycle) ?? .tooDeep(depth: keys.count, path: keys))
-    }
+    if sheath_stack_address() < state.pointee.stackLimit { stopRunningLow(state) }
     if depth + 1 >= state.pointee.nextCycleCheck {
       if let cycle = firstCycle(in: path(state)) { stop(.cycle(cycle)) }
       state.pointee.nextCycleCheck *= 2
@@ -75,6 +74,22 @@ enum ResolutionStack {
       Unmanaged<Verification>.fromOpaque(recorder).takeUnretainedValue().entered(Frames(state: state))
     }
     updateSlowDepth(state)
+  }
+
+  /// Stops a resolution about to run out of stack: with the cycle on its path, if it has one, or
+  /// with its depth.
+  ///
+  /// Outside verification — whose probes run on threads with ample stacks — the path is read and
+  /// the message built on a thread with an ample stack, while this one waits: the first use of a
+  /// generic type alone costs the Swift runtime kilobytes of stack, which this thread may not have.
+  private static func stopRunningLow(_ state: UnsafeMutablePointer<SheathResolutionState>) -> Never {
+    func failure() -> ResolutionFailure {
+      let keys = path(state)
+      return firstCycle(in: keys).map(ResolutionFailure.cycle) ?? .tooDeep(depth: keys.count, path: keys)
+    }
+    guard state.pointee.recorder == nil else { stop(failure()) }
+    // The frames are this thread's, read through `state` while it waits.
+    withAmpleStack { stop(failure()) }
   }
 
   /// Sets up a thread's first resolution: its frames, and how low its stack may go.
@@ -172,11 +187,13 @@ enum ResolutionStack {
   }
 
   /// Reports a mistake that leaves the resolution without a value: stops the program or, while
-  /// verifying, records it and abandons this verification probe.
+  /// verifying, records it and abandons this verification probe — either on a thread with stack
+  /// enough for it, when the calling thread's is nearly used up.
   static func stop(_ failure: ResolutionFailure, at site: CallSite? = nil) -> Never {
     if let recorder {
       let missing: [Keys] = if case .missingBinding(let key) = failure { [key] } else { [] }
-      recorder.abandon(failure, path: fullPath + missing)
+      let path = fullPath + missing
+      withAmpleStack { recorder.abandon(failure, path: path) }
     }
     guard let site else { failure.trap() }
     failure.trap(file: site.fileID, line: site.line)

@@ -54,6 +54,21 @@ struct CallSiteTests {
     #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:\(line)")
   }
 
+  @Test("a key nothing binds, asked for on a thread with a small stack, stops at the factory's line")
+  func missingOnSmallThread() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let graph = try Graph(modules: [])
+      onThread(stackSize: smallStackSize) { _ = graph[.siteReport] }
+    }
+    #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:22")
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: missing binding for required key Keys.siteClock (any Clock, SheathTests/CallSiteTests.swift:20)
+      fix: bind it in a module, b.bind(.siteClock) { r in … }, and declare b.require(.siteClock) in the module that needs it so building the graph checks it
+      """)
+  }
+
   @Test("a key nothing binds, asked for by a factory, stops at the factory's line")
   func missingFromFactory() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

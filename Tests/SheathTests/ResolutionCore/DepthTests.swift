@@ -33,30 +33,21 @@ private func chain(_ prefix: String, length: Int, _ lifetime: Lifetime<Node> = .
   return next
 }
 
-/// Runs `body` on a thread of its own with a stack of `stackSize` bytes, and waits for it.
-private func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
-  let done = DispatchSemaphore(value: 0)
-  let thread = Thread {
-    body()
-    done.signal()
-  }
-  thread.stackSize = stackSize
-  thread.start()
-  done.wait()
-}
-
-/// The depth message a chain of `prefix` keys stops with, for the depth it reports.
+/// The depth message a chain of `prefix` keys stops with, for the depth it reports: a path longer
+/// than eleven keys shows its first and last five.
 private func depthMessage(_ text: String, prefix: String) -> String {
   let summary = text.split(separator: "\n").first.map(String.init) ?? ""
   let digits = summary.drop { !$0.isNumber }.prefix { $0.isNumber || $0 == "," }
   let depth = Int(digits.filter(\.isNumber)) ?? 0
-  let first = (0..<5).map { index in
+  let line = { (index: Int) in
     index == 0 ? "  Keys.\(prefix)0 (Node, App/Chain.swift:1)" : "  → Keys.\(prefix)\(index)"
   }
-  let last = (depth - 5..<depth).map { "  → Keys.\(prefix)\($0)" }
+  let path =
+    depth > 11
+    ? (0..<5).map(line) + ["  → … \(grouped(depth - 10)) more …"] + (depth - 5..<depth).map(line)
+    : (0..<depth).map(line)
   return
-    (["Sheath: resolution is \(digits) levels deep, and this thread's stack is nearly used up"] + first
-    + ["  → … \(grouped(depth - 10)) more …"] + last + [
+    (["Sheath: resolution is \(digits) levels deep, and this thread's stack is nearly used up"] + path + [
       "fix: a chain this deep is usually objects that each build the next one as they are built: inject r.provider(…) and build the next one when it is needed, or resolve on a thread with a larger stack"
     ]).joined(separator: "\n")
 }
@@ -101,5 +92,19 @@ struct DepthTests {
     }
     let message = trapMessage(result)
     expectText(message, depthMessage(message, prefix: "shared"))
+  }
+
+  @Test(
+    "a chain of 10,000 transients on a thread with a small stack stops with its depth and path",
+    arguments: [smallStackSize, smallestStackSize])
+  func smallestThreads(stackSize: Int) async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [stackSize] in
+      let graph = try Graph(modules: [])
+      let head = chain("small", length: 10_000)
+      warmUp { _ = graph[chain("warm", length: 2)] }
+      onThread(stackSize: stackSize) { _ = graph[head] }
+    }
+    let message = trapMessage(result)
+    expectText(message, depthMessage(message, prefix: "small"))
   }
 }

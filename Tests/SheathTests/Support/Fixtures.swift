@@ -108,3 +108,31 @@ func trapMessage(_ result: ExitTest.Result?) -> String {
   let end = text.range(of: "\nCurrent stack trace:")?.lowerBound ?? text.endIndex
   return String(text[start.upperBound..<end]).trimmingCharacters(in: .whitespacesAndNewlines)
 }
+
+/// A thread stack far smaller than a platform's default: 64 KiB.
+let smallStackSize = 64 << 10
+
+/// The smallest stack a `Thread` takes on every platform Sheath supports: 16 KiB (`PTHREAD_STACK_MIN`
+/// on Linux and Apple's platforms; `Thread` ignores a smaller size).
+let smallestStackSize = 16 << 10
+
+/// Runs `body` — a resolution like the one a test makes on a thread with a tiny stack — on a thread
+/// with an ample stack first, as an app has resolved before: in a debug build the first use of a
+/// generic type (Foundation's in starting a thread, Sheath's for a key's type) takes the Swift
+/// runtime more stack than a 16 KiB thread has, which no library can set aside. A stop itself needs
+/// no such first use on the thread that stops.
+func warmUp(_ body: @escaping @Sendable () -> Void) {
+  onThread(stackSize: 1 << 20, body)
+}
+
+/// Runs `body` on a thread of its own with a stack of `stackSize` bytes, and waits for it.
+func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
+  let done = DispatchSemaphore(value: 0)
+  let thread = Thread {
+    body()
+    done.signal()
+  }
+  thread.stackSize = stackSize
+  thread.start()
+  done.wait()
+}
