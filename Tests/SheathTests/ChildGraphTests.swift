@@ -10,6 +10,15 @@ extension Keys {
 
 @Suite("Child graphs")
 struct ChildGraphTests {
+  @Test("a scope is its name: two scopes with one name are the same scope, and open it for each other's keys")
+  func scopeIsItsName() throws {
+    #expect(Scope("checkout") == Scope("checkout"))
+    #expect(Scope("checkout") != Scope("session"))
+    let key = Key<Instance>(.scoped(Scope("checkout"))) { _ in Instance() }
+    let checkout = try Graph(modules: []).child(scope: Scope("checkout"))
+    #expect(checkout[key] === checkout[key])
+  }
+
   @Test("a child sees its parent's bindings and shares its singletons")
   func seesParent() throws {
     let parent = try Graph(modules: [TestModule { $0.bind(.api) { _ in FakeAPIClient() } }])

@@ -22,6 +22,29 @@ private struct FakeInventoryModule: Module {
   }
 }
 
+/// A module that includes itself.
+private struct SelfIncludingModule: Module {
+  func register(into b: inout Bindings) {
+    b.include(SelfIncludingModule())
+    b.bind(.feature, to: 1)
+  }
+}
+
+/// Two modules that include each other.
+private struct PingModule: Module {
+  func register(into b: inout Bindings) {
+    b.include(PongModule())
+    b.bind(.feature, to: 2)
+  }
+}
+
+private struct PongModule: Module {
+  func register(into b: inout Bindings) {
+    b.include(PingModule())
+    b.bind(.other, to: 3)
+  }
+}
+
 /// A module that includes itself with a bigger type argument: a new module type at every level.
 private struct Nest<Element>: Module {
   func register(into b: inout Bindings) {
@@ -122,6 +145,14 @@ struct ModuleRuleTests {
         overridden by FakeInventoryModule (App/FakeInventoryModule.swift:7)
       fix: keep one override of Keys.stock; install the other module in a child graph if both are needed
       """)
+  }
+
+  @Test("a module that includes itself, or two that include each other, install once")
+  func cyclicIncludes() throws {
+    #expect(try Graph(modules: [SelfIncludingModule()])[.feature] == 1)
+    let graph = try Graph(modules: [PingModule()])
+    #expect(graph[.feature] == 2)
+    #expect(graph[.other] == 3)
   }
 
   @Test("modules that include new module types without end are an error, not an endless build")
