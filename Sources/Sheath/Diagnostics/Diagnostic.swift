@@ -29,9 +29,5 @@ extension Keys {
 
 /// Whether `name` reads as a Swift expression naming a key: identifiers joined by dots.
 private func isCode(_ name: String) -> Bool {
-  !name.isEmpty
-    && name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy { part in
-      guard let first = part.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
-      return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
-    }
+  name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier)
 }

@@ -142,11 +142,12 @@ enum KeyName {
     }
     return tokens.count
   }
+}
 
-  private static func isIdentifier(_ token: String) -> Bool {
-    guard let first = token.unicodeScalars.first else { return false }
-    return first == "_" || first.properties.isXIDStart
-  }
+/// Whether `text` is one Swift identifier: `userAPI`, `_cache`, `café`.
+func isIdentifier(_ text: some StringProtocol) -> Bool {
+  guard let first = text.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+  return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
 }
 
 /// The type as written in code: `any UserAPI`, `[String]`, `URL`.
