@@ -56,6 +56,10 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
     public static let decorationOfUnboundKey = Kind(name: "decorator of an unbound key")
     /// A module type reached through `include` with two different configurations.
     public static let conflictingModules = Kind(name: "conflicting modules")
+    /// Keys whose declared dependencies form a cycle of direct edges: no order can build them.
+    public static let dependencyCycle = Kind(name: "dependency cycle")
+    /// A shared instance whose declared dependencies hold a shorter-lived one.
+    public static let captiveDependency = Kind(name: "captive dependency")
     /// Modules that include modules without end: each a new type, as a generic module including
     /// itself with a bigger type argument makes.
     public static let endlessIncludes = Kind(name: "endless includes")

@@ -171,7 +171,7 @@ private func cycleFix(_ keys: [Keys]) -> String {
 }
 
 /// `A (…)`, `→ B (…)`, …, `→ A`: each key described once, the closing repeat by name.
-private func cyclePath(_ cycle: [Keys]) -> [String] {
+func cyclePath(_ cycle: [Keys]) -> [String] {
   var seen: Set<ObjectIdentifier> = []
   return cycle.enumerated().map { index, key in
     let text = seen.insert(ObjectIdentifier(key)).inserted ? key.described : key.name

@@ -27,9 +27,14 @@ final class BindingTable: @unchecked Sendable {
   let boundKeys: [Keys]
   /// The module types installed in the graph and its ancestors.
   let installedModules: [ObjectIdentifier: InstalledModule]
+  /// Every key the graph knows, checked when it was built (see ``GraphCheck``), in the order reached.
+  let knownKeys: [Keys]
+  /// The known keys whose factories declared no dependencies.
+  let uncheckedKeys: [Keys]
 
-  /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`.
-  init(_ plan: BuildPlan, over parent: BindingTable?, level: Int) {
+  /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`; `check`
+  /// read them as data.
+  init(_ plan: BuildPlan, over parent: BindingTable?, level: Int, check: GraphCheck) {
     let inherited = parent?.entries ?? UnsafeBufferPointer(start: nil, count: 0)
     var count = inherited.count
     var bindings: [AnyBinding] = []
@@ -54,6 +59,8 @@ final class BindingTable: @unchecked Sendable {
     self.contributions = plan.contributions
     self.boundKeys = boundKeys
     self.installedModules = plan.installedModules
+    self.knownKeys = check.nodes.map(\.key)
+    self.uncheckedKeys = check.uncheckedKeys
   }
 
   deinit {

@@ -6,9 +6,14 @@ struct BuildPlan {
   private(set) var contributions: [Int: [AnyContribution]]
   /// The module types the graph and its ancestors installed.
   let installedModules: [ObjectIdentifier: InstalledModule]
+  /// What is wrong with the registrations, in their order; the graph reports these with the
+  /// problems its check finds (see ``GraphCheck``).
+  private(set) var problems: [GraphProblem] = []
+  /// The keys those problems are about: the graph check does not report them again.
+  private(set) var keysWithProblems: Set<ObjectIdentifier> = []
   private let parent: Graph?
 
-  init(_ registered: Bindings, parent: Graph?, scope: Scope?, usesTestValues: Bool) throws {
+  init(_ registered: Bindings, parent: Graph?, scope: Scope?, usesTestValues: Bool) {
     self.parent = parent
     self.contributions = parent?.table.contributions ?? [:]
     self.installedModules = registered.installedModules
@@ -90,7 +95,13 @@ struct BuildPlan {
             fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { r in … }"))
       }
     }
-    if !problems.list.isEmpty { throw GraphError(problems: problems.list) }
+    self.problems = problems.list
+    self.keysWithProblems = problems.keys
+  }
+
+  /// The graph's own bindings by key.
+  func bindingsByKey() -> [ObjectIdentifier: AnyBinding] {
+    Dictionary(bindings.map { (ObjectIdentifier($0.key), $0.binding) }, uniquingKeysWith: { _, last in last })
   }
 
   /// The binding that wins for `key` in this graph, or `nil` with every problem recorded.
@@ -222,6 +233,9 @@ private struct Group {
       if !isSatisfiedByDefault { requiredBy.append(source) }
     case .decorate(_, let decoration):
       decorations.append(decoration)
+    case .expose:
+      // Only the graph check reads it: a key to check from.
+      break
     }
   }
 }
@@ -229,9 +243,11 @@ private struct Group {
 /// Problems found while building, in a stable order.
 private struct Problems {
   private(set) var list: [GraphProblem]
+  private(set) var keys: Set<ObjectIdentifier> = []
 
   mutating func append(_ kind: GraphProblem.Kind, _ key: Keys, _ diagnostic: Diagnostic) {
     list.append(GraphProblem(kind: kind, keyName: key.name, diagnostic: diagnostic))
+    keys.insert(ObjectIdentifier(key))
   }
 
   /// Records a problem for each map entry key contributed more than once.

@@ -113,7 +113,11 @@ public final class Graph: @unchecked Sendable {
     var bindings = Bindings(environment: environment, inheriting: parent?.table.installedModules ?? [:])
     bindings.install(modules)
     registerMore(&bindings)
-    let plan = try BuildPlan(bindings, parent: parent, scope: scope, usesTestValues: environment == .test)
+    let plan = BuildPlan(bindings, parent: parent, scope: scope, usesTestValues: environment == .test)
+    let check = Self.check(plan, bindings.registrations, parent: parent, usesTestValues: environment == .test)
+    if !plan.problems.isEmpty || !check.problems.isEmpty {
+      throw GraphError(problems: plan.problems + check.problems)
+    }
     self.parent = parent
     self.scope = scope
     self.environment = environment
@@ -122,12 +126,29 @@ public final class Graph: @unchecked Sendable {
     self.level = parent.map { $0.level + 1 } ?? 0
     self.isVerifying = parent?.isVerifying ?? false
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
-    self.table = BindingTable(plan, over: parent?.table, level: level)
+    self.table = BindingTable(plan, over: parent?.table, level: level, check: check)
     self.entries = table.entries
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
     // Allocated last: a graph that fails to build has nothing to free.
     self.instances = InstanceTable()
     anchor.attach(self)
+  }
+
+  /// Reads the graph `plan` makes as data, from every key its parent knows and every key `registrations`
+  /// name: what ``GraphCheck`` finds, before any factory runs.
+  private static func check(
+    _ plan: BuildPlan, _ registrations: [Registration], parent: Graph?, usesTestValues: Bool
+  ) -> GraphCheck {
+    let own = plan.bindingsByKey()
+    var exposedBy: [ObjectIdentifier: BindingSource] = [:]
+    for case .expose(let key, let source) in registrations where exposedBy[ObjectIdentifier(key)] == nil {
+      exposedBy[ObjectIdentifier(key)] = source
+    }
+    let roots = (parent?.table.knownKeys ?? []) + registrations.map(\.key)
+    return GraphCheck(roots: roots, exposedBy: exposedBy, skipping: plan.keysWithProblems) { key in
+      own[ObjectIdentifier(key)] ?? parent?.table.binding(at: key.slot)
+        ?? key.fallbackAnyBinding(testing: usesTestValues)
+    }
   }
 
   /// A child with no bindings of its own: shares the parent's table.
@@ -168,6 +189,16 @@ public final class Graph: @unchecked Sendable {
     anchor.graphWillRelease()
     instances.destroy()
   }
+
+  /// Every key this graph knows, in the order it reached them: the keys its modules (and its
+  /// ancestors' modules) bind, override, decorate, require, contribute to or expose, and every key
+  /// those reach through declared dependencies. Building the graph checked them all, before any
+  /// factory ran; see <doc:DeclaringDependencies>.
+  public var knownKeys: [Keys] { table.knownKeys }
+
+  /// The known keys whose factories resolve through a ``Resolver`` (`{ r in … }`): the graph knows
+  /// them, but not what they depend on, so building it checked none of their dependencies.
+  public var uncheckedKeys: [Keys] { table.uncheckedKeys }
 
   /// Makes a child graph that opens `scope`: keys scoped to it get one instance per child, released
   /// with the child.

@@ -47,6 +47,17 @@ public final class AssistedKey<Argument, Value>:
     ) { DirectAssistedKeyBinding(source: $0, call: factory) }
   }
 
+  /// An assisted key whose default factory declared its dependencies.
+  init(
+    name: String?, fileID: String, filePath: String, line: Int, dependencies: DeclaredDependencies,
+    _ factory: @escaping @Sendable (Resolver, Argument) -> Value
+  ) {
+    super.init(
+      defaulting: factory, lifetime: .transient, name: name,
+      typeName: describeAssistedType(Argument.self, Value.self), fileID: fileID, filePath: filePath, line: line
+    ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: factory) }
+  }
+
   private init(required name: String?, fileID: String, filePath: String, line: Int) {
     super.init(
       defaulting: nil, lifetime: .transient, name: name,

@@ -47,6 +47,7 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
   init(
     defaulting factory: Factory?, lifetime: LifetimeKind, test: TestBehavior<Factory>? = nil, name: String?,
     typeName: String, fileID: String, filePath: String, line: Int,
+    derivedFrom derivation: (base: Keys, suffix: String)? = nil,
     binding: ((BindingSource) -> Binding<Factory>)? = nil
   ) {
     let declaration = CodeLocation(fileID: fileID, line: line)
@@ -54,7 +55,8 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
     self.defaultBinding = factory.map { binding?(source) ?? Binding(lifetime: lifetime, source: source, factory: $0) }
     self.testBinding = test?.binding(lifetime: lifetime, source: source)
     super.init(
-      name: name, typeName: typeName, declaration: declaration, filePath: filePath, hasDefault: factory != nil)
+      name: name, typeName: typeName, declaration: declaration, filePath: filePath, hasDefault: factory != nil,
+      derivedFrom: derivation)
   }
 
   /// The lifetime a binding gets when it says `option`, or nothing.

@@ -54,6 +54,21 @@ public class Key<Value>:
     ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, call: factory) }
   }
 
+  /// A key whose default factory declared its dependencies: what every declared initializer
+  /// (`Key(.singleton, .httpClient) { http in … }`) and every key made from another
+  /// (``Key/provider``) share.
+  init(
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
+    fileID: String, filePath: String, line: Int, derivedFrom derivation: (base: Keys, suffix: String)? = nil,
+    dependencies: DeclaredDependencies, _ factory: @escaping @Sendable (Resolver) -> Value
+  ) {
+    self.defaultLifetime = lifetime
+    super.init(
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: fileID, filePath: filePath, line: line, derivedFrom: derivation
+    ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: factory) }
+  }
+
   private init(required lifetime: Lifetime<Value>, name: String?, fileID: String, filePath: String, line: Int) {
     self.defaultLifetime = lifetime
     super.init(

@@ -40,6 +40,7 @@ public class Keys: @unchecked Sendable {
   /// let` that calls the helper.
   public var name: String {
     if let givenName { return givenName }
+    if let derivation { return derivation.base.name + derivation.suffix }
     return KeyRegistry.shared.name(ofSlot: slot) {
       KeyName.fromSource(filePath: filePath, line: declaration.line) ?? "Key declared at \(declaration)"
     }
@@ -47,6 +48,8 @@ public class Keys: @unchecked Sendable {
 
   private let givenName: String?
   private let filePath: String
+  /// For a key made from another, such as ``Key/provider``: that key, and what follows its name.
+  private let derivation: (base: Keys, suffix: String)?
 
   /// The type of value the key provides, as written in code, such as `any UserAPI`.
   public let typeName: String
@@ -76,10 +79,12 @@ public class Keys: @unchecked Sendable {
   }
 
   init(
-    name: String?, typeName: String, declaration: CodeLocation, filePath: String, hasDefault: Bool = true
+    name: String?, typeName: String, declaration: CodeLocation, filePath: String, hasDefault: Bool = true,
+    derivedFrom derivation: (base: Keys, suffix: String)? = nil
   ) {
     self.slot = KeyRegistry.shared.nextSlot()
     self.givenName = name
+    self.derivation = derivation
     self.typeName = typeName
     self.declaration = declaration
     self.filePath = filePath
@@ -128,6 +133,23 @@ final class KeyRegistry: Sendable {
   /// for a name only messages read.
   private let foundNames = Locked<[Int: String]>([:])
 
+  /// The keys made from other keys (``Key/provider``, ``Key/lazy``, ``AssistedKey/factory``), by the
+  /// slot of the key they were made from and what they add to its name: made once each, so that
+  /// naming `.userAPI.provider` again — in each graph's modules — takes no new slot.
+  private let derivedKeys = Locked<[DerivedKeyID: Keys]>([:])
+
+  /// The key made from the key in `slot` for `suffix`: `make()` the first time, then the same key.
+  func derivedKey<Derived: Keys>(ofSlot slot: Int, _ suffix: String, make: () -> Derived) -> Derived {
+    derivedKeys.withLock { keys in
+      let id = DerivedKeyID(slot: slot, suffix: suffix)
+      // Only `make()` stores under this ID, and it makes a `Derived` for one base key's type.
+      if let key = keys[id] { return unsafeDowncast(key, to: Derived.self) }
+      let key = make()
+      keys[id] = key
+      return key
+    }
+  }
+
   func nextSlot() -> Int {
     let slot = count.withLock { count in
       defer { count += 1 }
@@ -147,4 +169,10 @@ final class KeyRegistry: Sendable {
       return name
     }
   }
+}
+
+/// A key made from another: the other key's slot and what follows its name (`.provider`).
+struct DerivedKeyID: Hashable {
+  let slot: Int
+  let suffix: String
 }

@@ -51,10 +51,13 @@ class AnyBinding: @unchecked Sendable {
   @usableFromInline final let tracksUsage: Bool
   /// Whether this is a ``DirectKeyBinding``, whose factory is called as its key received it.
   @usableFromInline final let callsDirectly: Bool
+  /// The dependencies the factory declared, which the graph checks before any factory runs; `nil`
+  /// for a factory that resolves through a ``Resolver`` (`{ r in … }`), whose edges are unchecked.
+  final let dependencies: DeclaredDependencies?
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool, usage: OverrideUsage?,
-    decorators: [BindingSource], callsDirectly: Bool
+    decorators: [BindingSource], callsDirectly: Bool, dependencies: DeclaredDependencies?
   ) {
     self.lifetime = lifetime
     self.source = source
@@ -63,6 +66,7 @@ class AnyBinding: @unchecked Sendable {
     self.decorators = decorators
     self.tracksUsage = usage != nil
     self.callsDirectly = callsDirectly
+    self.dependencies = dependencies
   }
 
   /// Records that the test that registered this override resolved it.
@@ -84,19 +88,20 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false, usage: OverrideUsage? = nil,
-    decorators: [BindingSource] = [], callsDirectly: Bool = false, factory: Factory
+    decorators: [BindingSource] = [], callsDirectly: Bool = false, dependencies: DeclaredDependencies? = nil,
+    factory: Factory
   ) {
     self.factory = factory
     super.init(
       lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage, decorators: decorators,
-      callsDirectly: callsDirectly)
+      callsDirectly: callsDirectly, dependencies: dependencies)
   }
 
   /// This binding with its factory replaced by `factory`, decorated by what registered at `source`.
   func decorated(by source: BindingSource, factory: Factory) -> Binding<Factory> {
     Binding(
       lifetime: lifetime, source: self.source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage,
-      decorators: decorators + [source], factory: factory)
+      decorators: decorators + [source], dependencies: dependencies, factory: factory)
   }
 }
 
@@ -111,9 +116,12 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
 final class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecked Sendable {
   @usableFromInline let call: @Sendable (Resolver) -> Value
 
-  init(lifetime: LifetimeKind, source: BindingSource, call: @escaping @Sendable (Resolver) -> Value) {
+  init(
+    lifetime: LifetimeKind, source: BindingSource, dependencies: DeclaredDependencies? = nil,
+    call: @escaping @Sendable (Resolver) -> Value
+  ) {
     self.call = call
-    super.init(lifetime: lifetime, source: source, callsDirectly: true, factory: call)
+    super.init(lifetime: lifetime, source: source, callsDirectly: true, dependencies: dependencies, factory: call)
   }
 }
 
@@ -125,9 +133,12 @@ final class DirectAssistedKeyBinding<Argument, Value>:
 {
   @usableFromInline let call: @Sendable (Resolver, Argument) -> Value
 
-  init(source: BindingSource, call: @escaping @Sendable (Resolver, Argument) -> Value) {
+  init(
+    source: BindingSource, dependencies: DeclaredDependencies? = nil,
+    call: @escaping @Sendable (Resolver, Argument) -> Value
+  ) {
     self.call = call
-    super.init(lifetime: .transient, source: source, callsDirectly: true, factory: call)
+    super.init(lifetime: .transient, source: source, callsDirectly: true, dependencies: dependencies, factory: call)
   }
 }
 

@@ -180,7 +180,9 @@ public struct Bindings {
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>, to value: Value, fileID: String = #fileID,
     line: Int = #line
   ) {
-    register(key, key.lifetimeKind(nil), isOverride: false, source(fileID, line), key.factory(returning: value))
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, source(fileID, line), DeclaredDependencies([]),
+      key.factory(returning: value))
   }
 
   /// Replaces the binding of `key` with a fixed value — an in-memory database in a test, say.
@@ -194,7 +196,9 @@ public struct Bindings {
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>, to value: Value, fileID: String = #fileID,
     line: Int = #line
   ) {
-    register(key, key.lifetimeKind(nil), isOverride: true, source(fileID, line), key.factory(returning: value))
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, source(fileID, line), DeclaredDependencies([]),
+      key.factory(returning: value))
   }
 
   /// Records a binding of `key`. A test's override also records that it was registered, and its
@@ -206,9 +210,23 @@ public struct Bindings {
     _ source: BindingSource,
     _ factory: Factory
   ) {
+    register(key, lifetime, isOverride: isOverride, source, nil, factory)
+  }
+
+  /// Records a binding of `key` whose factory declared `dependencies` (`nil`: it resolves through a
+  /// ``Resolver``, and its edges are unchecked).
+  mutating func register<Factory, LifetimeOption, Decorator, Value>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
+    _ lifetime: LifetimeKind,
+    isOverride: Bool,
+    _ source: BindingSource,
+    _ dependencies: DeclaredDependencies?,
+    _ factory: Factory
+  ) {
     let usage = isOverride ? testOverrideUsage : nil
     usage?.registered(key, at: source)
-    let binding = Binding(lifetime: lifetime, source: source, usage: usage, factory: factory)
+    let binding = Binding(
+      lifetime: lifetime, source: source, usage: usage, dependencies: dependencies, factory: factory)
     registrations.append(.bind(key, binding, isOverride: isOverride))
   }
 
@@ -316,6 +334,34 @@ public struct Bindings {
   }
 }
 
+extension Bindings {
+  /// Names a key the app resolves that no module binds and no other key depends on — a screen's view
+  /// model, built by its default factory — so that building the graph checks it, and everything it
+  /// depends on, with the rest.
+  ///
+  /// ```swift
+  /// struct ScreensModule: Module {
+  ///   func register(into b: inout Bindings) {
+  ///     b.expose(.profileViewModel)
+  ///     b.expose(.followersViewModel)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// A graph knows every key its modules bind, override, decorate, require or expose, and every key
+  /// those reach through declared dependencies; see <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: A key the app resolves.
+  ///   - fileID: Where the key is exposed; leave the default.
+  ///   - line: Where the key is exposed; leave the default.
+  public mutating func expose<Factory, LifetimeOption, Decorator, Value>(
+    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>, fileID: String = #fileID, line: Int = #line
+  ) {
+    registrations.append(.expose(key, source(fileID, line)))
+  }
+}
+
 /// One thing a module registered.
 enum Registration {
   case bind(Keys, AnyBinding, isOverride: Bool)
@@ -323,11 +369,13 @@ enum Registration {
   // Indirect: rare, and its source would make every registration as large.
   indirect case require(Keys, isSatisfiedByDefault: Bool, BindingSource)
   case decorate(Keys, AnyDecoration)
+  // Indirect: rare, and its source would make every registration as large.
+  indirect case expose(Keys, BindingSource)
 
   /// The key registered for.
   var key: Keys {
     switch self {
-    case .bind(let key, _, _), .require(let key, _, _), .decorate(let key, _): key
+    case .bind(let key, _, _), .require(let key, _, _), .decorate(let key, _), .expose(let key, _): key
     case .contribute(let contribution): contribution.key
     }
   }

@@ -7,6 +7,9 @@ struct Snippet: CustomTestStringConvertible, Sendable {
   let source: String
   /// Text the compiler's error must contain, or `nil` when the snippet must compile.
   let expectedError: String?
+  /// Whether the compiler gives up on this snippet ("failed to produce diagnostic"), as pinned by
+  /// `expectedError`: a gap in Swift that Troubleshooting documents, never allowed by accident.
+  var compilerGivesUp = false
 
   var testDescription: String { name }
 
@@ -15,7 +18,9 @@ struct Snippet: CustomTestStringConvertible, Sendable {
   func check(after declarations: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
     let location = try #require(BuiltSheath.location, "Sheath's built module was not found; run `swift build` first")
     let output = try await location.typecheck(declarations + source)
-    #expect(!output.text.contains("failed to produce diagnostic"), "swiftc said:\n\(output.text)")
+    if !compilerGivesUp {
+      #expect(!output.text.contains("failed to produce diagnostic"), "swiftc said:\n\(output.text)")
+    }
     if let expectedError {
       #expect(output.status != 0, "the snippet compiled", sourceLocation: sourceLocation)
       let errors = output.text.split(separator: "\n").filter { $0.contains(": error: ") }

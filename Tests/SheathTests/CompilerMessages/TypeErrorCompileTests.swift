@@ -104,7 +104,42 @@ private let snippets = [
   Snippet(
     name: "a misspelled key in a factory",
     source: "extension Keys { static let total: Key<Int> = Key { r in r[.numbr] + 1 } }",
-    expectedError: "error: reference to member 'numbr' cannot be resolved without a contextual type"),
+    expectedError: "error: cannot infer contextual base in reference to member 'numbr'"),
+  // Inside a `{ r in … }` factory the compiler also tries the declared form of no dependencies, and says
+  // first that the closure takes no argument: the Troubleshooting article says so.
+  Snippet(
+    name: "a misspelled key in a factory first blames the declared form",
+    source: "extension Keys { static let total: Key<Int> = Key { r in r[.numbr] + 1 } }",
+    expectedError:
+      "error: contextual closure type '@Sendable () -> Int' expects 0 arguments, but 1 was used in closure body"),
+  // In a declared dependency list, the lookup has its key type, and the message says what is missing.
+  Snippet(
+    name: "a misspelled key in a declared dependency list",
+    source: """
+      struct Welcome { init(_ greeter: any Greeter) {} }
+      extension Keys { static let welcome: Key<Welcome> = Key(.transient, .greetr) { greeter in Welcome(greeter) } }
+      """,
+    expectedError: "error: type 'Key<any Greeter>' has no member 'greetr'"),
+  Snippet(
+    name: "a declared factory of the wrong type",
+    source: """
+      struct Welcome { init(_ greeter: any Greeter) {} }
+      extension Keys { static let welcome: Key<Welcome> = Key(.transient, .greeter) { greeter in "hello" } }
+      """,
+    expectedError: "error: cannot convert value of type 'String' to closure result type 'Welcome'"),
+  // NB: Swift 6.3 gives up on a declared binding of the wrong type when the key is written with a
+  // leading dot (every overload of `bind` fails, and the solver cannot say which was meant); naming the
+  // key's type gives the message back. The Troubleshooting article says both.
+  Snippet(
+    name: "a declared binding of the wrong type",
+    source: #"func f(_ b: inout Bindings) { b.bind(.number, .greeter) { greeter in "one" } }"#,
+    expectedError:
+      "error: failed to produce diagnostic for expression; please submit a bug report (https://swift.org/contributing/#reporting-bugs)",
+    compilerGivesUp: true),
+  Snippet(
+    name: "a declared binding of the wrong type, its key named in full",
+    source: #"func f(_ b: inout Bindings) { b.bind(Keys.number, .greeter) { greeter in "one" } }"#,
+    expectedError: "error: cannot convert value of type 'String' to closure result type 'Int'"),
   // Passed straight to an initializer, the lookup is checked against each kind of key the compiler
   // could take, and the message names one of them: the Troubleshooting article says so.
   Snippet(
@@ -113,7 +148,7 @@ private let snippets = [
       struct Welcome { init(_ greeter: any Greeter) {} }
       extension Keys { static let welcome: Key<Welcome> = Key { r in Welcome(r[.greetr]) } }
       """,
-    expectedError: "error: type 'AsyncKey<any Greeter>' has no member 'greetr'"),
+    expectedError: "error: cannot infer contextual base in reference to member 'greetr'"),
   Snippet(
     name: "a misspelled key in a graph lookup says first what it could not infer",
     source: "func f(_ g: Graph) { let n: Int = g[.numbr]; _ = n }",

@@ -1,0 +1,212 @@
+/// The graph read as data: every key a graph knows, what each one's binding declared it needs, and
+/// every problem those declarations show — found when the graph is built, before any factory runs.
+///
+/// A graph knows the keys its modules (and its ancestors' modules) bind, override, decorate, require,
+/// contribute to or expose, and every key those reach through declared dependencies
+/// (`Key(.singleton, .httpClient) { http in … }`). For each it finds:
+///
+/// - required keys that nothing binds, with every path that needs them;
+/// - cycles of direct dependencies, with the whole path (a `.provider`, `.lazy` or `.factory`
+///   dependency is deferred, and legal in a cycle);
+/// - captive dependencies: a shared instance that needs a shorter-lived one, directly or through any
+///   number of transient keys.
+///
+/// A factory that resolves through a ``Resolver`` (`{ r in … }`) declares nothing: its key is known,
+/// but its edges are not, and ``uncheckedKeys`` lists it.
+///
+/// Every walk is a loop over an explicit stack, so a chain of any length is checked without deep
+/// recursion.
+struct GraphCheck {
+  /// A key the graph knows, with the binding it resolves with.
+  struct Node {
+    let key: Keys
+    let binding: AnyBinding?
+    /// The declared dependencies, as node indices; `nil` when the binding declared none.
+    var edges: [(kind: DeclaredEdge.Kind, target: Int)]?
+    /// The node that first reached this one, for the paths in messages; `nil` for a starting key.
+    let reachedFrom: Int?
+
+    var lifetime: LifetimeKind { binding?.lifetime ?? .transient }
+  }
+
+  /// Every key the graph knows, in the order they were reached.
+  private(set) var nodes: [Node] = []
+  private var index: [ObjectIdentifier: Int] = [:]
+  /// The problems found, in a stable order: missing bindings, then cycles, then captive dependencies.
+  private(set) var problems: [GraphProblem] = []
+
+  /// Checks the graph whose keys start from `roots`, resolving each key's binding with `binding`.
+  ///
+  /// - Parameters:
+  ///   - roots: The keys to start from: what the modules registered, in order.
+  ///   - exposedBy: Where each key that a module only exposed was exposed, for its message.
+  ///   - skipping: Keys whose registrations are wrong already (reported by the build plan).
+  ///   - binding: The binding the graph resolves a key with, or `nil` when nothing binds it.
+  init(
+    roots: [Keys], exposedBy: [ObjectIdentifier: BindingSource], skipping: Set<ObjectIdentifier>,
+    binding: (Keys) -> AnyBinding?
+  ) {
+    discover(from: roots, binding: binding)
+    findMissingBindings(exposedBy: exposedBy, skipping: skipping)
+    findCycles()
+    findCaptiveDependencies()
+  }
+
+  /// The keys whose factories declared no dependencies (`{ r in … }`): known, but unchecked.
+  var uncheckedKeys: [Keys] {
+    nodes.filter { $0.binding != nil && $0.edges == nil }.map(\.key)
+  }
+
+  // MARK: Discovery
+
+  private mutating func discover(from roots: [Keys], binding: (Keys) -> AnyBinding?) {
+    for root in roots { _ = node(for: root, reachedFrom: nil, binding: binding) }
+    var next = 0
+    while next < nodes.count {
+      defer { next += 1 }
+      guard let dependencies = nodes[next].binding?.dependencies else { continue }
+      var edges: [(kind: DeclaredEdge.Kind, target: Int)] = []
+      edges.reserveCapacity(dependencies.edges.count)
+      for edge in dependencies.edges {
+        edges.append((edge.kind, node(for: edge.key, reachedFrom: next, binding: binding)))
+      }
+      nodes[next].edges = edges
+    }
+  }
+
+  private mutating func node(for key: Keys, reachedFrom: Int?, binding: (Keys) -> AnyBinding?) -> Int {
+    let id = ObjectIdentifier(key)
+    if let found = index[id] { return found }
+    nodes.append(Node(key: key, binding: binding(key), edges: nil, reachedFrom: reachedFrom))
+    index[id] = nodes.count - 1
+    return nodes.count - 1
+  }
+
+  /// The keys from the starting key that first reached `node` down to `node`.
+  private func path(to node: Int) -> [Keys] {
+    var path: [Keys] = []
+    var current: Int? = node
+    while let at = current {
+      path.append(nodes[at].key)
+      current = nodes[at].reachedFrom
+    }
+    return path.reversed()
+  }
+
+  // MARK: Problems
+
+  private mutating func findMissingBindings(
+    exposedBy: [ObjectIdentifier: BindingSource], skipping: Set<ObjectIdentifier>
+  ) {
+    var dependents: [Int: [Int]] = [:]
+    for (from, node) in nodes.enumerated() {
+      for edge in node.edges ?? [] where nodes[edge.target].binding == nil {
+        if dependents[edge.target]?.contains(from) != true { dependents[edge.target, default: []].append(from) }
+      }
+    }
+    for (at, node) in nodes.enumerated() where node.binding == nil {
+      let key = node.key
+      guard !skipping.contains(ObjectIdentifier(key)) else { continue }
+      let exposed = exposedBy[ObjectIdentifier(key)].map { ["exposed by \($0)"] } ?? []
+      let needed = (dependents[at] ?? []).map { "needed by " + describePath(path(to: $0) + [key]) }
+      problems.append(
+        GraphProblem(
+          kind: .missingBinding, keyName: key.name,
+          diagnostic: Diagnostic(
+            summary: "missing binding for required key \(key.described)",
+            details: exposed + needed,
+            fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }")))
+    }
+  }
+
+  /// Cycles of direct edges, each reported once, from its member reached first.
+  private mutating func findCycles() {
+    enum Mark { case unvisited, onPath, done }
+    var marks = [Mark](repeating: .unvisited, count: nodes.count)
+    var reported: Set<[Int]> = []
+    for start in nodes.indices where marks[start] == .unvisited {
+      // The walk's path: each node with the index of its next edge to follow.
+      var stack: [(node: Int, nextEdge: Int)] = [(start, 0)]
+      marks[start] = .onPath
+      while let (node, nextEdge) = stack.last {
+        let edges = nodes[node].edges ?? []
+        guard nextEdge < edges.count else {
+          marks[node] = .done
+          stack.removeLast()
+          continue
+        }
+        stack[stack.count - 1].nextEdge += 1
+        let edge = edges[nextEdge]
+        guard edge.kind == .direct else { continue }
+        switch marks[edge.target] {
+        case .unvisited:
+          marks[edge.target] = .onPath
+          stack.append((edge.target, 0))
+        case .onPath:
+          guard let from = stack.firstIndex(where: { $0.node == edge.target }) else { continue }
+          let members = stack[from...].map(\.node)
+          guard reported.insert(members.sorted()).inserted else { continue }
+          reportCycle(members)
+        case .done:
+          continue
+        }
+      }
+    }
+  }
+
+  private mutating func reportCycle(_ members: [Int]) {
+    // From the member reached first, so that the message does not depend on the walk.
+    let first = members.indices.min { members[$0] < members[$1] } ?? 0
+    let ordered = Array(members[first...] + members[..<first])
+    let keys = (ordered + [ordered[0]]).map { nodes[$0].key }
+    problems.append(
+      GraphProblem(
+        kind: .dependencyCycle, keyName: keys[0].name,
+        diagnostic: Diagnostic(
+          summary: "dependency cycle",
+          details: cyclePath(keys),
+          fix:
+            "declare one of these dependencies as .provider or .lazy (Key(.singleton, \(keys[1].callSiteName).provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears"
+        )))
+  }
+
+  /// Shared instances that need, directly or through transient keys, a shorter-lived shared one.
+  private mutating func findCaptiveDependencies() {
+    for holder in nodes.indices {
+      let holderLifetime = nodes[holder].lifetime
+      guard holderLifetime.isShared, nodes[holder].edges != nil else { continue }
+      var reachedFrom: [Int: Int] = [holder: holder]
+      var queue = [holder]
+      var next = 0
+      while next < queue.count {
+        let node = queue[next]
+        next += 1
+        for edge in nodes[node].edges ?? [] where edge.kind == .direct && reachedFrom[edge.target] == nil {
+          reachedFrom[edge.target] = node
+          let lifetime = nodes[edge.target].lifetime
+          if !lifetime.isShared {
+            queue.append(edge.target)
+          } else if lifetime.rank < holderLifetime.rank {
+            var path = [edge.target]
+            while let last = path.last, last != holder, let previous = reachedFrom[last] { path.append(previous) }
+            reportCaptive(path.reversed().map { nodes[$0].key }, holderLifetime, lifetime)
+          }
+        }
+      }
+    }
+  }
+
+  private mutating func reportCaptive(_ path: [Keys], _ holderLifetime: LifetimeKind, _ lifetime: LifetimeKind) {
+    guard let holder = path.first, let held = path.last else { return }
+    problems.append(
+      GraphProblem(
+        kind: .captiveDependency, keyName: holder.name,
+        diagnostic: Diagnostic(
+          summary:
+            "captive dependency: \(holder.described) is \(holderLifetime), but holds \(held.described), which is \(lifetime)",
+          details: [describePath(path)],
+          fix:
+            "give \(holder.name) a lifetime no longer than \(lifetime), or declare \(held.callSiteName).provider and resolve it when needed"
+        )))
+  }
+}

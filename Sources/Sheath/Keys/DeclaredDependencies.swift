@@ -1,0 +1,87 @@
+import CSheathRuntime
+
+/// The dependencies a factory declared — `Key(.singleton, .httpClient, .apiBaseURL) { http, url in … }`
+/// — which the graph reads as data: it checks them when it is built, before any factory runs, and
+/// resolves the factory's arguments through them.
+///
+/// Each dependency is kept as the expression the caller wrote (an `@autoclosure`) and read only when
+/// a graph needs it, never while the key itself is being created. Two keys declared as `static let`
+/// that name each other — a cycle broken by `.provider` — would otherwise each wait, in the
+/// runtime's one-time initialization, for the other to finish, and hang.
+final class DeclaredDependencies: @unchecked Sendable {
+  // @unchecked: `edges` is immutable; `cell` is written once, by a compare-and-exchange, and read
+  // with acquire loads.
+
+  /// The declared dependencies, in the factory's argument order.
+  let edges: [DeclaredEdge]
+
+  /// The keys the edges name, read on first use: an unmanaged, retained ``KeyList``, or `nil`.
+  private let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
+  init(_ edges: [DeclaredEdge]) {
+    self.edges = edges
+    self.cell = .allocate(capacity: 1)
+    cell.initialize(to: nil)
+  }
+
+  deinit {
+    if let list = cell.pointee { Unmanaged<KeyList>.fromOpaque(list).release() }
+    cell.deallocate()
+  }
+
+  /// The keys of ``edges``, in order: read from the expressions once, then kept.
+  @usableFromInline
+  var keys: KeyList {
+    if let list = sheath_load_acquire(cell) { return Unmanaged<KeyList>.fromOpaque(list).takeUnretainedValue() }
+    return readKeys()
+  }
+
+  private func readKeys() -> KeyList {
+    let list = KeyList(edges.map { $0.key })
+    let retained = Unmanaged.passRetained(list).toOpaque()
+    if sheath_compare_exchange(cell, nil, retained) { return list }
+    // Another thread read them first: the same keys, since each expression names one key.
+    Unmanaged<KeyList>.fromOpaque(retained).release()
+    return keys
+  }
+}
+
+/// The keys a factory's declared dependencies name, in order.
+@usableFromInline
+final class KeyList: Sendable {
+  @usableFromInline let keys: [Keys]
+
+  init(_ keys: [Keys]) {
+    self.keys = keys
+  }
+
+  /// The key at `index`, which the declaration made a `Key<Value>`.
+  @inlinable @inline(__always)
+  func key<Value>(_ index: Int, as _: Value.Type) -> Key<Value> {
+    unsafeDowncast(keys[index], to: Key<Value>.self)
+  }
+}
+
+/// One dependency a binding declares: the key it names, and whether the value is needed while the
+/// factory runs (a direct edge) or only later, through a provider, a lazy value or an assisted factory.
+struct DeclaredEdge: Sendable {
+  /// When the dependency is resolved.
+  enum Kind: Sendable {
+    /// While the factory runs: part of cycles and of what a shared instance holds.
+    case direct
+    /// Later, through what the factory keeps (``Provider``, ``Lazy``, ``AssistedFactory``): legal in a
+    /// cycle, and what a shared instance may hold of a shorter-lived key.
+    case deferred
+  }
+
+  let kind: Kind
+  private let target: @Sendable () -> Keys
+
+  init(_ kind: Kind, _ target: @escaping @Sendable () -> Keys) {
+    self.kind = kind
+    self.target = target
+  }
+
+  /// The key the dependency names.
+  var key: Keys { target() }
+}

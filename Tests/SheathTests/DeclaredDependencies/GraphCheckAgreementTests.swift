@@ -1,0 +1,297 @@
+import Foundation
+import Sheath
+import Testing
+
+/// The graph check and the resolver agree: for many random graphs of declared keys, either building
+/// the graph reports problems and each one really exists in the wiring, or every key resolves — from
+/// the graph and from a child that opens its scope — with no stop.
+///
+/// Each graph comes from a seed, and the seeds are the test's arguments: a failure names its seed,
+/// and `swift test --filter GraphCheckAgreementTests` with that seed alone in `seeds` replays it.
+@Suite("Declared dependencies: the check agrees with the resolver")
+struct GraphCheckAgreementTests {
+  static let seeds: [UInt64] = Array(1...400)
+
+  @Test("random graphs: every reported problem exists, or every key resolves", arguments: seeds)
+  func agreement(seed: UInt64) throws {
+    let wiring = Wiring(seed: seed)
+    let graph: Graph
+    do {
+      graph = try Graph(modules: [wiring.module])
+    } catch let error as GraphError {
+      #expect(!error.problems.isEmpty)
+      for problem in error.problems {
+        #expect(wiring.hasProblem(problem), "seed \(seed): reported, but not in the wiring:\n\(problem)")
+      }
+      #expect(wiring.hasAnyProblem, "seed \(seed): reported problems in a sound wiring")
+      return
+    }
+    #expect(!wiring.hasAnyProblem, "seed \(seed): the wiring has a problem the check did not report")
+    guard !wiring.hasAnyProblem else { return }
+    #expect(Set(graph.knownKeys.map(\.name)).isSuperset(of: wiring.names))
+    let flow = graph.child(scope: .flow)
+    for (index, key) in wiring.keys.enumerated() {
+      #expect(flow[key].index == index)
+      if !wiring.needsFlow(index) { #expect(graph[key].index == index) }
+    }
+  }
+}
+
+/// What a random graph's keys build: which key built it.
+private final class Node: Sendable {
+  let index: Int
+  let dependencies: [Node]
+  let deferred: [Provider<Node>]
+  init(_ index: Int, _ dependencies: [Node], _ deferred: [Provider<Node>]) {
+    self.index = index
+    self.dependencies = dependencies
+    self.deferred = deferred
+  }
+}
+
+/// A random wiring: keys with lifetimes and declared dependencies (some through `.provider`), some
+/// required and bound by the module or left unbound, some rebound with other dependencies; and the
+/// model of it that says, independently of Sheath, which problems it has.
+private struct Wiring {
+  struct Edge {
+    let target: Int
+    let isDeferred: Bool
+  }
+  enum Life: CaseIterable {
+    case transient, singleton, flow
+
+    var lifetime: Lifetime<Node> {
+      switch self {
+      case .transient: .transient
+      case .singleton: .singleton
+      case .flow: .scoped(.flow)
+      }
+    }
+    var rank: Int {
+      switch self {
+      case .transient: 0
+      case .flow: 2
+      case .singleton: 3
+      }
+    }
+  }
+
+  /// The edges each key resolves with: its module binding's when the module binds it, else its own.
+  private(set) var edges: [[Edge]] = []
+  private(set) var lives: [Life] = []
+  private(set) var isBound: [Bool] = []
+  let keys: [Key<Node>]
+  let module: TestModule
+  var names: Set<String> { Set(keys.map(\.name)) }
+
+  init(seed: UInt64) {
+    var random = SplitMix64(seed: seed)
+    let count = Int(random.next() % 8) + 3
+    let box = KeyBox()
+    var keys: [Key<Node>] = []
+    var declared: [[Edge]] = []
+    var isRequired: [Bool] = []
+    func randomEdges(for index: Int) -> [Edge] {
+      (0..<Int(random.next() % 4)).map { _ in
+        Edge(target: Int(random.next() % UInt64(count)), isDeferred: random.next() % 4 == 0)
+      }
+    }
+    for index in 0..<count {
+      let life = Life.allCases[Int(random.next() % 3)]
+      let required = random.next() % 5 == 0
+      let edges = randomEdges(for: index)
+      lives.append(life)
+      isRequired.append(required)
+      declared.append(required ? [] : edges)
+      keys.append(
+        required
+          ? Key<Node>.required(life.lifetime, name: "K\(index)")
+          : makeKey(index, life.lifetime, edges, box))
+    }
+    box.keys = keys
+    // The module: binds about half the required keys, rebinds a fifth of the others, exposes all.
+    var rebound: [Int: [Edge]] = [:]
+    var bound = Array(repeating: false, count: count)
+    for index in 0..<count {
+      if isRequired[index] {
+        if random.next() % 2 == 0 {
+          rebound[index] = randomEdges(for: index)
+          bound[index] = true
+        }
+      } else {
+        bound[index] = true
+        if random.next() % 5 == 0 { rebound[index] = randomEdges(for: index) }
+      }
+    }
+    self.keys = keys
+    self.isBound = bound
+    self.edges = (0..<count).map { rebound[$0] ?? declared[$0] }
+    let moduleKeys = keys
+    let moduleRequired = isRequired
+    module = TestModule { b in
+      for (index, key) in moduleKeys.enumerated() {
+        if let edges = rebound[index] {
+          bindKey(&b, key, index, edges, box, isOverride: !moduleRequired[index])
+        }
+        b.expose(key)
+      }
+    }
+  }
+
+  // MARK: The model
+
+  private func directTargets(_ index: Int) -> [Int] {
+    edges[index].filter { !$0.isDeferred }.map(\.target)
+  }
+
+  /// Whether the key at `index` reaches itself through direct edges.
+  private func isOnCycle(_ index: Int) -> Bool {
+    var seen: Set<Int> = []
+    var stack = directTargets(index)
+    while let next = stack.popLast() {
+      if next == index { return true }
+      if seen.insert(next).inserted { stack += directTargets(next) }
+    }
+    return false
+  }
+
+  /// The shared keys a shared key at `index` reaches through direct edges and transient keys.
+  private func heldShared(_ index: Int) -> [Int] {
+    var seen: Set<Int> = [index]
+    var stack = directTargets(index)
+    var held: [Int] = []
+    while let next = stack.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      if lives[next] == .transient { stack += directTargets(next) } else { held.append(next) }
+    }
+    return held
+  }
+
+  private func isCaptive(_ index: Int) -> Bool {
+    lives[index] != .transient && heldShared(index).contains { lives[$0].rank < lives[index].rank }
+  }
+
+  var hasAnyProblem: Bool {
+    keys.indices.contains { !isBound[$0] || isOnCycle($0) || isCaptive($0) }
+  }
+
+  func hasProblem(_ problem: GraphProblem) -> Bool {
+    guard let index = keys.firstIndex(where: { $0.name == problem.keyName }) else { return false }
+    switch problem.kind {
+    case .missingBinding: return !isBound[index]
+    case .dependencyCycle: return isOnCycle(index)
+    case .captiveDependency: return isCaptive(index)
+    default: return false
+    }
+  }
+
+  /// Whether resolving the key at `index` needs the flow scope open.
+  func needsFlow(_ index: Int) -> Bool {
+    var seen: Set<Int> = []
+    var stack = [index]
+    while let next = stack.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      if lives[next] == .flow { return true }
+      stack += directTargets(next)
+    }
+    return false
+  }
+}
+
+/// The keys of a wiring, filled in after they are all made: a key's dependencies may be made after it.
+private final class KeyBox: @unchecked Sendable {
+  // @unchecked: written once, before any graph reads it.
+  var keys: [Key<Node>] = []
+}
+
+/// A key at `index` whose default declares `edges`, through the fixed-arity initializers.
+private func makeKey(_ index: Int, _ lifetime: Lifetime<Node>, _ edges: [Wiring.Edge], _ box: KeyBox) -> Key<Node> {
+  let d = edges.map { edge in { @Sendable in dependency(box, edge) } }
+  let name = "K\(index)"
+  switch edges.count {
+  case 0: return Key(lifetime, name: name) { Node(index, [], []) }
+  case 1: return Key(lifetime, d[0](), name: name) { node(index, [$0]) }
+  case 2: return Key(lifetime, d[0](), d[1](), name: name) { node(index, [$0, $1]) }
+  default: return Key(lifetime, d[0](), d[1](), d[2](), name: name) { node(index, [$0, $1, $2]) }
+  }
+}
+
+/// Binds (or overrides) `key` with `edges` in a module.
+private func bindKey(
+  _ b: inout Bindings, _ key: Key<Node>, _ index: Int, _ edges: [Wiring.Edge], _ box: KeyBox, isOverride: Bool
+) {
+  let d = edges.map { edge in { @Sendable in dependency(box, edge) } }
+  switch (edges.count, isOverride) {
+  case (0, false): b.bind(key) { Node(index, [], []) }
+  case (0, true): b.override(key) { Node(index, [], []) }
+  case (1, false): b.bind(key, d[0]()) { node(index, [$0]) }
+  case (1, true): b.override(key, d[0]()) { node(index, [$0]) }
+  case (2, false): b.bind(key, d[0](), d[1]()) { node(index, [$0, $1]) }
+  case (2, true): b.override(key, d[0](), d[1]()) { node(index, [$0, $1]) }
+  case (_, false): b.bind(key, d[0](), d[1](), d[2]()) { node(index, [$0, $1, $2]) }
+  case (_, true): b.override(key, d[0](), d[1](), d[2]()) { node(index, [$0, $1, $2]) }
+  }
+}
+
+/// What a dependency resolves to: a node, or a provider of one (a `.provider` edge).
+private enum Dependency: Sendable {
+  case node(Node)
+  case provider(Provider<Node>)
+}
+
+/// One key type for both kinds of edge, so that one factory shape serves every wiring: a transient
+/// adapter key over the target (a direct edge) or over its `.provider` (a deferred edge). Adapters are
+/// transient and pass their edge on, so they change no cycle, captive dependency or missing binding.
+private final class Adapters: @unchecked Sendable {
+  // @unchecked: `keys` is only read or written under `lock`.
+  private let lock = NSLock()
+  private var keys: [ObjectIdentifier: Key<Dependency>] = [:]
+  static let shared = Adapters()
+
+  func key(for target: Key<Node>, deferred: Bool) -> Key<Dependency> {
+    lock.lock()
+    defer { lock.unlock() }
+    let id = ObjectIdentifier(deferred ? target.provider : target)
+    if let key = keys[id] { return key }
+    let key: Key<Dependency> =
+      deferred
+      ? Key(.transient, target.provider, name: target.name + "~provider") { .provider($0) }
+      : Key(.transient, target, name: target.name + "~") { .node($0) }
+    keys[id] = key
+    return key
+  }
+}
+
+/// The key an edge declares, read when a graph first needs it.
+private func dependency(_ box: KeyBox, _ edge: Wiring.Edge) -> Key<Dependency> {
+  Adapters.shared.key(for: box.keys[edge.target], deferred: edge.isDeferred)
+}
+
+private func node(_ index: Int, _ values: [Dependency]) -> Node {
+  var nodes: [Node] = []
+  var providers: [Provider<Node>] = []
+  for value in values {
+    switch value {
+    case .node(let node): nodes.append(node)
+    case .provider(let provider): providers.append(provider)
+    }
+  }
+  return Node(index, nodes, providers)
+}
+
+/// A small seeded generator (SplitMix64): the same seed gives the same wiring on every platform.
+private struct SplitMix64 {
+  private var state: UInt64
+
+  init(seed: UInt64) {
+    state = seed
+  }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

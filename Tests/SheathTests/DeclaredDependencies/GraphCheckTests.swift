@@ -1,0 +1,295 @@
+import Sheath
+import Testing
+
+/// A factory the graph check must never run: it fails the test if it does.
+private func neverBuilt<Value>(_ value: Value, _ key: String) -> Value {
+  Issue.record("the factory of \(key) ran: checking a graph must run no factory")
+  return value
+}
+
+// Named and placed explicitly, so the pinned messages read like an app's.
+extension Keys {
+  // Cleanse's ErrorTest.testMissingProviders, translated: four bindings missing, two of them needed by
+  // one factory each, two by the same factory.
+  fileprivate static let missingA = Key<Int>.required(name: "Keys.missingA", fileID: "App/Keys.swift", line: 1)
+  fileprivate static let missingB = Key<String>.required(name: "Keys.missingB", fileID: "App/Keys.swift", line: 2)
+  fileprivate static let missingC = Key<Double>.required(name: "Keys.missingC", fileID: "App/Keys.swift", line: 3)
+  fileprivate static let missingD = Key<Bool>.required(name: "Keys.missingD", fileID: "App/Keys.swift", line: 4)
+  fileprivate static let needsA: Key<Instance> = Key(
+    .singleton, .missingA, name: "Keys.needsA", fileID: "App/Keys.swift", line: 5
+  ) {
+    _ in neverBuilt(Instance(), "needsA")
+  }
+  fileprivate static let needsBC: Key<Instance> = Key(
+    .transient, .missingB, .missingC, name: "Keys.needsBC", fileID: "App/Keys.swift", line: 6
+  ) { _, _ in neverBuilt(Instance(), "needsBC") }
+  fileprivate static let root: Key<Instance> = Key(
+    .transient, .needsA, .needsBC, .missingD, name: "Keys.root", fileID: "App/Keys.swift", line: 7
+  ) { _, _, _ in neverBuilt(Instance(), "root") }
+
+  // A cycle of three, and the same with one edge deferred.
+  fileprivate static let cycleA: Key<Instance> = Key(
+    .singleton, .cycleB, name: "Keys.cycleA", fileID: "App/Keys.swift", line: 10
+  ) {
+    _ in neverBuilt(Instance(), "cycleA")
+  }
+  fileprivate static let cycleB: Key<Instance> = Key(
+    .transient, .cycleC, name: "Keys.cycleB", fileID: "App/Keys.swift", line: 11
+  ) {
+    _ in neverBuilt(Instance(), "cycleB")
+  }
+  fileprivate static let cycleC: Key<Instance> = Key(
+    .transient, .cycleA, name: "Keys.cycleC", fileID: "App/Keys.swift", line: 12
+  ) {
+    _ in neverBuilt(Instance(), "cycleC")
+  }
+  fileprivate static let deferredC: Key<Instance> = Key(
+    .transient, .deferredA.provider, name: "Keys.deferredC", fileID: "App/Keys.swift", line: 15
+  ) { _ in Instance() }
+  fileprivate static let deferredA: Key<Instance> = Key(
+    .singleton, .deferredC, name: "Keys.deferredA", fileID: "App/Keys.swift", line: 16
+  ) {
+    _ in Instance()
+  }
+
+  // A singleton that holds a flow's data controller through two transient keys.
+  fileprivate static let flowData: Key<Instance> = Key(
+    .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 20
+  ) {
+    neverBuilt(Instance(), "flowData")
+  }
+  fileprivate static let presenter: Key<Instance> = Key(
+    .transient, .flowData, name: "Keys.presenter", fileID: "App/Keys.swift", line: 21
+  ) {
+    _ in neverBuilt(Instance(), "presenter")
+  }
+  fileprivate static let formatter: Key<Instance> = Key(
+    .transient, .presenter, name: "Keys.formatter", fileID: "App/Keys.swift", line: 22
+  ) {
+    _ in neverBuilt(Instance(), "formatter")
+  }
+  fileprivate static let recommender: Key<Instance> = Key(
+    .singleton, .formatter, name: "Keys.recommender", fileID: "App/Keys.swift", line: 23
+  ) { _ in neverBuilt(Instance(), "recommender") }
+  fileprivate static let patientRecommender: Key<Instance> = Key(
+    .singleton, .presenter.provider, name: "Keys.patientRecommender", fileID: "App/Keys.swift", line: 24
+  ) { _ in Instance() }
+
+  // A view model nobody depends on, that needs a key nothing binds.
+  fileprivate static let viewModel: Key<Instance> = Key(
+    .transient, .missingA, name: "Keys.viewModel", fileID: "App/Keys.swift", line: 30
+  ) {
+    _ in neverBuilt(Instance(), "viewModel")
+  }
+  fileprivate static let escapeHatch: Key<Instance> = Key(name: "Keys.escapeHatch", fileID: "App/Keys.swift", line: 31)
+  { r in
+    _ = r[.missingA]
+    return Instance()
+  }
+}
+
+/// The error building `modules` throws, as text.
+private func buildError(_ modules: [any Module], parent: Graph? = nil, scope: Scope? = nil) -> String {
+  do {
+    if let parent {
+      _ = try parent.child(scope: scope, modules: modules)
+    } else {
+      _ = try Graph(modules: modules)
+    }
+    return "no error"
+  } catch {
+    return String(describing: error)
+  }
+}
+
+@Suite("Declared dependencies: the graph checked when it is built")
+struct GraphCheckTests {
+  @Test("every missing binding of every factory, with the path that needs it (Cleanse's four missing providers)")
+  func everyMissingBinding() {
+    expectText(
+      buildError([TestModule { b in b.expose(.root) }]),
+      """
+      Sheath could not build the graph (4 problems):
+
+      error: missing binding for required key Keys.missingD (Bool, App/Keys.swift:4)
+        needed by Keys.root → Keys.missingD
+      fix: bind it in one of the installed modules: b.bind(.missingD) { … }
+
+      error: missing binding for required key Keys.missingA (Int, App/Keys.swift:1)
+        needed by Keys.root → Keys.needsA → Keys.missingA
+      fix: bind it in one of the installed modules: b.bind(.missingA) { … }
+
+      error: missing binding for required key Keys.missingB (String, App/Keys.swift:2)
+        needed by Keys.root → Keys.needsBC → Keys.missingB
+      fix: bind it in one of the installed modules: b.bind(.missingB) { … }
+
+      error: missing binding for required key Keys.missingC (Double, App/Keys.swift:3)
+        needed by Keys.root → Keys.needsBC → Keys.missingC
+      fix: bind it in one of the installed modules: b.bind(.missingC) { … }
+      """)
+  }
+
+  @Test("a key every path needs is reported once, with each key that needs it")
+  func oneKeyManyDependents() {
+    expectText(
+      buildError([
+        TestModule { b in
+          b.expose(.needsA); b.expose(.viewModel)
+        }
+      ]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Keys.missingA (Int, App/Keys.swift:1)
+        needed by Keys.needsA → Keys.missingA
+        needed by Keys.viewModel → Keys.missingA
+      fix: bind it in one of the installed modules: b.bind(.missingA) { … }
+      """)
+  }
+
+  @Test("an exposed key that nothing binds names where it was exposed")
+  func exposedRequiredKey() {
+    expectText(
+      buildError([TestModule { b in b.expose(.missingB, fileID: "App/ScreensModule.swift", line: 8) }]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Keys.missingB (String, App/Keys.swift:2)
+        exposed by TestModule (App/ScreensModule.swift:8)
+      fix: bind it in one of the installed modules: b.bind(.missingB) { … }
+      """)
+  }
+
+  @Test("binding the missing keys makes the graph build, and it resolves")
+  func boundGraphResolves() throws {
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.bind(.missingA, to: 1)
+        b.bind(.missingB, to: "b")
+        b.bind(.missingC, to: 2.5)
+        b.bind(.missingD, to: true)
+        b.expose(.viewModel)
+      }
+    ])
+    #expect(graph.knownKeyNames.contains("Keys.viewModel"))
+  }
+
+  @Test("a cycle of direct dependencies is reported with its whole path, from the key reached first")
+  func cycle() {
+    expectText(
+      buildError([TestModule { b in b.expose(.cycleB) }]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: dependency cycle
+        Keys.cycleB (Instance, App/Keys.swift:11)
+        → Keys.cycleC (Instance, App/Keys.swift:12)
+        → Keys.cycleA (Instance, App/Keys.swift:10)
+        → Keys.cycleB
+      fix: declare one of these dependencies as .provider or .lazy (Key(.singleton, .cycleC.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test("a cycle through a .provider is legal, and resolves")
+  func deferredCycle() throws {
+    let graph = try Graph(modules: [TestModule { b in b.expose(.deferredA) }])
+    #expect(graph[.deferredA] === graph[.deferredA])
+  }
+
+  @Test("a singleton that holds a scoped key through any number of transient keys is captive")
+  func captiveThroughTransients() {
+    expectText(
+      buildError([TestModule { b in b.expose(.recommender) }]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: captive dependency: Keys.recommender (Instance, App/Keys.swift:23) is .singleton, but holds Keys.flowData (Instance, App/Keys.swift:20), which is .scoped(.flow)
+        Keys.recommender → Keys.formatter → Keys.presenter → Keys.flowData
+      fix: give Keys.recommender a lifetime no longer than .scoped(.flow), or declare .flowData.provider and resolve it when needed
+      """)
+  }
+
+  @Test("a singleton may hold a provider of a scoped key")
+  func providerIsNotCaptive() throws {
+    _ = try Graph(modules: [TestModule { b in b.expose(.patientRecommender) }])
+  }
+
+  @Test("a key that needs a scope is no error in a graph that does not open it")
+  func scopedKeysOutsideTheirScope() throws {
+    _ = try Graph(modules: [TestModule { b in b.expose(.formatter) }])
+  }
+
+  @Test("registration problems and the check's problems are reported together")
+  func allAtOnce() {
+    let module = TestModule { b in
+      b.bind(.missingA, fileID: "App/One.swift", line: 1) { 1 }
+      b.bind(.missingA, fileID: "App/Two.swift", line: 2) { 2 }
+      b.expose(.needsBC)
+    }
+    expectText(
+      buildError([module]),
+      """
+      Sheath could not build the graph (3 problems):
+
+      error: duplicate binding for Keys.missingA (Int, App/Keys.swift:1)
+        bound by TestModule (App/One.swift:1)
+        bound by TestModule (App/Two.swift:2)
+      fix: keep one of these bindings, or make the one that should win an override: b.override(.missingA) { … }
+
+      error: missing binding for required key Keys.missingB (String, App/Keys.swift:2)
+        needed by Keys.needsBC → Keys.missingB
+      fix: bind it in one of the installed modules: b.bind(.missingB) { … }
+
+      error: missing binding for required key Keys.missingC (Double, App/Keys.swift:3)
+        needed by Keys.needsBC → Keys.missingC
+      fix: bind it in one of the installed modules: b.bind(.missingC) { … }
+      """)
+  }
+
+  @Test("a child graph's modules are checked when the child is made, with its parent's keys")
+  func childGraph() throws {
+    let parent = try Graph(modules: [
+      TestModule { b in
+        b.bind(.missingA, to: 1); b.expose(.needsA)
+      }
+    ])
+    expectText(
+      buildError([TestModule { b in b.override(.missingA, .needsA) { _ in 2 } }], parent: parent, scope: .flow),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: dependency cycle
+        Keys.missingA (Int, App/Keys.swift:1)
+        → Keys.needsA (Instance, App/Keys.swift:5)
+        → Keys.missingA
+      fix: declare one of these dependencies as .provider or .lazy (Key(.singleton, .needsA.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test("a factory that resolves through a resolver is known, and listed as unchecked")
+  func escapeHatchIsUnchecked() throws {
+    let graph = try Graph(modules: [TestModule { b in b.expose(.escapeHatch) }])
+    #expect(graph.knownKeyNames == ["Keys.escapeHatch"])
+    #expect(graph.uncheckedKeyNames == ["Keys.escapeHatch"])
+  }
+
+  @Test("the graph knows every key its modules name and everything those reach")
+  func knownKeys() throws {
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.bind(.missingA, to: 1)
+        b.expose(.patientRecommender)
+      }
+    ])
+    #expect(
+      graph.knownKeyNames == [
+        "Keys.missingA", "Keys.patientRecommender", "Keys.presenter.provider", "Keys.presenter", "Keys.flowData",
+      ])
+    #expect(graph.uncheckedKeyNames == [])
+  }
+}
+
+extension Graph {
+  fileprivate var knownKeyNames: [String] { knownKeys.map(\.name) }
+  fileprivate var uncheckedKeyNames: [String] { uncheckedKeys.map(\.name) }
+}
