@@ -17,7 +17,7 @@
 ///
 /// In Swift Testing, the ``Testing/Trait/graph(modules:reportingUnusedOverrides:sourceLocation:overrides:)``
 /// trait builds one per test and makes it ``/Sheath/Graph/current``; in XCTest, use
-/// `XCTestCase.withGraph(modules:reportingUnusedOverrides:file:line:overrides:_:)`.
+/// `XCTestCase.withGraph(modules:reportingUnusedOverrides:isolation:file:line:overrides:_:)`.
 ///
 /// ## Where failures go
 ///

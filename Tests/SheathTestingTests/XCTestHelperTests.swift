@@ -48,6 +48,45 @@ final class XCTestHelperTests: XCTestCase {
     XCTAssertNil(Graph.current)
   }
 
+  @MainActor
+  func testMainActorTestKeepsTheMainActorInTheBody() async throws {
+    let tally = MainActorTally()
+    let greeting = try await withGraph(
+      modules: [AppModule()], overrides: { $0.override(.greeter) { _ in StubGreeter(word: "Hello") } }
+    ) { graph in
+      // `tally` is main-actor state, used without `await`: the body runs on the main actor.
+      tally.count += 1
+      XCTAssertTrue(Graph.current === graph)
+      return graph[.greeting]
+    }
+    XCTAssertEqual(greeting, "Hello, Ada")
+    XCTAssertEqual(tally.count, 1)
+    XCTAssertNil(Graph.current)
+  }
+
+  func testSynchronousTestGetsTheGraph() throws {
+    let greeting = try withGraph(
+      modules: [AppModule()], overrides: { $0.override(.greeter) { _ in StubGreeter(word: "Hey") } }
+    ) { graph in
+      XCTAssertTrue(Graph.current === graph)
+      return graph[.greeting]
+    }
+    XCTAssertEqual(greeting, "Hey, Ada")
+    XCTAssertNil(Graph.current)
+  }
+
+  func testSynchronousTestReportsAnUnusedOverrideAtItsOwnLine() throws {
+    capture.start()
+    try withGraph(
+      reportingUnusedOverrides: true, file: "/src/AppTests/XCTests.swift", line: 21,
+      overrides: { $0.override(.number, fileID: "AppTests/XCTests.swift", line: 9) { _ in 5 } }
+    ) { _ in }
+    let failures = capture.stop()
+    XCTAssertEqual(failures.map(\.line), [9])
+    XCTAssertEqual(failures.map(\.file), ["/src/AppTests/XCTests.swift"])
+    XCTAssertTrue(failures.first?.text.hasPrefix("failed - the override of Keys.number (Int, ") == true, "\(failures)")
+  }
+
   func testLiveOnlyKeyFailsTheTestAtTheWithGraphLine() async throws {
     capture.start()
     let network = try await withGraph(file: "/src/AppTests/XCTests.swift", line: 21) { graph in graph[.network] }
@@ -84,6 +123,12 @@ final class XCTestHelperTests: XCTestCase {
     XCTAssertTrue(failures.first?.text.contains("overridden at AppTests/XCTests.swift:9") == true, "\(failures)")
     XCTAssertTrue(failures.last?.text.contains("overridden at AppTests/Overrides.swift:3") == true, "\(failures)")
   }
+}
+
+/// State only the main actor touches, which a `@MainActor` test's `withGraph` body changes without `await`.
+@MainActor
+private final class MainActorTally {
+  var count = 0
 }
 
 /// Failures caught while capturing, from whichever thread records them.

@@ -36,9 +36,11 @@ nonisolated struct BuiltSheath: Sendable {
   static let moduleCache = FileManager.default.temporaryDirectory
     .appendingPathComponent("sheath-default-main-actor-module-cache")
 
-  /// Type-checks `import Foundation`, `import Sheath` and `source` as this package's targets are
-  /// compiled; returns each diagnostic as its text followed by `  at: ` and the source line it points at.
-  func typecheck(_ source: String) async throws -> String {
+  /// Compiles `import Foundation`, `import Sheath` and `source` to SIL as this package's targets are
+  /// compiled — type-checked, then checked for data races (the "sending …" errors come from the second
+  /// pass, which `-typecheck` skips); returns each diagnostic as its text followed by `  at: ` and the
+  /// source line it points at.
+  func diagnose(_ source: String) async throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sheath-dma-\(UUID())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -48,7 +50,7 @@ nonisolated struct BuiltSheath: Sendable {
 
     let repositoryRoot = Self.packageRoot.deletingLastPathComponent().deletingLastPathComponent()
     let arguments = [
-      "swiftc", "-typecheck", "-swift-version", "6", "-module-name", "Snippet",
+      "swiftc", "-emit-sil", "-o", "/dev/null", "-swift-version", "6", "-module-name", "Snippet",
       "-default-isolation", "MainActor",
       "-enable-upcoming-feature", "NonisolatedNonsendingByDefault",
       "-enable-upcoming-feature", "InferIsolatedConformances",

@@ -316,6 +316,113 @@ nonisolated let isolationCases = [
         try Graph(modules: [ScreensModule()])
       }
       """),
+  IsolationCase(
+    name: "an XCTestCase subclass is nonisolated: XCTest's init(name:testClosure:) is",
+    before: """
+      import XCTest
+
+      final class ProfileXCTests: XCTestCase {
+        func testShowsTheProfile() {}
+      }
+      """,
+    diagnostics: """
+      error: main actor-isolated initializer 'init(name:testClosure:)' has different actor isolation from nonisolated overridden declaration
+        at: final class ProfileXCTests: XCTestCase {
+      """,
+    after: """
+      import SheathTesting
+      import XCTest
+
+      nonisolated extension Keys {
+        static let word = Key<String> { _ in "live" }
+      }
+
+      nonisolated final class ProfileXCTests: XCTestCase {
+        @MainActor func testOnTheMainActor() async throws {
+          let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+          XCTAssertEqual(word, "test")
+        }
+
+        func testNonisolated() async throws {
+          let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+          XCTAssertEqual(word, "test")
+        }
+      }
+      """),
+  IsolationCase(
+    name: "an XCTest helper that leaves the caller's actor cannot take the test case or its closures",
+    // `withGraph` as SheathTesting declared it before it took `isolation: #isolation`: a nonisolated
+    // async method of a module built without NonisolatedNonsendingByDefault, which is `@concurrent`.
+    before: """
+      import XCTest
+
+      nonisolated extension XCTestCase {
+        @concurrent func withGraph<Result>(
+          modules: [any Module] = [],
+          reportingUnusedOverrides: Bool = false,
+          file: StaticString = #filePath,
+          line: UInt = #line,
+          overrides: (inout Bindings) -> Void = { _ in },
+          _ body: @concurrent (Graph) async throws -> Result
+        ) async throws -> Result {
+          try await body(Graph(modules: modules))
+        }
+      }
+
+      nonisolated extension Keys {
+        static let word = Key<String> { _ in "live" }
+      }
+
+      nonisolated final class ProfileXCTests: XCTestCase {
+        @MainActor func testOnTheMainActor() async throws {
+          let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+          XCTAssertEqual(word, "test")
+        }
+
+        func testNonisolated() async throws {
+          let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+          XCTAssertEqual(word, "test")
+        }
+      }
+      """,
+    diagnostics: """
+      error: sending value of non-Sendable type '(inout Bindings) -> ()' risks causing data races [#SendingRisksDataRace]
+        at: let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+      note: sending main actor-isolated value of non-Sendable type '(inout Bindings) -> ()' to @concurrent instance method 'withGraph(modules:reportingUnusedOverrides:file:line:overrides:_:)' risks causing races in between main actor-isolated and @concurrent uses
+        at: let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+      error: sending value of non-Sendable type '@concurrent (Graph) async -> String' risks causing data races [#SendingRisksDataRace]
+        at: let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+      note: sending main actor-isolated value of non-Sendable type '@concurrent (Graph) async -> String' to @concurrent instance method 'withGraph(modules:reportingUnusedOverrides:file:line:overrides:_:)' risks causing races in between main actor-isolated and @concurrent uses
+        at: let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+      error: sending value of non-Sendable type 'ProfileXCTests' risks causing data races [#SendingRisksDataRace]
+        at: let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+      note: sending main actor-isolated value of non-Sendable type 'ProfileXCTests' to @concurrent instance method 'withGraph(modules:reportingUnusedOverrides:file:line:overrides:_:)' risks causing races in between main actor-isolated and @concurrent uses
+        at: let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+      error: sending value of non-Sendable type 'ProfileXCTests' risks causing data races [#SendingRisksDataRace]
+        at: let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+      note: sending task-isolated value of non-Sendable type 'ProfileXCTests' to @concurrent instance method 'withGraph(modules:reportingUnusedOverrides:file:line:overrides:_:)' risks causing races in between task-isolated and @concurrent uses
+        at: let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+      """,
+    after: """
+      import SheathTesting
+      import XCTest
+
+      nonisolated extension Keys {
+        static let word = Key<String> { _ in "live" }
+      }
+
+      nonisolated final class ProfileXCTests: XCTestCase {
+        @MainActor func testOnTheMainActor() async throws {
+          let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+          XCTAssertEqual(word, "test")
+        }
+
+        func testNonisolated() async throws {
+          let word = try await withGraph(overrides: { $0.override(.word) { _ in "test" } }) { graph in graph[.word] }
+          XCTAssertEqual(word, "test")
+        }
+      }
+      """),
 ]
 
 @Suite("What the compiler says in a default-MainActor module")
@@ -328,9 +435,9 @@ struct CompilerMessagesTests {
     let sheath = try #require(
       BuiltSheath.location,
       "Sheath's built module was not found; run swift build --package-path Tests/DefaultMainActor first")
-    let before = try await sheath.typecheck(isolationCase.before)
+    let before = try await sheath.diagnose(isolationCase.before)
     expectText(before, isolationCase.diagnostics)
-    let after = try await sheath.typecheck(isolationCase.after)
+    let after = try await sheath.diagnose(isolationCase.after)
     expectText(after, "")
   }
 }
