@@ -58,7 +58,7 @@ final class VerificationRun: Sendable {
     self.leaf = leaf
     self.arguments = arguments
     self.state = Locked(State())
-    for key in chain.flatMap(\.table.boundKeys) + entryPoints {
+    for key in chain.flatMap(\.table.knownKeys) + entryPoints {
       add(key, in: leaf)
     }
     for provided in arguments.provided {

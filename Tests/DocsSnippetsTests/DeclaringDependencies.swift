@@ -1,0 +1,157 @@
+// The code of Sources/Sheath/Sheath.docc/Articles/DeclaringDependencies.md.
+import Foundation
+import Sheath
+import Testing
+import TextDiff
+
+fileprivate protocol HTTPClient: Sendable {}
+fileprivate final class URLSessionHTTPClient: HTTPClient {}
+fileprivate protocol UserAPI: Sendable {}
+fileprivate final class LiveUserAPI: UserAPI {
+  init(http: any HTTPClient, baseURL: URL) {}
+}
+fileprivate final class FakeStore: Sendable {}
+fileprivate final class FakeUserAPI: UserAPI {
+  init(store: FakeStore) {}
+}
+fileprivate final class FollowersDataController: Sendable {
+  init(api: any UserAPI) {}
+}
+fileprivate protocol ProfileView: AnyObject {}
+fileprivate final class ProfileViewModel {
+  weak var view: (any ProfileView)?
+  init(view: any ProfileView, data: FollowersDataController) { self.view = view }
+}
+fileprivate final class Session: Sendable {
+  init(api: Provider<any UserAPI>) {}
+}
+fileprivate final class Navigator: Sendable {
+  init(makeProfile: AssistedFactory<any ProfileView, ProfileViewModel>) {}
+}
+fileprivate final class StubProfileView: ProfileView {}
+
+// docs: declared-keys
+extension Keys {
+  fileprivate static let httpClient: Key<any HTTPClient> =
+    Key(.singleton) { URLSessionHTTPClient() }
+  fileprivate static let apiBaseURL: Key<URL> = .required(.singleton)
+
+  // The dependencies follow the lifetime; the factory takes their values
+  // in the same order.
+  fileprivate static let userAPI: Key<any UserAPI> =
+    Key(.singleton, .httpClient, .apiBaseURL) { http, url in
+      LiveUserAPI(http: http, baseURL: url)
+    }
+  fileprivate static let followersData: Key<FollowersDataController> =
+    Key(.scoped(.flow), .userAPI) { api in
+      FollowersDataController(api: api)
+    }
+  // An assisted key takes the caller's argument first.
+  fileprivate static let profileViewModel:
+    AssistedKey<any ProfileView, ProfileViewModel> =
+    AssistedKey(.followersData) { view, data in
+      ProfileViewModel(view: view, data: data)
+    }
+}
+// docs: end
+
+extension Keys {
+  fileprivate static let fakeStore: Key<FakeStore> = Key(.singleton) { FakeStore() }
+}
+
+// docs: declared-bind
+fileprivate struct FakeAPIModule: Module {
+  func register(into b: inout Bindings) {
+    b.bind(.userAPI, .fakeStore) { store in FakeUserAPI(store: store) }
+  }
+}
+// docs: end
+
+// docs: declared-deferred
+extension Keys {
+  // Resolved when the session calls the provider, not while it is built.
+  fileprivate static let session: Key<Session> =
+    Key(.singleton, .userAPI.provider) { api in Session(api: api) }
+  // A factory that builds a view model for each view it is given.
+  fileprivate static let navigator: Key<Navigator> =
+    Key(.transient, .profileViewModel.factory) { makeProfile in
+      Navigator(makeProfile: makeProfile)
+    }
+}
+// docs: end
+
+// docs: declared-expose
+fileprivate struct AppModule: Module {
+  func register(into b: inout Bindings) {
+    b.bind(.apiBaseURL, to: URL(string: "https://api.github.com")!)
+    // Nothing depends on the screens' keys: name them, so building
+    // the graph checks them and all they need.
+    b.expose(.profileViewModel)
+    b.expose(.navigator)
+  }
+}
+// docs: end
+
+/// The error building `modules` throws, as text.
+private func buildError(_ modules: [any Module]) -> String {
+  do {
+    _ = try Graph(modules: modules)
+    return "no error"
+  } catch {
+    return String(describing: error)
+  }
+}
+
+private struct ScreensOnly: Module {
+  func register(into b: inout Bindings) {
+    b.expose(.profileViewModel)
+  }
+}
+
+@Suite("Article: Declaring dependencies")
+struct DeclaringDependenciesArticle {
+  @Test("the app's graph builds, knows every key, and checked them all")
+  func appGraph() throws {
+    // docs: declared-coverage
+    let graph = try Graph(modules: [AppModule()])
+    let known = graph.knownKeys.map(\.name)
+    // Keys.apiBaseURL, Keys.profileViewModel, Keys.navigator,
+    // Keys.followersData, Keys.profileViewModel.factory, Keys.userAPI,
+    // Keys.httpClient
+    let unchecked = graph.uncheckedKeys  // [] — every factory declared
+    // docs: end
+    #expect(
+      known == [
+        "Keys.apiBaseURL", "Keys.profileViewModel", "Keys.navigator", "Keys.followersData",
+        "Keys.profileViewModel.factory", "Keys.userAPI", "Keys.httpClient",
+      ])
+    #expect(unchecked.isEmpty)
+    let flow = graph.child(scope: .flow)
+    #expect(flow.make(.profileViewModel, StubProfileView()).view == nil, "the view model holds its view weakly")
+  }
+
+  @Test("a graph that misses a binding says so when it is built, with the path")
+  func missingBinding() {
+    let text = buildError([ScreensOnly()]).replacingOccurrences(
+      of: #"DocsSnippetsTests/DeclaringDependencies.swift:\d+"#, with: "App/Keys.swift:4", options: .regularExpression)
+    let expected = """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Keys.apiBaseURL (URL, App/Keys.swift:4)
+        needed by Keys.profileViewModel → Keys.followersData → Keys.userAPI → Keys.apiBaseURL
+      fix: bind it in one of the installed modules: b.bind(.apiBaseURL) { … }
+      """
+    #expect(text == expected, "\(lineDiff(expected.components(separatedBy: "\n"), text.components(separatedBy: "\n")))")
+  }
+
+  @Test("a module rebinds a key with its own dependencies")
+  func fakeModule() throws {
+    let graph = try Graph(modules: [AppModule(), FakeAPIModule()])
+    #expect(graph[.userAPI] is FakeUserAPI)
+    _ = graph[.session]
+  }
+}
+
+extension Scope {
+  fileprivate static let flow = Scope("flow")
+}
