@@ -47,6 +47,7 @@ extension Keys {
       FollowersDataController(api: api)
     }
   // An assisted key takes the caller's argument first.
+  // swift-format-ignore
   fileprivate static let profileViewModel:
     AssistedKey<any ProfileView, ProfileViewModel> =
     AssistedKey(.followersData) { view, data in
@@ -82,8 +83,9 @@ extension Keys {
 
 // docs: declared-expose
 fileprivate struct AppModule: Module {
+  var baseURL: URL
   func register(into b: inout Bindings) {
-    b.bind(.apiBaseURL, to: URL(string: "https://api.github.com")!)
+    b.bind(.apiBaseURL, to: baseURL)
     // Nothing depends on the screens' keys: name them, so building
     // the graph checks them and all they need.
     b.expose(.profileViewModel)
@@ -112,8 +114,9 @@ private struct ScreensOnly: Module {
 struct DeclaringDependenciesArticle {
   @Test("the app's graph builds, knows every key, and checked them all")
   func appGraph() throws {
+    let gitHub = try #require(URL(string: "https://api.github.com"))
     // docs: declared-coverage
-    let graph = try Graph(modules: [AppModule()])
+    let graph = try Graph(modules: [AppModule(baseURL: gitHub)])
     let known = graph.knownKeys.map(\.name)
     // Keys.apiBaseURL, Keys.profileViewModel, Keys.navigator,
     // Keys.followersData, Keys.profileViewModel.factory, Keys.userAPI,
@@ -146,7 +149,8 @@ struct DeclaringDependenciesArticle {
 
   @Test("a module rebinds a key with its own dependencies")
   func fakeModule() throws {
-    let graph = try Graph(modules: [AppModule(), FakeAPIModule()])
+    let gitHub = try #require(URL(string: "https://api.github.com"))
+    let graph = try Graph(modules: [AppModule(baseURL: gitHub), FakeAPIModule()])
     #expect(graph[.userAPI] is FakeUserAPI)
     _ = graph[.session]
   }
