@@ -73,16 +73,16 @@ fileprivate final class StubProfileView: ProfileView {}
 // docs: readme-in-30-seconds
 fileprivate protocol UserAPI: Sendable { func user(_ login: String) async throws -> GitHubUser }
 
-// Keys: what the graph can provide. The live factory travels with the key, so resolving never misses.
+// Keys: what the graph can provide, and what each one needs. The live factory travels with the key.
 extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { _ in LiveUserAPI() }
-  fileprivate static let validator: Key<any LoginValidating> = Key { _ in LoginValidator() }
-  fileprivate static let followersData: Key<any FollowersDataControlling> = Key(.scoped(.flow)) { r in
-    FollowersDataController(api: r[.userAPI])
+  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { LiveUserAPI() }
+  fileprivate static let validator: Key<any LoginValidating> = Key { LoginValidator() }
+  fileprivate static let followersData: Key<any FollowersDataControlling> = Key(.scoped(.flow), .userAPI) { api in
+    FollowersDataController(api: api)
   }
   fileprivate static let profileViewModel: AssistedKey<any ProfileView, ProfileViewModel> =
-    AssistedKey { r, view in
-      ProfileViewModel(view: view, data: r[.followersData])
+    AssistedKey(.followersData) { view, data in
+      ProfileViewModel(view: view, data: data)
     }
 }
 
@@ -93,25 +93,28 @@ extension Scope {
 // Modules: swap a whole layer in one line.
 fileprivate struct FakeAPIModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.userAPI) { _ in FakeUserAPI() }  // must return `any UserAPI`: checked by the compiler
+    b.bind(.userAPI) { FakeUserAPI() }  // must return `any UserAPI`: checked by the compiler
   }
 }
 // docs: end
 
 extension Keys {
   fileprivate static let registrationViewModel: MainActorAssistedKey<any RegistrationView, RegistrationViewModel> =
-    MainActorAssistedKey { r, view in RegistrationViewModel(view: view, validator: r[.validator]) }
+    MainActorAssistedKey(.validator) { view, validator in RegistrationViewModel(view: view, validator: validator) }
 }
 
 fileprivate struct LiveAPIModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.userAPI) { _ in LiveUserAPI() }
+    b.bind(.userAPI) { LiveUserAPI() }
   }
 }
 
 fileprivate struct AppModule: Module {
   func register(into b: inout Bindings) {
     b.include(LiveAPIModule())
+    // The screens' keys, which nothing else depends on: the graph checks them and what they need.
+    b.expose(.profileViewModel)
+    b.expose(.registrationViewModel)
   }
 }
 
@@ -135,7 +138,7 @@ fileprivate func openProfile(isMock: Bool, view: any ProfileView) throws -> Prof
 }
 
 @Test func theGraphIsWired() async throws {
-  // every binding built once — main-actor and async keys too — and every problem reported
+  // every key the graph knows, checked when it is built and then built once, and every problem
   try await Graph(modules: [AppModule()]).verify()
 }
 // docs: end
@@ -149,6 +152,18 @@ struct ReadmeTests {
     #expect(mock.data !== live.data)
     let fake = try #require(mock.data as? FollowersDataController)
     #expect(try await fake.api.user("octocat").login == "fake-octocat")
+  }
+
+  @Test("the README's app graph knows its screens' keys and what they declare they need")
+  func appGraphKnowsItsKeys() throws {
+    let graph = try Graph(modules: [AppModule()])
+    let known = Set(graph.knownKeys.map(\.name))
+    #expect(
+      known.isSuperset(of: [
+        "Keys.userAPI", "Keys.followersData", "Keys.profileViewModel", "Keys.registrationViewModel",
+        "Keys.validator",
+      ]))
+    #expect(graph.uncheckedKeys.isEmpty)
   }
 
   @Test("a wiring mistake reads as the README shows")

@@ -20,7 +20,7 @@ extension Key {
   /// Declare it where a value is needed later, or many times, or to break a cycle:
   /// `Key(.singleton, .session.provider) { session in … }`.
   public var provider: Key<Provider<Value>> {
-    derived(".provider") { r, key in r.provider(key) }
+    derivedKey(".provider") { [self] r in r.provider(self) }
   }
 
   /// A dependency on a ``Lazy`` value of this key: resolved on first use, then kept.
@@ -28,18 +28,7 @@ extension Key {
   /// Declare it to defer an expensive value, or to break a cycle:
   /// `Key(.singleton, .database.lazy) { database in … }`.
   public var lazy: Key<Lazy<Value>> {
-    derived(".lazy") { r, key in r.lazy(key) }
-  }
-
-  private func derived<Derived>(
-    _ suffix: String, _ resolve: @escaping @Sendable (Resolver, Key<Value>) -> Derived
-  ) -> Key<Derived> {
-    KeyRegistry.shared.derivedKey(ofSlot: slot, suffix) { [self] in
-      Key<Derived>(
-        .transient, test: nil, name: nil, fileID: declaration.fileID, filePath: "", line: declaration.line,
-        derivedFrom: (self, suffix), dependencies: DeclaredDependencies([DeclaredEdge(.deferred) { self }])
-      ) { r in resolve(r, self) }
-    }
+    derivedKey(".lazy") { [self] r in r.lazy(self) }
   }
 }
 
@@ -49,11 +38,61 @@ extension AssistedKey {
   ///
   /// `Key(.transient, .profileViewModel.factory) { makeViewModel in … }`.
   public var factory: Key<AssistedFactory<Argument, Value>> {
-    KeyRegistry.shared.derivedKey(ofSlot: slot, ".factory") { [self] in
-      Key<AssistedFactory<Argument, Value>>(
+    derivedKey(".factory") { [self] r in r[self] }
+  }
+}
+
+extension MainActorKey {
+  /// A dependency on a ``MainActorProvider`` of this key, which resolves it on the main actor when
+  /// called: any key may hold one, and a main-actor factory calls it.
+  ///
+  /// `MainActorKey(.transient, .navigator.provider) { navigator in … }`.
+  public var provider: Key<MainActorProvider<Value>> {
+    derivedKey(".provider") { [self] r in
+      MainActorProvider(resolver: Resolver(r._graphReference.kept(toResolveLater: self)), key: self)
+    }
+  }
+}
+
+extension MainActorAssistedKey {
+  /// A dependency on this key's ``MainActorAssistedFactory``, which builds a value on the main actor for
+  /// each argument it is called with.
+  public var factory: Key<MainActorAssistedFactory<Argument, Value>> {
+    derivedKey(".factory") { [self] r in
+      MainActorAssistedFactory(resolver: Resolver(r._graphReference.kept(toResolveLater: self)), key: self)
+    }
+  }
+}
+
+extension AsyncKey {
+  /// A dependency on an ``AsyncProvider`` of this key, awaited when it is called: how a main-actor view
+  /// model, or any key, depends on something that loads — a flow's data controller opened from disk.
+  ///
+  /// ```swift
+  /// static let bookViewModel:
+  ///   MainActorAssistedKey<any BookView, BookViewModel> =
+  ///   MainActorAssistedKey(.bookStore.provider) { view, store in
+  ///     BookViewModel(view: view, store: store)  // try await store()
+  ///   }
+  /// ```
+  public var provider: Key<AsyncProvider<Value>> {
+    derivedKey(".provider") { [self] r in
+      AsyncProvider(reference: r._graphReference.kept(toResolveLater: self), key: self)
+    }
+  }
+}
+
+extension Keys {
+  /// The key made from this one for `suffix`, whose factory `resolve` makes what resolves this key
+  /// later: made once, with one deferred edge to this key.
+  func derivedKey<Derived>(
+    _ suffix: String, _ resolve: @escaping @Sendable (Resolver) -> Derived
+  ) -> Key<Derived> {
+    KeyRegistry.shared.derivedKey(ofSlot: slot, suffix) { [self] in
+      Key<Derived>(
         .transient, test: nil, name: nil, fileID: declaration.fileID, filePath: "", line: declaration.line,
-        derivedFrom: (self, ".factory"), dependencies: DeclaredDependencies([DeclaredEdge(.deferred) { self }])
-      ) { r in r[self] }
+        derivedFrom: (self, suffix), dependencies: DeclaredDependencies([DeclaredEdge(.deferred) { self }]),
+        resolve)
     }
   }
 }

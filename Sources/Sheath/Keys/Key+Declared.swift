@@ -283,6 +283,289 @@ extension Key {
 
 }
 
+extension MainActorKey {
+  /// Creates a key whose default factory needs nothing from the graph.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init(
+    _ lifetime: MainActorLifetime = .transient,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { _ in
+      factory()
+    }
+  }
+
+  /// Creates a key whose default factory takes 1 declared dependency, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A>(
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 2 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B>(
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 3 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B, C>(
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 4 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B, C, D>(
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 5 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B, C, D, E>(
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 6 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B, C, D, E, F>(
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+}
+
 extension AssistedKey {
   /// Creates an assisted key whose default factory needs only the caller's argument.
   ///
@@ -303,7 +586,8 @@ extension AssistedKey {
   ) {
     let dependencies = DeclaredDependencies([])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), dependencies: dependencies
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
     ) { _, argument in
       factory(argument)
     }
@@ -330,7 +614,8 @@ extension AssistedKey {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), dependencies: dependencies
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
     ) { r, argument in
       let keys = dependencies.keys
       return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
@@ -360,7 +645,8 @@ extension AssistedKey {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), dependencies: dependencies
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
     ) { r, argument in
       let keys = dependencies.keys
       return factory(
@@ -396,7 +682,8 @@ extension AssistedKey {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), dependencies: dependencies
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
     ) { r, argument in
       let keys = dependencies.keys
       return factory(
@@ -435,7 +722,8 @@ extension AssistedKey {
       DeclaredEdge(.direct) { d() },
     ])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), dependencies: dependencies
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
     ) { r, argument in
       let keys = dependencies.keys
       return factory(
@@ -477,7 +765,8 @@ extension AssistedKey {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), dependencies: dependencies
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
     ) { r, argument in
       let keys = dependencies.keys
       return factory(
@@ -521,7 +810,266 @@ extension AssistedKey {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), dependencies: dependencies
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
+        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+}
+
+extension MainActorAssistedKey {
+  /// Creates an assisted key whose default factory needs only the caller's argument.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public convenience init(
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    self.init(
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { _, argument in
+      factory(argument)
+    }
+  }
+
+  /// Creates an assisted key whose default factory takes the caller's argument, then 1 declared dependency.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public convenience init<A>(
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    self.init(
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r, argument in
+      let keys = dependencies.keys
+      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates an assisted key whose default factory takes the caller's argument, then 2 declared dependencies.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public convenience init<A, B>(
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    self.init(
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates an assisted key whose default factory takes the caller's argument, then 3 declared dependencies.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public convenience init<A, B, C>(
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    self.init(
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates an assisted key whose default factory takes the caller's argument, then 4 declared dependencies.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public convenience init<A, B, C, D>(
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    self.init(
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates an assisted key whose default factory takes the caller's argument, then 5 declared dependencies.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - e: A key the factory needs; its value follows the argument.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public convenience init<A, B, C, D, E>(
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    self.init(
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates an assisted key whose default factory takes the caller's argument, then 6 declared dependencies.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - e: A key the factory needs; its value follows the argument.
+  ///   - f: A key the factory needs; its value follows the argument.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public convenience init<A, B, C, D, E, F>(
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    self.init(
+      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
     ) { r, argument in
       let keys = dependencies.keys
       return factory(

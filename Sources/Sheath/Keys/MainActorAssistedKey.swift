@@ -52,6 +52,17 @@ public final class MainActorAssistedKey<Argument, Value>:
 
   override var isolation: KeyIsolation { .mainActor }
 
+  /// A main-actor assisted key whose default factory declared its dependencies.
+  init(
+    name: String?, fileID: String, filePath: String, line: Int, dependencies: DeclaredDependencies,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
+  ) {
+    super.init(
+      defaulting: factory, lifetime: .transient, name: name,
+      typeName: describeAssistedType(Argument.self, Value.self), fileID: fileID, filePath: filePath, line: line
+    ) { Binding(lifetime: .transient, source: $0, dependencies: dependencies, factory: factory) }
+  }
+
   private init(required name: String?, fileID: String, filePath: String, line: Int) {
     super.init(
       defaulting: nil, lifetime: .transient, name: name,

@@ -96,6 +96,19 @@ public final class MainActorKey<Value>:
       fileID: fileID, filePath: filePath, line: line)
   }
 
+  /// A main-actor key whose default factory declared its dependencies.
+  init(
+    _ lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?, fileID: String, filePath: String, line: Int, dependencies: DeclaredDependencies,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
+  ) {
+    self.defaultLifetime = lifetime
+    super.init(
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: fileID, filePath: filePath, line: line
+    ) { Binding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, factory: factory) }
+  }
+
   private init(required lifetime: MainActorLifetime, name: String?, fileID: String, filePath: String, line: Int) {
     self.defaultLifetime = lifetime
     super.init(

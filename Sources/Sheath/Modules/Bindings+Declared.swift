@@ -24,27 +24,6 @@ extension Bindings {
     }
   }
 
-  /// Binds an assisted `key` with a factory of the caller's argument.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to bind.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func bind<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { _, argument in
-      factory(argument)
-    }
-  }
-
   /// Binds `key` with a factory of 1 declared dependency, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
@@ -95,12 +74,1668 @@ extension Bindings {
     }
   }
 
-  /// Binds an assisted `key` with a factory of the caller's argument and 1 declared dependency.
+  /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The assisted key to bind.
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live; the key's default lifetime when `nil`.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    register(key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies) { _ in
+      factory()
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live; the key's default lifetime when `nil`.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    register(key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies) { _ in
+      factory()
+    }
+  }
+
+  /// Binds `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live; the key's default lifetime when `nil`.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    register(key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies) { _ in
+      factory()
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func bind<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Argument) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { _, argument in
+      factory(argument)
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument and 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
@@ -119,68 +1754,12 @@ extension Bindings {
     }
   }
 
-  /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  /// Binds `key` with a factory of the caller's argument and 2 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to bind.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to bind.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds an assisted `key` with a factory of the caller's argument and 2 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to bind.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the binding is made; leave the default.
@@ -203,78 +1782,12 @@ extension Bindings {
     }
   }
 
-  /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  /// Binds `key` with a factory of the caller's argument and 3 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to bind.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to bind.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds an assisted `key` with a factory of the caller's argument and 3 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to bind.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -301,84 +1814,12 @@ extension Bindings {
     }
   }
 
-  /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  /// Binds `key` with a factory of the caller's argument and 4 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to bind.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to bind.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds an assisted `key` with a factory of the caller's argument and 4 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to bind.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -409,90 +1850,12 @@ extension Bindings {
     }
   }
 
-  /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  /// Binds `key` with a factory of the caller's argument and 5 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to bind.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - e: A key the factory needs; its value is the factory's argument 5.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to bind.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - e: A key the factory needs; its value is the factory's argument 5.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds an assisted `key` with a factory of the caller's argument and 5 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to bind.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -525,94 +1888,12 @@ extension Bindings {
     }
   }
 
-  /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  /// Binds `key` with a factory of the caller's argument and 6 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to bind.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - e: A key the factory needs; its value is the factory's argument 5.
-  ///   - f: A key the factory needs; its value is the factory's argument 6.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to bind.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - e: A key the factory needs; its value is the factory's argument 5.
-  ///   - f: A key the factory needs; its value is the factory's argument 6.
-  ///   - fileID: Where the binding is made; leave the default.
-  ///   - line: Where the binding is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Binds an assisted `key` with a factory of the caller's argument and 6 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to bind.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -648,35 +1929,12 @@ extension Bindings {
     }
   }
 
-  /// Replaces the binding of `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
+  /// Replaces the binding of `key` with a factory of the caller's argument, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to override.
-  ///   - lifetime: How long values live; the key's default lifetime when `nil`.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>? = nil,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable () -> Value
-  ) {
-    let dependencies = DeclaredDependencies([])
-    register(key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies) { _ in
-      factory()
-    }
-  }
-
-  /// Replaces the binding of an assisted `key` with a factory of the caller's argument.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to override.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
@@ -692,62 +1950,12 @@ extension Bindings {
     }
   }
 
-  /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  /// Replaces the binding of `key` with a factory of the caller's argument and 1 declared dependency, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to override.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to override.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of an assisted `key` with a factory of the caller's argument and 1 declared dependency.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to override.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
@@ -766,68 +1974,12 @@ extension Bindings {
     }
   }
 
-  /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  /// Replaces the binding of `key` with a factory of the caller's argument and 2 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to override.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to override.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of an assisted `key` with a factory of the caller's argument and 2 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to override.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the override is made; leave the default.
@@ -850,78 +2002,12 @@ extension Bindings {
     }
   }
 
-  /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  /// Replaces the binding of `key` with a factory of the caller's argument and 3 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to override.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to override.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of an assisted `key` with a factory of the caller's argument and 3 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to override.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -948,84 +2034,12 @@ extension Bindings {
     }
   }
 
-  /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  /// Replaces the binding of `key` with a factory of the caller's argument and 4 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to override.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to override.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of an assisted `key` with a factory of the caller's argument and 4 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to override.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -1056,90 +2070,12 @@ extension Bindings {
     }
   }
 
-  /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  /// Replaces the binding of `key` with a factory of the caller's argument and 5 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to override.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - e: A key the factory needs; its value is the factory's argument 5.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to override.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - e: A key the factory needs; its value is the factory's argument 5.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of an assisted `key` with a factory of the caller's argument and 5 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to override.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -1172,94 +2108,12 @@ extension Bindings {
     }
   }
 
-  /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  /// Replaces the binding of `key` with a factory of the caller's argument and 6 declared dependencies, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
   ///   - key: The key to override.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - e: A key the factory needs; its value is the factory's argument 5.
-  ///   - f: A key the factory needs; its value is the factory's argument 6.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The key to override.
-  ///   - lifetime: How long values live.
-  ///   - a: A key the factory needs; its value is the factory's argument 1.
-  ///   - b: A key the factory needs; its value is the factory's argument 2.
-  ///   - c: A key the factory needs; its value is the factory's argument 3.
-  ///   - d: A key the factory needs; its value is the factory's argument 4.
-  ///   - e: A key the factory needs; its value is the factory's argument 5.
-  ///   - f: A key the factory needs; its value is the factory's argument 6.
-  ///   - fileID: Where the override is made; leave the default.
-  ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
-  ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
-    }
-  }
-
-  /// Replaces the binding of an assisted `key` with a factory of the caller's argument and 6 declared dependencies.
-  ///
-  /// See <doc:DeclaringDependencies>.
-  ///
-  /// - Parameters:
-  ///   - key: The assisted key to override.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -1280,6 +2134,446 @@ extension Bindings {
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
+        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func bind<Argument, Value>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { _, argument in
+      factory(argument)
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument and 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func bind<Argument, Value, A>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument and 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func bind<Argument, Value, A, B>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument and 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func bind<Argument, Value, A, B, C>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument and 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func bind<Argument, Value, A, B, C, D>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument and 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - e: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func bind<Argument, Value, A, B, C, D, E>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of the caller's argument and 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - e: A key the factory needs; its value follows the argument.
+  ///   - f: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func bind<Argument, Value, A, B, C, D, E, F>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
+        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of the caller's argument, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func override<Argument, Value>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { _, argument in
+      factory(argument)
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of the caller's argument and 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func override<Argument, Value, A>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of the caller's argument and 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func override<Argument, Value, A, B>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of the caller's argument and 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func override<Argument, Value, A, B, C>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of the caller's argument and 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func override<Argument, Value, A, B, C, D>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of the caller's argument and 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - e: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func override<Argument, Value, A, B, C, D, E>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of the caller's argument and 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value follows the argument.
+  ///   - b: A key the factory needs; its value follows the argument.
+  ///   - c: A key the factory needs; its value follows the argument.
+  ///   - d: A key the factory needs; its value follows the argument.
+  ///   - e: A key the factory needs; its value follows the argument.
+  ///   - f: A key the factory needs; its value follows the argument.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  public mutating func override<Argument, Value, A, B, C, D, E, F>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
