@@ -4,8 +4,9 @@ extension Graph {
   /// The graph as Graphviz DOT: a node per key (its name, type and lifetime), an edge per dependency,
   /// scoped keys grouped in a cluster per scope, and keys with problems outlined in red.
   ///
-  /// The dependencies are found as ``verify(scopes:arguments:entryPoints:)`` finds them, by building every binding
-  /// in a throwaway copy of the graph. Render the result with Graphviz:
+  /// The dependencies are found as ``verify(scopes:arguments:entryPoints:)`` finds them: read from the
+  /// keys that declared them, without running their factories, and found by building the other keys in
+  /// a throwaway copy of the graph. Render the result with Graphviz:
   ///
   /// ```sh
   /// swift run followers --graph | dot -Tsvg > graph.svg

@@ -3,9 +3,12 @@ import Foundation
 extension Graph {
   /// Builds every binding in a throwaway copy of this graph and reports every problem at once.
   ///
-  /// Building a graph checks what the registrations alone show. `verify()` runs every factory — in a
-  /// copy with its own caches, so no instance leaks into this graph — and records what each one
-  /// resolves. It reports, each with the path from the key that needed it:
+  /// Building a graph checks what the registrations show, and every key whose factory declared its
+  /// dependencies (see <doc:DeclaringDependencies>). `verify()` starts from every key the graph knows
+  /// (``knownKeys``) and `entryPoints`. It reads the keys that declared their dependencies as data —
+  /// their factories never run — and runs every other factory (`{ r in … }`, decorated keys, keys given
+  /// a sample argument) in a copy with its own caches, so no instance leaks into this graph, recording
+  /// what each one resolves. It reports, each with the path from the key that needed it:
   ///
   /// - required keys that nothing binds;
   /// - dependency cycles, `A → B → A`;

@@ -193,6 +193,18 @@ final class Verification: @unchecked Sendable {
     }
   }
 
+  /// Records a dependency a binding declared: `from` needs `to` while its factory runs, or later.
+  func recordDeclared(from: Keys, to: Keys, isDeferred: Bool) {
+    let edge = Edge(from: ObjectIdentifier(from), to: ObjectIdentifier(to), fromKey: from, toKey: to)
+    lock.withLock {
+      if isDeferred {
+        if deferredSet.insert(edge).inserted { deferredList.append(edge) }
+      } else {
+        if edgeSet.insert(edge).inserted { edgeList.append(edge) }
+      }
+    }
+  }
+
   /// Records that the key the thread is resolving makes something that resolves `key` from `graph`
   /// later, and passes it on to be built on its own.
   func deferred(_ key: Keys, in graph: Graph) {

@@ -10,6 +10,9 @@ enum VerificationStep {
   case runAsync(@Sendable () async throws -> Void)
   /// Why it is not built.
   case skip(String)
+  /// Nothing to build: its binding declared its dependencies, which the graph checked when it was
+  /// built, and the run records as data.
+  case declared
 }
 
 /// One `verify()` or `dot()`: a throwaway copy of the graph, the steps that build its keys, and the
@@ -67,8 +70,47 @@ final class VerificationRun: Sendable {
     recorder.whenDeferred { [weak self] key, graph in self?.add(key, in: graph) }
   }
 
-  /// Adds the step that builds `key` in `graph`, unless it has one.
+  /// Adds the step that builds `key` in `graph`, unless it has one; a key whose binding declared its
+  /// dependencies is read instead, with every key it declares, and no factory runs for it.
   private func add(_ key: Keys, in graph: Graph) {
+    var pending = [key]
+    while let key = pending.popLast() {
+      guard let dependencies = Self.declaredDependencies(of: key, in: graph, arguments: arguments) else {
+        addStep(key, in: graph)
+        continue
+      }
+      let isNew = state.withLock { state in
+        guard state.seen.insert(StepID(key: ObjectIdentifier(key), graph: ObjectIdentifier(graph))).inserted else {
+          return false
+        }
+        state.steps.append((key, .declared, true))
+        return true
+      }
+      guard isNew else { continue }
+      let targets = dependencies.edges.map { edge in
+        let target = edge.key
+        recorder.recordDeclared(from: key, to: target, isDeferred: edge.kind == .deferred)
+        return target
+      }
+      // In declaration order: the last pushed is taken first.
+      pending += targets.reversed()
+    }
+  }
+
+  /// What `key`'s binding in `graph` declared it needs, when the run may read that instead of building
+  /// the key: not for a key given a sample argument, nor for a decorated binding, whose decorators
+  /// resolve through a resolver.
+  private static func declaredDependencies(
+    of key: Keys, in graph: Graph, arguments: VerificationArguments
+  ) -> DeclaredDependencies? {
+    guard !arguments.provided.contains(where: { $0.key === key }) else { return nil }
+    let binding = graph.table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: graph.usesTestValues)
+    guard let binding, binding.decorators.isEmpty, !binding.isLiveOnlyStandIn else { return nil }
+    return binding.dependencies
+  }
+
+  /// Adds the step that builds `key` in `graph`, unless it has one.
+  private func addStep(_ key: Keys, in graph: Graph) {
     let step =
       arguments.provided.first(where: { $0.key === key })?.step(graph) ?? key.verificationStep(in: graph)
     state.withLock { state in
@@ -149,7 +191,7 @@ final class VerificationRun: Sendable {
                 state, index,
                 "skipped \(key.name) (main actor): verify() builds main-actor keys when it is called on the main actor; call it from a @MainActor test, or use try await graph.verify()"
               )
-            case .runAsync, .skip:
+            case .runAsync, .skip, .declared:
               break
             }
           }
@@ -174,7 +216,7 @@ final class VerificationRun: Sendable {
         case .run, .runOnMainActor:
           state.steps[index].done = true
           return (index, state.steps[index].key, state.steps[index].step)
-        case .runAsync, .skip:
+        case .runAsync, .skip, .declared:
           continue
         }
       }
