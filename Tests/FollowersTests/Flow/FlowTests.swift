@@ -142,13 +142,16 @@ struct FlowTests {
     let graph = try FollowersApp.graph(environment: environment, configuration: FollowersConfiguration())
     let report = try await FollowersApp.verify(graph)
     #expect(report.skipped == [])
+    let liveKeys: Set<String> = environment == .live ? ["Keys.apiConnection", "Keys.apiParser"] : []
     #expect(
       Set(report.verifiedKeys)
-        == [
+        == liveKeys.union([
           "Keys.configuration", "Keys.userAPI", "Keys.navigator", "Keys.followersFlow", "Keys.flowGraph",
           "Keys.registrationViewModel", "Keys.profileViewModel", "Keys.followersViewModel",
-          "Keys.followersDataSource",
-        ])
+          "Keys.followersDataSource", "Keys.followersData", "Keys.loginValidator", "Keys.profilePresenter",
+          "Keys.followersListPresenter", "Keys.registrationViewModel.factory", "Keys.profileViewModel.factory",
+          "Keys.followersViewModel.factory", "Keys.followersDataSource.factory",
+        ]))
     let live: Set<String> =
       environment == .live
       ? [
@@ -163,11 +166,18 @@ struct FlowTests {
           "Keys.profileViewModel → Keys.followersData", "Keys.profileViewModel → Keys.profilePresenter",
           "Keys.followersData → Keys.userAPI", "Keys.followersData → Keys.configuration",
           "Keys.followersViewModel → Keys.followersListPresenter", "Keys.followersDataSource → Keys.followersData",
+          "Keys.followersFlow → Keys.registrationViewModel.factory",
+          "Keys.followersFlow → Keys.profileViewModel.factory",
+          "Keys.followersFlow → Keys.followersViewModel.factory",
+          "Keys.followersViewModel → Keys.followersDataSource.factory",
         ]))
+    // Each assisted factory the flow and the followers screen declare resolves its key when called.
     #expect(
       Set(report.deferredDependencies.map { "\($0.from) → \($0.to)" }) == [
-        "Keys.followersFlow → Keys.registrationViewModel", "Keys.followersFlow → Keys.profileViewModel",
-        "Keys.followersFlow → Keys.followersViewModel", "Keys.followersViewModel → Keys.followersDataSource",
+        "Keys.registrationViewModel.factory → Keys.registrationViewModel",
+        "Keys.profileViewModel.factory → Keys.profileViewModel",
+        "Keys.followersViewModel.factory → Keys.followersViewModel",
+        "Keys.followersDataSource.factory → Keys.followersDataSource",
       ])
   }
 }
