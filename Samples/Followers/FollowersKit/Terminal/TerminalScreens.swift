@@ -3,6 +3,9 @@ import Foundation
 /// The flow's screens on a terminal: each view writes what its view model shows, one line at a time,
 /// each made safe to print (``TerminalText/line(_:)``): no text from the network reaches the
 /// terminal raw.
+///
+/// It makes a new view for each screen and keeps none: the navigator keeps each view while its screen
+/// runs, as a view controller keeps its view, since the view models hold their views weakly.
 @MainActor
 public final class TerminalScreens: FollowersScreens {
   private let terminal: any Terminal

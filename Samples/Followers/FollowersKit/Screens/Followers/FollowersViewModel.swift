@@ -29,14 +29,17 @@ public protocol FollowersView: AnyObject {
 /// the next page while there is one and the view wants it.
 @MainActor
 public final class FollowersViewModel {
-  private let view: any FollowersView
+  /// The screen, held weakly: whoever shows the screen owns the view, and the view owns nothing of
+  /// this view model's — as a view controller owns its view model, a strong reference back would be a
+  /// retain cycle.
+  public private(set) weak var view: (any FollowersView)?
   private let presenter: any FollowersListPresenting
   private let makeDataSource: @MainActor (FollowersQuery) -> any FollowersListDataSource
 
   /// Creates the view model for a view.
   ///
   /// - Parameters:
-  ///   - view: The screen.
+  ///   - view: The screen; held weakly.
   ///   - presenter: Formats the header, rows and prompts.
   ///   - makeDataSource: Makes the data source of a list.
   public init(
@@ -57,7 +60,7 @@ public final class FollowersViewModel {
     let dataSource = makeDataSource(query)
     var outcome = await showNextPage(of: dataSource, login: query.login)
     while outcome == .shown, let next = dataSource.nextPage,
-      await view.askForMore(presenter.morePrompt(nextPage: next, lastPage: dataSource.lastPage))
+      await view?.askForMore(presenter.morePrompt(nextPage: next, lastPage: dataSource.lastPage)) == true
     {
       outcome = await showNextPage(of: dataSource, login: query.login)
     }
@@ -66,15 +69,15 @@ public final class FollowersViewModel {
 
   private func showNextPage(of dataSource: any FollowersListDataSource, login: String) async -> LoadOutcome {
     guard let number = dataSource.nextPage else { return .shown }
-    view.showLoading(presenter.loadingText(for: login, page: number))
+    view?.showLoading(presenter.loadingText(for: login, page: number))
     switch await dataSource.loadNextPage() {
     case .success(let update):
       let rows = update.page.followers.map(presenter.row)
-      view.showFollowers(header: presenter.header(for: update.user, page: update.page), rows: rows)
+      view?.showFollowers(header: presenter.header(for: update.user, page: update.page), rows: rows)
       return .shown
     case .failure(let error):
       let outcome = LoadOutcome(error)
-      if outcome != .cancelled { view.showError(String(describing: error)) }
+      if outcome != .cancelled { view?.showError(String(describing: error)) }
       return outcome
     case nil:
       return .shown

@@ -23,14 +23,17 @@ public protocol ProfileView: AnyObject {
 /// presenter's lines to the view.
 @MainActor
 public final class ProfileViewModel {
-  private let view: any ProfileView
+  /// The screen, held weakly: whoever shows the screen owns the view, and the view owns nothing of
+  /// this view model's — as a view controller owns its view model, a strong reference back would be a
+  /// retain cycle.
+  public private(set) weak var view: (any ProfileView)?
   private let data: any FollowersDataControlling
   private let presenter: any ProfilePresenting
 
   /// Creates the view model for a view.
   ///
   /// - Parameters:
-  ///   - view: The screen.
+  ///   - view: The screen; held weakly.
   ///   - data: The flow's data controller.
   ///   - presenter: Formats the lines.
   public init(view: any ProfileView, data: any FollowersDataControlling, presenter: any ProfilePresenting) {
@@ -46,8 +49,8 @@ public final class ProfileViewModel {
   /// - Returns: Whether the profile was shown, or why not (the view said why).
   @discardableResult
   public func load(_ login: String) async -> LoadOutcome {
-    view.showLoading(presenter.loadingText(for: login))
-    return await data.loadUser(login, firstFollowers: presenter.namedFollowerLimit) { [view, presenter] result in
+    view?.showLoading(presenter.loadingText(for: login))
+    return await data.loadUser(login, firstFollowers: presenter.namedFollowerLimit) { result in
       switch result {
       case .success(let overview):
         let count = overview.user.followers
@@ -55,11 +58,11 @@ public final class ProfileViewModel {
           presenter.followerCountLine(count: count),
           presenter.followedByLine(followers: overview.firstFollowers, totalCount: count),
         ]
-        view.showProfile(title: presenter.title(for: overview.user), lines: lines.compactMap { $0 })
+        self.view?.showProfile(title: presenter.title(for: overview.user), lines: lines.compactMap { $0 })
         return .shown
       case .failure(let error):
         let outcome = LoadOutcome(error)
-        if outcome != .cancelled { view.showError(String(describing: error)) }
+        if outcome != .cancelled { self.view?.showError(String(describing: error)) }
         return outcome
       }
     }
