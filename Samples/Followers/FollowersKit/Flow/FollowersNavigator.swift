@@ -13,7 +13,7 @@ public enum FlowOutcome: Equatable, Sendable {
   case cancelled
 }
 
-/// Moves through the flow's screens (seed 003's navigator).
+/// Moves through the flow's screens: the navigator of "8 Patterns to Help You Destroy Massive View Controller".
 @MainActor
 public protocol FollowersNavigating: AnyObject {
   /// Runs the flow: registration, then the profile, then the followers from a page on.

@@ -1,5 +1,5 @@
-/// Turns pages of followers into the exact lines the followers screen shows (seed 003's
-/// presenter, for the list).
+/// Turns pages of followers into the exact lines the followers screen shows: what
+/// "8 Patterns to Help You Destroy Massive View Controller" calls a presenter, for the list.
 public protocol FollowersListPresenting: Sendable {
   /// The header above a page: `Followers of @octocat (showing 101–200 of 1,234)`.
   ///

@@ -1,5 +1,6 @@
-/// Turns a user into the exact lines the profile screen shows (seed 003's presenter): the view
-/// model hands these strings to the view and never formats anything itself.
+/// Turns a user into the exact lines the profile screen shows — what
+/// "8 Patterns to Help You Destroy Massive View Controller" calls a presenter: the view model hands these
+/// strings to the view and never formats anything itself.
 public protocol ProfilePresenting: Sendable {
   /// The profile's title: `Name (@login)`, or `@login` when the user has no name.
   ///

@@ -26,8 +26,9 @@ public struct FollowersUpdate: Sendable, Equatable {
   public let rows: Range<Int>
 }
 
-/// The followers list's data (seed 003's data source): which followers are in the list, page by
-/// page, and which page comes next.
+/// The followers list's data, page by page: which followers are in the list, and which page comes
+/// next. It pages through the flow's data controller; it is not a table view's data source, the
+/// pattern of that name in "8 Patterns to Help You Destroy Massive View Controller".
 @MainActor
 public protocol FollowersListDataSource: AnyObject {
   /// Every follower loaded so far, page after page, in the API's order.
