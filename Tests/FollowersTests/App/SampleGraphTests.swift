@@ -7,11 +7,11 @@ import Testing
 struct SampleGraphTests {
   /// Every key the sample declares, and the assisted factories its keys depend on.
   static let sampleKeys: Set<String> = [
-    "Keys.configuration", "Keys.userAPI", "Keys.loginValidator", "Keys.profilePresenter",
-    "Keys.followersListPresenter", "Keys.followersData", "Keys.registrationViewModel", "Keys.profileViewModel",
-    "Keys.followersDataSource", "Keys.followersViewModel", "Keys.flowGraph", "Keys.followersFlow",
+    "Keys.configuration", "Keys.userAPI", "Keys.loginValidator", "Keys.profileFormatter",
+    "Keys.followersListFormatter", "Keys.followersData", "Keys.registrationViewModel", "Keys.profileViewModel",
+    "Keys.followersPager", "Keys.followersViewModel", "Keys.flowGraph", "Keys.followersFlow",
     "Keys.navigator", "Keys.registrationViewModel.factory", "Keys.profileViewModel.factory",
-    "Keys.followersViewModel.factory", "Keys.followersDataSource.factory",
+    "Keys.followersViewModel.factory", "Keys.followersPager.factory",
   ]
 
   /// The live API's parts, which only the live API needs.

@@ -31,7 +31,7 @@ struct WeakViewTests {
     do {
       let view = RecordingProfileView()
       dropped = view
-      viewModel = ProfileViewModel(view: view, data: data, presenter: ProfilePresenter())
+      viewModel = ProfileViewModel(view: view, data: data, formatter: ProfileFormatter())
       #expect(viewModel.view === view)
     }
     #expect(dropped == nil)
@@ -46,8 +46,8 @@ struct WeakViewTests {
       let view = RecordingFollowersView()
       dropped = view
       viewModel = FollowersViewModel(
-        view: view, presenter: FollowersListPresenter(),
-        makeDataSource: { [data] in FollowersDataSource(query: $0, data: data) })
+        view: view, formatter: FollowersListFormatter(),
+        makePager: { [data] in FollowersPager(query: $0, data: data) })
       #expect(viewModel.view === view)
     }
     #expect(dropped == nil)

@@ -16,14 +16,14 @@ public enum FollowersApp {
   }
 
   /// Sample arguments for the assisted keys — views that write nowhere, a query — so that `verify()`
-  /// builds the navigator, the view models and the data source.
+  /// builds the navigator, the view models and the pager.
   public static var verificationArguments: VerificationArguments {
     var arguments = VerificationArguments()
     arguments.provide(.navigator) { TerminalScreens(terminal: SilentTerminal()) }
     arguments.provide(.registrationViewModel) { TerminalScreens(terminal: SilentTerminal()).registrationView() }
     arguments.provide(.profileViewModel) { TerminalScreens(terminal: SilentTerminal()).profileView() }
     arguments.provide(.followersViewModel) { TerminalScreens(terminal: SilentTerminal()).followersView() }
-    arguments.provide(.followersDataSource) { FollowersQuery(login: "octocat", firstPage: 1) }
+    arguments.provide(.followersPager) { FollowersQuery(login: "octocat", firstPage: 1) }
     return arguments
   }
 

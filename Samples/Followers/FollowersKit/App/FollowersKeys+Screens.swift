@@ -11,22 +11,22 @@ extension Keys {
 
   /// The profile screen's view model, built on the main actor with its view.
   public static let profileViewModel: MainActorAssistedKey<any ProfileView, ProfileViewModel> =
-    MainActorAssistedKey(.followersData, .profilePresenter) { view, data, presenter in
-      ProfileViewModel(view: view, data: data, presenter: presenter)
+    MainActorAssistedKey(.followersData, .profileFormatter) { view, data, formatter in
+      ProfileViewModel(view: view, data: data, formatter: formatter)
     }
 
-  /// The followers list's data source, one per list, paging through the flow's data controller.
-  public static let followersDataSource: MainActorAssistedKey<FollowersQuery, any FollowersListDataSource> =
+  /// The followers list's pager, one per list, paging through the flow's data controller.
+  public static let followersPager: MainActorAssistedKey<FollowersQuery, any FollowersListPaging> =
     MainActorAssistedKey(.followersData) { query, data in
-      FollowersDataSource(query: query, data: data)
+      FollowersPager(query: query, data: data)
     }
 
-  /// The followers screen's view model, built on the main actor with its view; it makes a data source
+  /// The followers screen's view model, built on the main actor with its view; it makes a pager
   /// for each list it shows.
   public static let followersViewModel: MainActorAssistedKey<any FollowersView, FollowersViewModel> =
-    MainActorAssistedKey(.followersListPresenter, .followersDataSource.factory) {
-      view, presenter, makeDataSource in
-      FollowersViewModel(view: view, presenter: presenter, makeDataSource: { makeDataSource($0) })
+    MainActorAssistedKey(.followersListFormatter, .followersPager.factory) {
+      view, formatter, makePager in
+      FollowersViewModel(view: view, formatter: formatter, makePager: { makePager($0) })
     }
 
   /// Opens one run of the flow: a child graph that opens `.flow`, so that the run's screens share one

@@ -30,10 +30,10 @@ extension Keys {
   public static let loginValidator: Key<any LoginValidating> = Key { LoginValidator() }
 
   /// Formats the profile screen's lines.
-  public static let profilePresenter: Key<any ProfilePresenting> = Key { ProfilePresenter() }
+  public static let profileFormatter: Key<any ProfileFormatting> = Key { ProfileFormatter() }
 
   /// Formats the followers screen's lines.
-  public static let followersListPresenter: Key<any FollowersListPresenting> = Key { FollowersListPresenter() }
+  public static let followersListFormatter: Key<any FollowersListFormatting> = Key { FollowersListFormatter() }
 
   /// The flow's data: one fetch of each user and page shared by the flow's screens, released with the flow.
   public static let followersData: Key<any FollowersDataControlling> = Key(.scoped(.flow), .userAPI, .configuration) {

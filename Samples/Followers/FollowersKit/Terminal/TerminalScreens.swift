@@ -58,7 +58,7 @@ final class TerminalRegistrationView: RegistrationView {
   }
 }
 
-/// Writes the title and the presenter's lines; a status line while loading.
+/// Writes the title and the formatter's lines; a status line while loading.
 @MainActor
 final class TerminalProfileView: ProfileView {
   private let terminal: any Terminal
