@@ -284,14 +284,14 @@ fileprivate actor ProfileDataController: ProfileDataControlling {
 }
 // docs: end
 
-// docs: massive-presenter
+// docs: massive-formatter
 /// Turns data into the words the screens show.
-fileprivate protocol ProfilePresenting: Sendable {
+fileprivate protocol ProfileFormatting: Sendable {
   func title(for user: GitHubUser) -> String
   func followerCount(_ count: Int) -> String
 }
 
-fileprivate struct ProfilePresenter: ProfilePresenting {
+fileprivate struct ProfileFormatter: ProfileFormatting {
   func title(for user: GitHubUser) -> String {
     user.name.map { "\($0) (@\(user.login))" } ?? "@\(user.login)"
   }
@@ -313,24 +313,24 @@ fileprivate protocol ProfileView: AnyObject {
 fileprivate final class ProfileViewModel {
   private weak var view: (any ProfileView)?
   private let data: any ProfileDataControlling
-  private let presenter: any ProfilePresenting
+  private let formatter: any ProfileFormatting
 
   init(
     view: any ProfileView,
     data: any ProfileDataControlling,
-    presenter: any ProfilePresenting
+    formatter: any ProfileFormatting
   ) {
     self.view = view
     self.data = data
-    self.presenter = presenter
+    self.formatter = formatter
   }
 
   func load(_ login: String) async {
     do {
       let profile = try await data.profile(of: login)
       view?.show(
-        title: presenter.title(for: profile.user),
-        subtitle: presenter.followerCount(profile.user.followers))
+        title: formatter.title(for: profile.user),
+        subtitle: formatter.followerCount(profile.user.followers))
     } catch {
       view?.showError("Could not load @\(login).")
     }
@@ -475,8 +475,8 @@ extension Keys {
   fileprivate static let loginValidator: Key<any LoginValidating> = Key { _ in
     LoginValidator()
   }
-  fileprivate static let profilePresenter: Key<any ProfilePresenting> = Key { _ in
-    ProfilePresenter()
+  fileprivate static let profileFormatter: Key<any ProfileFormatting> = Key { _ in
+    ProfileFormatter()
   }
   fileprivate static let profileData: Key<any ProfileDataControlling> =
     Key(.scoped(.flow)) { r in
@@ -495,7 +495,7 @@ extension Keys {
     MainActorAssistedKey { r, view in
       ProfileViewModel(
         view: view, data: r[.profileData],
-        presenter: r[.profilePresenter])
+        formatter: r[.profileFormatter])
     }
   // swift-format-ignore
   fileprivate static let followersViewModel:

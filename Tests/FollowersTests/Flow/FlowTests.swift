@@ -142,13 +142,16 @@ struct FlowTests {
     let graph = try FollowersApp.graph(environment: environment, configuration: FollowersConfiguration())
     let report = try await FollowersApp.verify(graph)
     #expect(report.skipped == [])
+    let liveKeys: Set<String> = environment == .live ? ["Keys.apiConnection", "Keys.apiParser"] : []
     #expect(
       Set(report.verifiedKeys)
-        == [
+        == liveKeys.union([
           "Keys.configuration", "Keys.userAPI", "Keys.navigator", "Keys.followersFlow", "Keys.flowGraph",
           "Keys.registrationViewModel", "Keys.profileViewModel", "Keys.followersViewModel",
-          "Keys.followersDataSource",
-        ])
+          "Keys.followersPager", "Keys.followersData", "Keys.loginValidator", "Keys.profileFormatter",
+          "Keys.followersListFormatter", "Keys.registrationViewModel.factory", "Keys.profileViewModel.factory",
+          "Keys.followersViewModel.factory", "Keys.followersPager.factory",
+        ]))
     let live: Set<String> =
       environment == .live
       ? [
@@ -160,14 +163,21 @@ struct FlowTests {
       Set(report.dependencies.map { "\($0.from) → \($0.to)" })
         == live.union([
           "Keys.navigator → Keys.flowGraph", "Keys.registrationViewModel → Keys.loginValidator",
-          "Keys.profileViewModel → Keys.followersData", "Keys.profileViewModel → Keys.profilePresenter",
+          "Keys.profileViewModel → Keys.followersData", "Keys.profileViewModel → Keys.profileFormatter",
           "Keys.followersData → Keys.userAPI", "Keys.followersData → Keys.configuration",
-          "Keys.followersViewModel → Keys.followersListPresenter", "Keys.followersDataSource → Keys.followersData",
+          "Keys.followersViewModel → Keys.followersListFormatter", "Keys.followersPager → Keys.followersData",
+          "Keys.followersFlow → Keys.registrationViewModel.factory",
+          "Keys.followersFlow → Keys.profileViewModel.factory",
+          "Keys.followersFlow → Keys.followersViewModel.factory",
+          "Keys.followersViewModel → Keys.followersPager.factory",
         ]))
+    // Each assisted factory the flow and the followers screen declare resolves its key when called.
     #expect(
       Set(report.deferredDependencies.map { "\($0.from) → \($0.to)" }) == [
-        "Keys.followersFlow → Keys.registrationViewModel", "Keys.followersFlow → Keys.profileViewModel",
-        "Keys.followersFlow → Keys.followersViewModel", "Keys.followersViewModel → Keys.followersDataSource",
+        "Keys.registrationViewModel.factory → Keys.registrationViewModel",
+        "Keys.profileViewModel.factory → Keys.profileViewModel",
+        "Keys.followersViewModel.factory → Keys.followersViewModel",
+        "Keys.followersPager.factory → Keys.followersPager",
       ])
   }
 }

@@ -59,10 +59,10 @@ struct FollowersViewModelTests {
   }
 }
 
-/// The data source on its own, over a data controller that answers from a script.
-@Suite("The followers data source")
+/// The pager on its own, over a data controller that answers from a script.
+@Suite("The followers pager")
 @MainActor
-struct FollowersDataSourceTests {
+struct FollowersPagerTests {
   /// Serves scripted pages (a server's `next` included) for any login.
   actor ScriptedData: FollowersDataControlling {
     let pages: [Int: FollowersPage]
@@ -84,7 +84,7 @@ struct FollowersDataSourceTests {
     func loadUser<Answer: Sendable>(
       _ login: String, firstFollowers count: Int, then deliver: @MainActor (Result<UserOverview, any Error>) -> Answer
     ) async -> Answer {
-      Issue.record("the data source asked for the profile's followers")
+      Issue.record("the pager asked for the profile's followers")
       return await deliver(.failure(UserAPIError.notFound(login: login)))
     }
   }
@@ -100,35 +100,35 @@ struct FollowersDataSourceTests {
     let data = ScriptedData([
       page(1, ["a", "b"], next: 2, last: 3), page(2, ["c", "d"], next: 3, last: 3), page(3, ["e"]),
     ])
-    let source = FollowersDataSource(query: FollowersQuery(login: "x"), data: data)
-    #expect((source.nextPage, source.lastPage) == (1, nil))
-    #expect(try await source.loadNextPage()?.get().rows == 0..<2)
-    #expect((source.nextPage, source.lastPage) == (2, 3))
-    #expect(try await source.loadNextPage()?.get().rows == 2..<4)
-    #expect(try await source.loadNextPage()?.get().rows == 4..<5)
-    #expect((source.nextPage, source.lastPage) == (nil, 3))
-    #expect(source.followers.map(\.login) == ["a", "b", "c", "d", "e"])
-    #expect(await source.loadNextPage() == nil)
+    let pager = FollowersPager(query: FollowersQuery(login: "x"), data: data)
+    #expect((pager.nextPage, pager.lastPage) == (1, nil))
+    #expect(try await pager.loadNextPage()?.get().rows == 0..<2)
+    #expect((pager.nextPage, pager.lastPage) == (2, 3))
+    #expect(try await pager.loadNextPage()?.get().rows == 2..<4)
+    #expect(try await pager.loadNextPage()?.get().rows == 4..<5)
+    #expect((pager.nextPage, pager.lastPage) == (nil, 3))
+    #expect(pager.followers.map(\.login) == ["a", "b", "c", "d", "e"])
+    #expect(await pager.loadNextPage() == nil)
     #expect(await data.asked == [1, 2, 3])
   }
 
   @Test("stops when a server names a next page that is not ahead of the current one")
   func backwardsNext() async throws {
     let data = ScriptedData([page(2, ["a"], next: 2, last: 1)])
-    let source = FollowersDataSource(query: FollowersQuery(login: "x", firstPage: 2), data: data)
-    _ = await source.loadNextPage()
-    #expect((source.nextPage, source.lastPage) == (nil, 2))
+    let pager = FollowersPager(query: FollowersQuery(login: "x", firstPage: 2), data: data)
+    _ = await pager.loadNextPage()
+    #expect((pager.nextPage, pager.lastPage) == (nil, 2))
   }
 
   @Test("a page that fails is not added, and is asked for again next time")
   func failedPage() async throws {
-    let source = FollowersDataSource(query: FollowersQuery(login: "x", firstPage: 4), data: ScriptedData([]))
-    guard case .failure(let error)? = await source.loadNextPage() else {
+    let pager = FollowersPager(query: FollowersQuery(login: "x", firstPage: 4), data: ScriptedData([]))
+    guard case .failure(let error)? = await pager.loadNextPage() else {
       Issue.record("expected a failure")
       return
     }
     #expect(error as? UserAPIError == .notFound(login: "x"))
-    #expect(source.followers.isEmpty)
-    #expect(source.nextPage == 4)
+    #expect(pager.followers.isEmpty)
+    #expect(pager.nextPage == 4)
   }
 }

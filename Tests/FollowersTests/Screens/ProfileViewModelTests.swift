@@ -11,7 +11,7 @@ struct ProfileViewModelTests {
     }.graph.child(scope: .flow)
   }
 
-  @Test("says it is loading, then shows the title and the presenter's lines, naming their first followers")
+  @Test("says it is loading, then shows the title and the formatter's lines, naming their first followers")
   func profile() async throws {
     let view = RecordingProfileView()
     #expect(await (try flow()).make(.profileViewModel, view).load("octocat") == .shown)

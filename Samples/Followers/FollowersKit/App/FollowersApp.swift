@@ -8,37 +8,34 @@ public enum FollowersApp {
   ///   - environment: Decides the API: live in `live`, fake in `mock`, `test` and `preview`.
   ///   - configuration: How to reach the live API.
   /// - Returns: The root graph; open a `.flow` child for each run of the screens.
-  /// - Throws: `GraphError` if the modules are miswired.
+  /// - Throws: `GraphError` if the modules are miswired: building the graph checks every key it knows
+  ///   — the ones the app module binds and exposes, and all they declare they need — before any
+  ///   factory runs.
   public static func graph(environment: AppEnvironment, configuration: FollowersConfiguration) throws -> Graph {
     try Graph(modules: [FollowersAppModule(configuration: configuration)], environment: environment)
   }
 
-  /// What the app resolves itself, for `verify()` and the DOT picture: the navigator from the app's
-  /// graph, and each run's screens from its flow's. Everything else is reached from them — the view
-  /// models through the assisted factories the flow's screens are made with.
-  public static let entryPoints: [Keys] = [Keys.navigator, Keys.followersFlow]
-
   /// Sample arguments for the assisted keys — views that write nowhere, a query — so that `verify()`
-  /// builds the navigator, the view models and the data source.
+  /// builds the navigator, the view models and the pager.
   public static var verificationArguments: VerificationArguments {
     var arguments = VerificationArguments()
     arguments.provide(.navigator) { TerminalScreens(terminal: SilentTerminal()) }
     arguments.provide(.registrationViewModel) { TerminalScreens(terminal: SilentTerminal()).registrationView() }
     arguments.provide(.profileViewModel) { TerminalScreens(terminal: SilentTerminal()).profileView() }
     arguments.provide(.followersViewModel) { TerminalScreens(terminal: SilentTerminal()).followersView() }
-    arguments.provide(.followersDataSource) { FollowersQuery(login: "octocat", firstPage: 1) }
+    arguments.provide(.followersPager) { FollowersQuery(login: "octocat", firstPage: 1) }
     return arguments
   }
 
-  /// Verifies the sample's graph: every key, main-actor and assisted ones included, with its flow
-  /// scope opened.
+  /// Verifies the sample's graph: every key it knows, main-actor and assisted ones included, with its
+  /// flow scope opened; it runs their factories, the child graph key's included.
   ///
   /// - Parameter graph: The sample's graph.
   /// - Returns: What was verified.
   /// - Throws: `VerificationError` listing every problem.
   @discardableResult
   public static func verify(_ graph: Graph) async throws -> VerificationReport {
-    try await graph.verify(scopes: [.flow], arguments: verificationArguments, entryPoints: entryPoints)
+    try await graph.verify(scopes: [.flow], arguments: verificationArguments)
   }
 
   /// The graph as Graphviz DOT: every key and dependency, with its flow scope opened.
@@ -46,6 +43,6 @@ public enum FollowersApp {
   /// - Parameter graph: The sample's graph.
   /// - Returns: A DOT document.
   public static func dot(of graph: Graph) async -> String {
-    await graph.dot(scopes: [.flow], arguments: verificationArguments, entryPoints: entryPoints)
+    await graph.dot(scopes: [.flow], arguments: verificationArguments)
   }
 }

@@ -1,55 +1,55 @@
 import Sheath
 
 // The screens' keys: main-actor values built with their views, and the navigator that moves
-// between them.
+// between them. Each declares what it needs after the view it is built for.
 extension Keys {
   /// The registration screen's view model, built on the main actor with its view.
   public static let registrationViewModel: MainActorAssistedKey<any RegistrationView, RegistrationViewModel> =
-    MainActorAssistedKey { r, view in
-      RegistrationViewModel(view: view, validator: r[.loginValidator])
+    MainActorAssistedKey(.loginValidator) { view, validator in
+      RegistrationViewModel(view: view, validator: validator)
     }
 
   /// The profile screen's view model, built on the main actor with its view.
   public static let profileViewModel: MainActorAssistedKey<any ProfileView, ProfileViewModel> =
-    MainActorAssistedKey { r, view in
-      ProfileViewModel(view: view, data: r[.followersData], presenter: r[.profilePresenter])
+    MainActorAssistedKey(.followersData, .profileFormatter) { view, data, formatter in
+      ProfileViewModel(view: view, data: data, formatter: formatter)
     }
 
-  /// The followers list's data source, one per list, paging through the flow's data controller.
-  public static let followersDataSource: MainActorAssistedKey<FollowersQuery, any FollowersListDataSource> =
-    MainActorAssistedKey { r, query in
-      FollowersDataSource(query: query, data: r[.followersData])
+  /// The followers list's pager, one per list, paging through the flow's data controller.
+  public static let followersPager: MainActorAssistedKey<FollowersQuery, any FollowersListPaging> =
+    MainActorAssistedKey(.followersData) { query, data in
+      FollowersPager(query: query, data: data)
     }
 
-  /// The followers screen's view model, built on the main actor with its view.
+  /// The followers screen's view model, built on the main actor with its view; it makes a pager
+  /// for each list it shows.
   public static let followersViewModel: MainActorAssistedKey<any FollowersView, FollowersViewModel> =
-    MainActorAssistedKey { r, view in
-      let makeDataSource = r[.followersDataSource]
-      return FollowersViewModel(
-        view: view, presenter: r[.followersListPresenter], makeDataSource: { makeDataSource($0) })
+    MainActorAssistedKey(.followersListFormatter, .followersPager.factory) {
+      view, formatter, makePager in
+      FollowersViewModel(view: view, formatter: formatter, makePager: { makePager($0) })
     }
 
   /// Opens one run of the flow: a child graph that opens `.flow`, so that the run's screens share one
   /// data controller, released when the run ends.
   public static let flowGraph = ChildGraphKey(scope: .flow)
 
-  /// One flow's screens, built from the graph that opened the flow.
-  public static let followersFlow: MainActorKey<FollowersFlow> = MainActorKey { r in
-    let makeRegistration = r[.registrationViewModel]
-    let makeProfile = r[.profileViewModel]
-    let makeFollowers = r[.followersViewModel]
-    return FollowersFlow(
-      makeRegistration: { makeRegistration($0) },
-      makeProfile: { makeProfile($0) },
-      makeFollowers: { makeFollowers($0) })
-  }
+  /// One flow's screens, built from the graph that opened the flow: a factory for each screen's view
+  /// model.
+  public static let followersFlow: MainActorKey<FollowersFlow> =
+    MainActorKey(
+      .transient, .registrationViewModel.factory, .profileViewModel.factory, .followersViewModel.factory
+    ) { makeRegistration, makeProfile, makeFollowers in
+      FollowersFlow(
+        makeRegistration: { makeRegistration($0) },
+        makeProfile: { makeProfile($0) },
+        makeFollowers: { makeFollowers($0) })
+    }
 
   /// Moves through the flow's screens, opening a flow graph for each run: it gets a way to open
   /// flows, not the whole graph.
   public static let navigator: MainActorAssistedKey<any FollowersScreens, any FollowersNavigating> =
-    MainActorAssistedKey { r, screens in
-      let openFlowGraph = r[.flowGraph]
+    MainActorAssistedKey(.flowGraph) { screens, openFlowGraph in
       // The flow's screen factories keep its graph, and so its data controller, for the run.
-      return FollowersNavigator(screens: screens, openFlow: { openFlowGraph.open()[.followersFlow] })
+      FollowersNavigator(screens: screens, openFlow: { openFlowGraph.open()[.followersFlow] })
     }
 }

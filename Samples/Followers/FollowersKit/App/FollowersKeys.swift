@@ -5,7 +5,8 @@ extension Scope {
   public static let flow = Scope("flow")
 }
 
-// What the sample's graph provides. Each key carries its default factory; the API has no default,
+// What the sample's graph provides. Each key carries its default factory and declares the keys it
+// needs, so building the graph checks every edge before any factory runs; the API has no default,
 // because which API to use is the environment's decision (see `FollowersAppModule`). The screens'
 // keys are in FollowersKeys+Screens.swift.
 extension Keys {
@@ -16,28 +17,27 @@ extension Keys {
   public static let userAPI: Key<any UserAPI> = .required(.singleton)
 
   /// The live API's transport: sends requests to the configured origin, the token only where allowed.
-  public static let apiConnection: Key<any APIConnecting> = Key(.singleton) { r in
-    let configuration = r[.configuration]
-    return URLSessionConnection(
-      apiURL: configuration.apiURL, timeout: configuration.timeout, token: configuration.token)
+  public static let apiConnection: Key<any APIConnecting> = Key(.singleton, .configuration) { configuration in
+    URLSessionConnection(apiURL: configuration.apiURL, timeout: configuration.timeout, token: configuration.token)
   }
 
   /// The live API's formats: turns responses into users, pages and errors.
-  public static let apiParser: Key<any APIResponseParsing> = Key { r in
-    GitHubResponseParser(hiding: r[.configuration].token)
+  public static let apiParser: Key<any APIResponseParsing> = Key(.transient, .configuration) { configuration in
+    GitHubResponseParser(hiding: configuration.token)
   }
 
   /// Decides whether a login is acceptable.
-  public static let loginValidator: Key<any LoginValidating> = Key { _ in LoginValidator() }
+  public static let loginValidator: Key<any LoginValidating> = Key { LoginValidator() }
 
   /// Formats the profile screen's lines.
-  public static let profilePresenter: Key<any ProfilePresenting> = Key { _ in ProfilePresenter() }
+  public static let profileFormatter: Key<any ProfileFormatting> = Key { ProfileFormatter() }
 
   /// Formats the followers screen's lines.
-  public static let followersListPresenter: Key<any FollowersListPresenting> = Key { _ in FollowersListPresenter() }
+  public static let followersListFormatter: Key<any FollowersListFormatting> = Key { FollowersListFormatter() }
 
   /// The flow's data: one fetch of each user and page shared by the flow's screens, released with the flow.
-  public static let followersData: Key<any FollowersDataControlling> = Key(.scoped(.flow)) { r in
-    FollowersDataController(api: r[.userAPI], pageSize: r[.configuration].pageSize)
+  public static let followersData: Key<any FollowersDataControlling> = Key(.scoped(.flow), .userAPI, .configuration) {
+    api, configuration in
+    FollowersDataController(api: api, pageSize: configuration.pageSize)
   }
 }

@@ -8,8 +8,8 @@ public struct LiveAPIModule: Module {
   /// Binds the live API.
   public func register(into b: inout Bindings) {
     b.require(.configuration)
-    b.bind(.userAPI) { r in
-      LiveUserAPI(baseURL: r[.configuration].apiURL, connection: r[.apiConnection], parser: r[.apiParser])
+    b.bind(.userAPI, .configuration, .apiConnection, .apiParser) { configuration, connection, parser in
+      LiveUserAPI(baseURL: configuration.apiURL, connection: connection, parser: parser)
     }
   }
 }
@@ -28,12 +28,13 @@ public struct FakeAPIModule: Module {
 
   /// Binds the fake API.
   public func register(into b: inout Bindings) {
-    b.bind(.userAPI) { [users] _ in FakeUserAPI(users: users) }
+    b.bind(.userAPI) { [users] in FakeUserAPI(users: users) }
   }
 }
 
 /// The whole sample: the configuration, and the API the environment calls for — live in `live`, fake
-/// in `mock`, `test` and `preview`. Everything else comes from the keys' defaults.
+/// in `mock`, `test` and `preview`. Everything else comes from the keys' defaults, and is reached from
+/// the two keys the app resolves itself, which it exposes so that building the graph checks them.
 public struct FollowersAppModule: Module {
   /// How to reach the API.
   public var configuration: FollowersConfiguration
@@ -45,10 +46,16 @@ public struct FollowersAppModule: Module {
     self.configuration = configuration
   }
 
-  /// Binds the configuration and includes the environment's API module.
+  /// Binds the configuration, includes the environment's API module, and exposes what the app
+  /// resolves: the navigator from the app's graph, and each run's screens from its flow's graph.
   public func register(into b: inout Bindings) {
     b.bind(.configuration, to: configuration)
     b.include(LiveAPIModule().only(in: .live))
     b.include(FakeAPIModule().only(in: .mock, .test, .preview))
+    // Nothing names these two: the command resolves the navigator, and the navigator resolves the
+    // flow's screens through the child graph it opens. Naming them lets the graph know and check them,
+    // and every view model, data controller and API they reach.
+    b.expose(.navigator)
+    b.expose(.followersFlow)
   }
 }

@@ -35,7 +35,7 @@ public struct UserOverview: Sendable, Equatable {
 }
 
 /// Loads and keeps the data that the screens of one flow share, so that the profile and the
-/// followers screens show the same fetch (seed 004's DataController).
+/// followers screens show the same fetch: the `DataController` of "iOS Week: Separate your concerns!".
 ///
 /// It knows no screen: a screen calls it with a closure, and it talks back through that closure, on
 /// the main actor. The call is `async`, so a caller can wait until its closure has run, and it

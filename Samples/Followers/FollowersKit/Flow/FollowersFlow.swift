@@ -1,4 +1,5 @@
-/// Makes the views of the flow's screens; the terminal front end (or a test) implements it.
+/// Makes the views of the flow's screens; the terminal front end (or a test) implements it. The
+/// caller keeps each view while its screen runs: a view model holds its view weakly.
 @MainActor
 public protocol FollowersScreens: AnyObject {
   /// The registration screen's view.

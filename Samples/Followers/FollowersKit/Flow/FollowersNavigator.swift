@@ -13,7 +13,7 @@ public enum FlowOutcome: Equatable, Sendable {
   case cancelled
 }
 
-/// Moves through the flow's screens (seed 003's navigator).
+/// Moves through the flow's screens: the navigator of "8 Patterns to Help You Destroy Massive View Controller".
 @MainActor
 public protocol FollowersNavigating: AnyObject {
   /// Runs the flow: registration, then the profile, then the followers from a page on.
@@ -49,22 +49,31 @@ public final class FollowersNavigator: FollowersNavigating {
   /// Runs the flow.
   public func start(login: String?, page: Int) async -> FlowOutcome {
     let flow = openFlow()
-    let registration = flow.makeRegistration(screens.registrationView())
-    let validLogin: String
-    if let login {
-      guard let valid = registration.submit(login) else { return .invalidLogin }
-      validLogin = valid
-    } else {
-      switch await registration.run() {
-      case .registered(let login): validLogin = login
-      case .invalid: return .invalidLogin
-      case .noInput: return .noLogin
-      }
+    let registration = await show(screens.registrationView(), flow.makeRegistration) { registration in
+      guard let login else { return await registration.run() }
+      return registration.submit(login).map { .registered(login: $0) } ?? .invalid
     }
-    let profile = await flow.makeProfile(screens.profileView()).load(validLogin)
+    let validLogin: String
+    switch registration {
+    case .registered(let login): validLogin = login
+    case .invalid: return .invalidLogin
+    case .noInput: return .noLogin
+    }
+    let profile = await show(screens.profileView(), flow.makeProfile) { await $0.load(validLogin) }
     guard profile == .shown else { return Self.outcome(of: profile) }
     let query = FollowersQuery(login: validLogin, firstPage: page)
-    return Self.outcome(of: await flow.makeFollowers(screens.followersView()).load(query))
+    return Self.outcome(of: await show(screens.followersView(), flow.makeFollowers) { await $0.load(query) })
+  }
+
+  /// Shows one screen: builds its view model for its view and runs it, keeping the view until the
+  /// screen is done — as a view controller keeps its view while it is on screen. The view model holds
+  /// its view weakly, so without this the view would go as soon as the view model was made.
+  private func show<View, ViewModel, Outcome>(
+    _ view: View, _ makeViewModel: @MainActor (View) -> ViewModel,
+    run: @MainActor (ViewModel) async -> Outcome
+  ) async -> Outcome {
+    defer { withExtendedLifetime(view) {} }
+    return await run(makeViewModel(view))
   }
 
   private static func outcome(of load: LoadOutcome) -> FlowOutcome {

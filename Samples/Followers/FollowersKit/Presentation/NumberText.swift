@@ -1,4 +1,4 @@
-/// Numbers written the same way whatever the locale: the presenters' shared vocabulary.
+/// Numbers written the same way whatever the locale: the formatters' shared vocabulary.
 public enum NumberText {
   /// Writes an integer with `,` between groups of three digits.
   ///

@@ -3,6 +3,9 @@ import Foundation
 /// The flow's screens on a terminal: each view writes what its view model shows, one line at a time,
 /// each made safe to print (``TerminalText/line(_:)``): no text from the network reaches the
 /// terminal raw.
+///
+/// It makes a new view for each screen and keeps none: the navigator keeps each view while its screen
+/// runs, as a view controller keeps its view, since the view models hold their views weakly.
 @MainActor
 public final class TerminalScreens: FollowersScreens {
   private let terminal: any Terminal
@@ -55,7 +58,7 @@ final class TerminalRegistrationView: RegistrationView {
   }
 }
 
-/// Writes the title and the presenter's lines; a status line while loading.
+/// Writes the title and the formatter's lines; a status line while loading.
 @MainActor
 final class TerminalProfileView: ProfileView {
   private let terminal: any Terminal

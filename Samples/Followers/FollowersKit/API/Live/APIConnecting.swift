@@ -35,7 +35,7 @@ public struct APIResponse: Sendable, Equatable {
 }
 
 /// Sends requests to the API and brings back their responses: the transport half of the live API
-/// (seed 001's `DownloaderConnection`).
+/// (the `DownloaderConnection` of "Single Responsibility Principle & iOS").
 ///
 /// Its reasons to change are transport reasons — TLS, sessions, timeouts, redirects, who may see the
 /// token — never the shape of GitHub's JSON, which is ``APIResponseParsing``'s concern.

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Turns API responses into values or errors: the format half of the live API (seed 001's
-/// `DownloaderParser`).
+/// Turns API responses into values or errors: the format half of the live API (the
+/// `DownloaderParser` of "Single Responsibility Principle & iOS").
 ///
 /// Its reasons to change are the API's formats — JSON fields, status codes, the `Link` header — never
 /// how requests travel, which is ``APIConnecting``'s concern.

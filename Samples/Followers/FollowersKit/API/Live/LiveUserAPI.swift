@@ -1,8 +1,8 @@
 import Foundation
 
 /// A ``UserAPI`` that calls the GitHub REST API: a facade over a connection, which moves requests and
-/// responses, and a parser, which reads them (seed 001's `Downloader` over `DownloaderConnection` and
-/// `DownloaderParser`).
+/// responses, and a parser, which reads them: the `Downloader` over `DownloaderConnection` and
+/// `DownloaderParser` of "Single Responsibility Principle & iOS".
 ///
 /// This type knows only GitHub's routes — `GET {baseURL}/users/{login}` and
 /// `GET {baseURL}/users/{login}/followers?per_page=N&page=M` — so a change of transport and a change

@@ -25,27 +25,30 @@ public protocol FollowersView: AnyObject {
   func askForMore(_ prompt: String) async -> Bool
 }
 
-/// The followers screen's logic: shows the list a page at a time from its data source, and offers
+/// The followers screen's logic: shows the list a page at a time from its pager, and offers
 /// the next page while there is one and the view wants it.
 @MainActor
 public final class FollowersViewModel {
-  private let view: any FollowersView
-  private let presenter: any FollowersListPresenting
-  private let makeDataSource: @MainActor (FollowersQuery) -> any FollowersListDataSource
+  /// The screen, held weakly: whoever shows the screen owns the view, and the view owns nothing of
+  /// this view model's — as a view controller owns its view model, a strong reference back would be a
+  /// retain cycle.
+  public private(set) weak var view: (any FollowersView)?
+  private let formatter: any FollowersListFormatting
+  private let makePager: @MainActor (FollowersQuery) -> any FollowersListPaging
 
   /// Creates the view model for a view.
   ///
   /// - Parameters:
-  ///   - view: The screen.
-  ///   - presenter: Formats the header, rows and prompts.
-  ///   - makeDataSource: Makes the data source of a list.
+  ///   - view: The screen; held weakly.
+  ///   - formatter: Formats the header, rows and prompts.
+  ///   - makePager: Makes the pager of a list.
   public init(
-    view: any FollowersView, presenter: any FollowersListPresenting,
-    makeDataSource: @escaping @MainActor (FollowersQuery) -> any FollowersListDataSource
+    view: any FollowersView, formatter: any FollowersListFormatting,
+    makePager: @escaping @MainActor (FollowersQuery) -> any FollowersListPaging
   ) {
     self.view = view
-    self.presenter = presenter
-    self.makeDataSource = makeDataSource
+    self.formatter = formatter
+    self.makePager = makePager
   }
 
   /// Shows the followers of `login` from a page on, then each next page the view asks for.
@@ -54,27 +57,27 @@ public final class FollowersViewModel {
   /// - Returns: `shown` when every page asked for was shown, or why one was not (the view said why).
   @discardableResult
   public func load(_ query: FollowersQuery) async -> LoadOutcome {
-    let dataSource = makeDataSource(query)
-    var outcome = await showNextPage(of: dataSource, login: query.login)
-    while outcome == .shown, let next = dataSource.nextPage,
-      await view.askForMore(presenter.morePrompt(nextPage: next, lastPage: dataSource.lastPage))
+    let pager = makePager(query)
+    var outcome = await showNextPage(of: pager, login: query.login)
+    while outcome == .shown, let next = pager.nextPage,
+      await view?.askForMore(formatter.morePrompt(nextPage: next, lastPage: pager.lastPage)) == true
     {
-      outcome = await showNextPage(of: dataSource, login: query.login)
+      outcome = await showNextPage(of: pager, login: query.login)
     }
     return outcome
   }
 
-  private func showNextPage(of dataSource: any FollowersListDataSource, login: String) async -> LoadOutcome {
-    guard let number = dataSource.nextPage else { return .shown }
-    view.showLoading(presenter.loadingText(for: login, page: number))
-    switch await dataSource.loadNextPage() {
+  private func showNextPage(of pager: any FollowersListPaging, login: String) async -> LoadOutcome {
+    guard let number = pager.nextPage else { return .shown }
+    view?.showLoading(formatter.loadingText(for: login, page: number))
+    switch await pager.loadNextPage() {
     case .success(let update):
-      let rows = update.page.followers.map(presenter.row)
-      view.showFollowers(header: presenter.header(for: update.user, page: update.page), rows: rows)
+      let rows = update.page.followers.map(formatter.row)
+      view?.showFollowers(header: formatter.header(for: update.user, page: update.page), rows: rows)
       return .shown
     case .failure(let error):
       let outcome = LoadOutcome(error)
-      if outcome != .cancelled { view.showError(String(describing: error)) }
+      if outcome != .cancelled { view?.showError(String(describing: error)) }
       return outcome
     case nil:
       return .shown

@@ -6,7 +6,7 @@ public protocol ProfileView: AnyObject {
   /// - Parameter text: One line, such as `Loading @octocat…`.
   func showLoading(_ text: String)
 
-  /// Shows the user's title and the presenter's lines (each omitted when it has nothing to say).
+  /// Shows the user's title and the formatter's lines (each omitted when it has nothing to say).
   ///
   /// - Parameters:
   ///   - title: `Name (@login)` or `@login`.
@@ -20,23 +20,26 @@ public protocol ProfileView: AnyObject {
 }
 
 /// The profile screen's logic: asks the flow's data controller for the user and hands the
-/// presenter's lines to the view.
+/// formatter's lines to the view.
 @MainActor
 public final class ProfileViewModel {
-  private let view: any ProfileView
+  /// The screen, held weakly: whoever shows the screen owns the view, and the view owns nothing of
+  /// this view model's — as a view controller owns its view model, a strong reference back would be a
+  /// retain cycle.
+  public private(set) weak var view: (any ProfileView)?
   private let data: any FollowersDataControlling
-  private let presenter: any ProfilePresenting
+  private let formatter: any ProfileFormatting
 
   /// Creates the view model for a view.
   ///
   /// - Parameters:
-  ///   - view: The screen.
+  ///   - view: The screen; held weakly.
   ///   - data: The flow's data controller.
-  ///   - presenter: Formats the lines.
-  public init(view: any ProfileView, data: any FollowersDataControlling, presenter: any ProfilePresenting) {
+  ///   - formatter: Formats the lines.
+  public init(view: any ProfileView, data: any FollowersDataControlling, formatter: any ProfileFormatting) {
     self.view = view
     self.data = data
-    self.presenter = presenter
+    self.formatter = formatter
   }
 
   /// Loads and shows the profile of `login`, naming their first followers: the same ones whatever
@@ -46,20 +49,20 @@ public final class ProfileViewModel {
   /// - Returns: Whether the profile was shown, or why not (the view said why).
   @discardableResult
   public func load(_ login: String) async -> LoadOutcome {
-    view.showLoading(presenter.loadingText(for: login))
-    return await data.loadUser(login, firstFollowers: presenter.namedFollowerLimit) { [view, presenter] result in
+    view?.showLoading(formatter.loadingText(for: login))
+    return await data.loadUser(login, firstFollowers: formatter.namedFollowerLimit) { result in
       switch result {
       case .success(let overview):
         let count = overview.user.followers
         let lines = [
-          presenter.followerCountLine(count: count),
-          presenter.followedByLine(followers: overview.firstFollowers, totalCount: count),
+          formatter.followerCountLine(count: count),
+          formatter.followedByLine(followers: overview.firstFollowers, totalCount: count),
         ]
-        view.showProfile(title: presenter.title(for: overview.user), lines: lines.compactMap { $0 })
+        self.view?.showProfile(title: formatter.title(for: overview.user), lines: lines.compactMap { $0 })
         return .shown
       case .failure(let error):
         let outcome = LoadOutcome(error)
-        if outcome != .cancelled { view.showError(String(describing: error)) }
+        if outcome != .cancelled { self.view?.showError(String(describing: error)) }
         return outcome
       }
     }

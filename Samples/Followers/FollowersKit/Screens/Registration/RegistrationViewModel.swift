@@ -30,13 +30,16 @@ public enum RegistrationOutcome: Equatable, Sendable {
 /// invalid — from a stub; the rules themselves are tested once, on ``LoginValidator``.
 @MainActor
 public final class RegistrationViewModel {
-  private let view: any RegistrationView
+  /// The screen, held weakly: whoever shows the screen owns the view, and the view owns nothing of
+  /// this view model's — as a view controller owns its view model, a strong reference back would be a
+  /// retain cycle.
+  public private(set) weak var view: (any RegistrationView)?
   private let validator: any LoginValidating
 
   /// Creates the view model for a view.
   ///
   /// - Parameters:
-  ///   - view: The screen.
+  ///   - view: The screen; held weakly.
   ///   - validator: Decides whether a login is acceptable.
   public init(view: any RegistrationView, validator: any LoginValidating) {
     self.view = view
@@ -52,7 +55,7 @@ public final class RegistrationViewModel {
     case .valid(let login):
       return login
     case .invalid(let reason):
-      view.showInvalidLogin(reason: reason)
+      view?.showInvalidLogin(reason: reason)
       return nil
     }
   }
@@ -62,9 +65,9 @@ public final class RegistrationViewModel {
   /// - Returns: The normalized login; `invalid` when the view cannot ask again after an invalid one;
   ///   `noInput` when the input ends first.
   public func run() async -> RegistrationOutcome {
-    while let input = await view.requestLogin() {
+    while let input = await view?.requestLogin() {
       if let login = submit(input) { return .registered(login: login) }
-      guard view.asksAgain else { return .invalid }
+      guard view?.asksAgain == true else { return .invalid }
     }
     return .noInput
   }

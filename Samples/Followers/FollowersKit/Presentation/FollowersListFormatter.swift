@@ -1,6 +1,6 @@
-/// Turns pages of followers into the exact lines the followers screen shows (seed 003's
-/// presenter, for the list).
-public protocol FollowersListPresenting: Sendable {
+/// Turns pages of followers into the exact lines the followers screen shows: what
+/// "8 Patterns to Help You Destroy Massive View Controller" calls a presenter, for the list.
+public protocol FollowersListFormatting: Sendable {
   /// The header above a page: `Followers of @octocat (showing 101–200 of 1,234)`.
   ///
   /// - Parameters:
@@ -32,9 +32,9 @@ public protocol FollowersListPresenting: Sendable {
   func morePrompt(nextPage: Int, lastPage: Int?) -> String
 }
 
-/// The standard ``FollowersListPresenting``, in English, independent of the locale.
-public struct FollowersListPresenter: FollowersListPresenting {
-  /// Creates a presenter.
+/// The standard ``FollowersListFormatting``, in English, independent of the locale.
+public struct FollowersListFormatter: FollowersListFormatting {
+  /// Creates a formatter.
   public init() {}
 
   /// The header above a page.

@@ -26,10 +26,11 @@ public struct FollowersUpdate: Sendable, Equatable {
   public let rows: Range<Int>
 }
 
-/// The followers list's data (seed 003's data source): which followers are in the list, page by
-/// page, and which page comes next.
+/// The followers list's data, page by page: which followers are in the list, and which page comes
+/// next. It pages through the flow's data controller; it is not a table view's data source, the
+/// pattern of that name in "8 Patterns to Help You Destroy Massive View Controller".
 @MainActor
-public protocol FollowersListDataSource: AnyObject {
+public protocol FollowersListPaging: AnyObject {
   /// Every follower loaded so far, page after page, in the API's order.
   var followers: [Follower] { get }
 
@@ -46,11 +47,11 @@ public protocol FollowersListDataSource: AnyObject {
   func loadNextPage() async -> Result<FollowersUpdate, any Error>?
 }
 
-/// A ``FollowersListDataSource`` that pages through the flow's data controller, following the page
+/// A ``FollowersListPaging`` that pages through the flow's data controller, following the page
 /// numbers the API gave: it stops on the last page, and when a server names a next page that is not
 /// ahead of the current one.
 @MainActor
-public final class FollowersDataSource: FollowersListDataSource {
+public final class FollowersPager: FollowersListPaging {
   private let login: String
   private let data: any FollowersDataControlling
 
@@ -63,7 +64,7 @@ public final class FollowersDataSource: FollowersListDataSource {
   /// The number of the list's last page, when the API said it.
   public private(set) var lastPage: Int?
 
-  /// Creates the data source for one list.
+  /// Creates the pager for one list.
   ///
   /// - Parameters:
   ///   - query: Whose followers, from which page.

@@ -1,6 +1,7 @@
-/// Turns a user into the exact lines the profile screen shows (seed 003's presenter): the view
-/// model hands these strings to the view and never formats anything itself.
-public protocol ProfilePresenting: Sendable {
+/// Turns a user into the exact lines the profile screen shows — what "8 Patterns to Help You Destroy
+/// Massive View Controller" calls a presenter: the view model hands these strings to the view and
+/// never formats anything itself.
+public protocol ProfileFormatting: Sendable {
   /// The profile's title: `Name (@login)`, or `@login` when the user has no name.
   ///
   /// - Parameter user: The user to title.
@@ -32,9 +33,9 @@ public protocol ProfilePresenting: Sendable {
   func loadingText(for login: String) -> String
 }
 
-/// The standard ``ProfilePresenting``, in English, independent of the locale.
-public struct ProfilePresenter: ProfilePresenting {
-  /// Creates a presenter.
+/// The standard ``ProfileFormatting``, in English, independent of the locale.
+public struct ProfileFormatter: ProfileFormatting {
+  /// Creates a formatter.
   public init() {}
 
   /// Three: the "followed by" line names three followers, and counts the rest as others.

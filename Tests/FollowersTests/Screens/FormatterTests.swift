@@ -1,9 +1,9 @@
 import FollowersKit
 import Testing
 
-@Suite("ProfilePresenter")
-struct ProfilePresenterTests {
-  let presenter = ProfilePresenter()
+@Suite("ProfileFormatter")
+struct ProfileFormatterTests {
+  let formatter = ProfileFormatter()
 
   @Test(
     "follower count line",
@@ -12,7 +12,7 @@ struct ProfilePresenterTests {
       (1_234_567, "1,234,567 followers"),
     ] as [(Int, String?)])
   func followerCountLine(count: Int, expected: String?) {
-    #expect(presenter.followerCountLine(count: count) == expected)
+    #expect(formatter.followerCountLine(count: count) == expected)
   }
 
   @Test(
@@ -28,7 +28,7 @@ struct ProfilePresenterTests {
       (["zoe", "Bob"], 7, "Followed by zoe, Bob and 5 others"),
     ] as [([String], Int, String?)])
   func followedByLine(logins: [String], total: Int, expected: String?) {
-    #expect(presenter.followedByLine(followers: logins.map(Follower.init(login:)), totalCount: total) == expected)
+    #expect(formatter.followedByLine(followers: logins.map(Follower.init(login:)), totalCount: total) == expected)
   }
 
   @Test(
@@ -38,18 +38,18 @@ struct ProfilePresenterTests {
       (GitHubUser(login: "nameless", name: nil, followers: 0), "@nameless"),
     ])
   func title(user: GitHubUser, expected: String) {
-    #expect(presenter.title(for: user) == expected)
+    #expect(formatter.title(for: user) == expected)
   }
 
   @Test("loading text")
   func loading() {
-    #expect(presenter.loadingText(for: "octocat") == "Loading @octocat…")
+    #expect(formatter.loadingText(for: "octocat") == "Loading @octocat…")
   }
 }
 
-@Suite("FollowersListPresenter")
-struct FollowersListPresenterTests {
-  let presenter = FollowersListPresenter()
+@Suite("FollowersListFormatter")
+struct FollowersListFormatterTests {
+  let formatter = FollowersListFormatter()
 
   @Test(
     "header says which followers of how many the page shows",
@@ -66,19 +66,19 @@ struct FollowersListPresenterTests {
     let user = GitHubUser(login: "octocat", name: "The Octocat", followers: total)
     let page = FollowersPage(
       request: PageRequest(number: number, size: size), followers: (0..<count).map { Follower(login: "f\($0)") })
-    #expect(presenter.header(for: user, page: page) == expected)
+    #expect(formatter.header(for: user, page: page) == expected)
   }
 
   @Test("rows, loading texts and the question before the next page")
   func texts() {
-    #expect(presenter.row(for: Follower(login: "Alice")) == "Alice")
-    #expect(presenter.loadingText(for: "octocat", page: 1) == "Loading followers of @octocat…")
-    #expect(presenter.loadingText(for: "octocat", page: 1_000) == "Loading page 1,000 of @octocat's followers…")
+    #expect(formatter.row(for: Follower(login: "Alice")) == "Alice")
+    #expect(formatter.loadingText(for: "octocat", page: 1) == "Loading followers of @octocat…")
+    #expect(formatter.loadingText(for: "octocat", page: 1_000) == "Loading page 1,000 of @octocat's followers…")
     #expect(
-      presenter.morePrompt(nextPage: 2, lastPage: 1_300)
+      formatter.morePrompt(nextPage: 2, lastPage: 1_300)
         == "More followers: press Enter for page 2 of 1,300, or q to quit: ")
     #expect(
-      presenter.morePrompt(nextPage: 2, lastPage: nil) == "More followers: press Enter for page 2, or q to quit: ")
+      formatter.morePrompt(nextPage: 2, lastPage: nil) == "More followers: press Enter for page 2, or q to quit: ")
   }
 
   @Test(
