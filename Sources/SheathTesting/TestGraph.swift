@@ -64,7 +64,7 @@ public struct TestGraph: Sendable {
     self.reporter = reporter
     self.graph = try Graph(
       modules: modules, testOverrides: overrides, usage: usage,
-      hooks: TestHooks(report: { message in reporter.record(message) }))
+      hooks: TestHooks(reportsUnknownKeys: !modules.isEmpty, report: { message in reporter.record(message) }))
   }
 
   /// A message for each override this test registered but never resolved.

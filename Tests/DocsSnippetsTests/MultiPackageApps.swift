@@ -107,20 +107,18 @@ extension Keys {
 
 /// The catalog: binds its keys, and says what it needs from the app.
 public struct CatalogModule: Module {
-  /// The catalog's keys that no module binds, which the app resolves
-  /// through the catalog's screens: for the app's `verify()`.
-  public static let entryPoints: [Keys] = [Keys.productViewModel]
-
   /// Creates the module.
   public init() {}
 
-  /// Binds the catalog's keys.
+  /// Binds the catalog's keys, and names its screens' keys, which no
+  /// module binds, so that the app's graph knows and checks them.
   public func register(into b: inout Bindings) {
     b.require(.catalogServer)
     b.require(.shoppingCart)
     b.bind(.productLookup) { r in
       RemoteCatalog(server: r[.catalogServer])
     }
+    b.expose(.productViewModel)
   }
 }
 // docs: end
@@ -228,7 +226,7 @@ func theShopIsWired() throws {
   let server = try #require(URL(string: "https://catalog.test"))
   let graph = try ShopGraph.make(
     catalogServer: server, environment: .live)
-  let report = try graph.verify(entryPoints: CatalogModule.entryPoints)
+  let report = try graph.verify()
   #expect(report.skipped.isEmpty)
 }
 // docs: end

@@ -38,9 +38,10 @@ extension Keys {
     test: .value { _ in { Date(timeIntervalSince1970: 0) } }
   ) { _ in { Date() } }
 
-  fileprivate static let forecast: Key<ForecastViewModel> = Key { r in
-    ForecastViewModel(api: r[.weatherAPI], now: r[.now])
-  }
+  fileprivate static let forecast: Key<ForecastViewModel> =
+    Key(.transient, .weatherAPI, .now) { api, now in
+      ForecastViewModel(api: api, now: now)
+    }
 }
 // docs: end
 
@@ -88,8 +89,14 @@ fileprivate final class ForecastViewModel {
   }
 }
 
+/// The app's module: it names the screens' keys, which nothing else depends on, so that building
+/// its graph checks them (and a test that resolves a key it does not know fails).
 fileprivate struct WeatherAppModule: Module {
-  func register(into b: inout Bindings) {}
+  func register(into b: inout Bindings) {
+    b.expose(.forecast)
+    b.expose(.header)
+    b.expose(.forecastStore)
+  }
 }
 
 // docs: testing-stub

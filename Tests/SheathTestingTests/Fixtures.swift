@@ -51,5 +51,12 @@ extension Keys {
 struct AppModule: Module {
   func register(into b: inout Bindings) {
     b.bind(.number, to: 0)
+    // What the tests resolve with the keys' own factories: named, so that building the graph checks
+    // them (a test graph reports a key its test resolves that the graph did not know).
+    b.expose(.greeter)
+    b.expose(.clock)
+    b.expose(.network)
+    b.expose(.shared)
+    b.expose(.greeting)
   }
 }

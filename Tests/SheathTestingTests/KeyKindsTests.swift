@@ -57,12 +57,22 @@ private struct ProvidesEverything: Module {
   }
 }
 
+/// Names the keys these tests resolve with their own factories, so that their graphs know them.
+private struct ScreensAndStores: Module {
+  func register(into b: inout Bindings) {
+    b.expose(.screen)
+    b.expose(.liveScreen)
+    b.expose(.store)
+    b.expose(.remoteStore)
+  }
+}
+
 @Suite("Every kind of key")
 struct KeyKindsTests {
   @Test("main-actor and async keys use their test values in a test graph")
   @MainActor
   func testValues() async throws {
-    let test = try TestGraph()
+    let test = try TestGraph(modules: [ScreensAndStores()])
     #expect(test.graph[.screen].title == "test")
     #expect(try await test.graph[.store].name == "in memory")
     #expect(try Graph(modules: [])[.screen].title == "live")
@@ -71,7 +81,7 @@ struct KeyKindsTests {
   @Test("a live-only main-actor or async key the test did not override fails the test")
   @MainActor
   func liveOnly() async throws {
-    let test = try TestGraph()
+    let test = try TestGraph(modules: [ScreensAndStores()])
     let issues = try await recordedIssues {
       #expect(await MainActor.run { test.graph[.liveScreen].title } == "stand-in")
       let store = try await test.graph[.remoteStore]

@@ -32,6 +32,11 @@ static inline void sheath_store_release_int(intptr_t *_Nonnull slot, intptr_t va
   atomic_store_explicit((_Atomic(intptr_t) *)slot, value, memory_order_release);
 }
 
+/// Sets `bits` in `*slot`, keeping the bits other threads set.
+static inline void sheath_fetch_or_int(intptr_t *_Nonnull slot, intptr_t bits) {
+  atomic_fetch_or_explicit((_Atomic(intptr_t) *)slot, bits, memory_order_release);
+}
+
 /// Replaces `*slot` with `desired` if it still holds `expected`; returns whether it did.
 static inline bool sheath_compare_exchange(
     void *_Nullable *_Nonnull slot, void *_Nullable expected, void *_Nullable desired) {

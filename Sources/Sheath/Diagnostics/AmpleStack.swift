@@ -35,6 +35,34 @@ func withAmpleStack(_ stop: () -> Never) -> Never {
   stop()
 }
 
+/// Runs `body` where the stack has room for it, and returns when it has run: on the calling thread when
+/// it has ``stopStackRoom`` left or its bounds cannot be known, else on a new thread with an ample stack
+/// while the calling thread waits. For work a resolution does once, off its usual path — checking a key
+/// the graph did not know — that a thread made with a small stack may not have room for.
+func onAmpleStack(_ body: () -> Void) {
+  var low: UInt = 0
+  var high: UInt = 0
+  let here = sheath_stack_address()
+  guard sheath_thread_stack_bounds(&low, &high), here < low + stopStackRoom else { return body() }
+  withoutActuallyEscaping(body) { body in
+    // NB: not generic, as `withAmpleStack`: the first use of a generic type costs stack.
+    let box = WorkBox(body)
+    let ran = sheath_run_on_new_thread(
+      stopThreadStackSize,
+      { context in Unmanaged<WorkBox>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue().body() },
+      Unmanaged.passUnretained(box).toOpaque())
+    withExtendedLifetime(box) {}
+    // No thread could be started: run here, with the stack there is.
+    if !ran { body() }
+  }
+}
+
+/// Work, carried to the thread it runs on.
+private final class WorkBox {
+  let body: () -> Void
+  init(_ body: @escaping () -> Void) { self.body = body }
+}
+
 /// A stop, carried to the thread it runs on.
 private final class StopBox {
   let stop: () -> Never

@@ -11,6 +11,8 @@ enum ResolutionFailure {
   /// Builds on different threads waiting for each other.
   case crossThreadCycle([Keys])
   case missingBinding(Keys)
+  /// A key the graph did not know when it was built, whose check on its first resolution found these.
+  case unknownKeyProblems(Keys, [GraphProblem])
   case scopeNotOpen(Keys, Scope)
   case weakValueNotAnObject(Keys, valueType: String)
   /// A property wrapper created at `CodeLocation` with no graph set.
@@ -46,6 +48,14 @@ enum ResolutionFailure {
         details: [],
         fix:
           "bind it in a module, b.bind(\(key.callSiteName)) { r in … }, and declare b.require(\(key.callSiteName)) in the module that needs it so building the graph checks it"
+      )
+    case .unknownKeyProblems(let key, let problems):
+      return Diagnostic(
+        summary:
+          "\(key.described) cannot be resolved: the graph did not know it when it was built, and checking it now found \(problems.count == 1 ? "1 problem" : "\(problems.count) problems")",
+        details: problems.flatMap { $0.description.split(separator: "\n").map(String.init) },
+        fix:
+          "fix the problems above, and name the key in a module, b.expose(\(key.callSiteName)), so that building the graph checks it"
       )
     case .scopeNotOpen(let key, let scope):
       return Diagnostic(

@@ -82,8 +82,15 @@ package final class TestHooks: Sendable {
   /// Records a test failure.
   package let report: @Sendable (_ message: String) -> Void
   private let reported = Locked<Set<ObjectIdentifier>>([])
+  private let reportedUnknown = Locked<Set<ObjectIdentifier>>([])
 
-  package init(report: @escaping @Sendable (_ message: String) -> Void) {
+  /// Whether a key the test resolves that its graph did not know fails the test: in a graph built
+  /// from the app's modules, whose build is what checks the app's keys. A test graph of no modules,
+  /// a key tested on its own, stands for no app.
+  let reportsUnknownKeys: Bool
+
+  package init(reportsUnknownKeys: Bool = true, report: @escaping @Sendable (_ message: String) -> Void) {
+    self.reportsUnknownKeys = reportsUnknownKeys
     self.report = report
   }
 
@@ -91,6 +98,23 @@ package final class TestHooks: Sendable {
   func reportLiveOnly(_ key: Keys) {
     guard reported.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
     report(Self.liveOnlyMessage(key))
+  }
+
+  /// Reports a key the test resolved that its graph did not know when it was built, once per key and
+  /// graph: building the app's graph does not check it.
+  func reportUnknownKey(_ key: Keys) {
+    guard reportsUnknownKeys, reportedUnknown.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
+    report(Self.unknownKeyMessage(key))
+  }
+
+  package static func unknownKeyMessage(_ key: Keys) -> String {
+    Diagnostic(
+      summary:
+        "this test resolved \(key.described), which its graph did not know when it was built: no module names it and no key declares it, so building the app's graph does not check it",
+      details: [],
+      fix:
+        "name it in the module that provides it, b.expose(\(key.callSiteName)), or declare it as a dependency of the key that needs it"
+    ).rendered()
   }
 
   package static func liveOnlyMessage(_ key: Keys) -> String {

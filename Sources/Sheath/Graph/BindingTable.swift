@@ -31,6 +31,8 @@ final class BindingTable: @unchecked Sendable {
   let knownKeys: [Keys]
   /// The known keys whose factories declared no dependencies.
   let uncheckedKeys: [Keys]
+  /// The keys checked as data: the known keys, and each other key on its first resolution.
+  @usableFromInline let checked: CheckedSlots
 
   /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`; `check`
   /// read them as data.
@@ -61,6 +63,7 @@ final class BindingTable: @unchecked Sendable {
     self.installedModules = plan.installedModules
     self.knownKeys = check.nodes.map(\.key)
     self.uncheckedKeys = check.uncheckedKeys
+    self.checked = CheckedSlots(knownKeys)
   }
 
   deinit {

@@ -16,6 +16,7 @@ extension Graph {
       ownerLevel = table.entries[slot].ownerLevel
     } else if let fallback = key.fallbackBinding(testing: usesTestValues) {
       binding = fallback
+      if !table.checked.contains(slot) { checkUnknownKey(key, at: site) }
       if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }
     } else {
       ResolutionStack.stop(.missingBinding(key), at: site)

@@ -62,8 +62,38 @@ extension Graph {
     }
     // The key keeps its own bindings alive.
     guard let fallback = fallback() else { missingBinding(key, at: site) }
+    if _slowPath(!table.checked.contains(slot)) { checkUnknownKey(key, at: site) }
     if _slowPath(usesTestValues) { checkStandIn(key, fallback) }
     return (fallback, 0)
+  }
+
+  /// Checks, before its first factory runs, a key the graph did not know when it was built — one no
+  /// module names and no known key declares — with everything it declares it needs, as building the
+  /// graph checks the keys it knows: it stops with the problems found, and a test graph reports a key
+  /// its test resolved that way, since building the app's graph does not check it.
+  ///
+  /// A key whose factory resolves through a resolver declares nothing to check: it is only recorded.
+  @usableFromInline @inline(never)
+  func checkUnknownKey(_ key: Keys, at site: CallSite) {
+    let table = self.table
+    let usesTestValues = self.usesTestValues
+    if key.fallbackAnyBinding(testing: usesTestValues)?.dependencies == nil {
+      table.checked.insert(key.slot)
+    } else {
+      var problems: [GraphProblem] = []
+      // The resolving thread may be deep in a chain, or have a small stack: check where there is room.
+      onAmpleStack {
+        let check = GraphCheck(roots: [key], exposedBy: [:], skipping: []) { key in
+          table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
+        }
+        problems = check.problems
+        if problems.isEmpty { for node in check.nodes { table.checked.insert(node.key.slot) } }
+      }
+      if !problems.isEmpty { ResolutionStack.stop(.unknownKeyProblems(key, problems), at: site) }
+    }
+    if let testHooks, testHooks.reportsUnknownKeys, ResolutionStack.currentPath.isEmpty {
+      testHooks.reportUnknownKey(key)
+    }
   }
 
   /// Runs a transient binding's factory with `key` on the thread's resolution stack.

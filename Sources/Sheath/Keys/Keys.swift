@@ -126,7 +126,10 @@ final class KeyRegistry: Sendable {
   /// The largest number of keys a process may create: a graph's binding table is indexed by slot.
   static let capacity = 1 << 20
 
-  private let count = Locked(0)
+  private let slotCount = Locked(0)
+
+  /// How many keys the process has created.
+  var count: Int { slotCount.withLock { $0 } }
 
   /// The names found in keys' declarations, by slot, once each key's name was first asked for. Kept
   /// here rather than in each key: a lock per key was four allocations and 250 bytes of every key,
@@ -151,7 +154,7 @@ final class KeyRegistry: Sendable {
   }
 
   func nextSlot() -> Int {
-    let slot = count.withLock { count in
+    let slot = slotCount.withLock { count in
       defer { count += 1 }
       return count
     }

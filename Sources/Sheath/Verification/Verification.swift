@@ -262,6 +262,12 @@ final class Verification: @unchecked Sendable {
     case .buildWaitTimeout(let key, _, _, _), .asyncBuildWaitTimeout(let key, _, _, _):
       return (.buildWaitTimeout, [key], key)
     case .childGraphNotBuilt(let key, _): return (.childGraphNotBuilt, [key], key)
+    case .unknownKeyProblems(let key, let problems):
+      switch problems.first?.kind {
+      case .dependencyCycle?: return (.dependencyCycle, [key], key)
+      case .captiveDependency?: return (.captiveDependency, [key], key)
+      default: return (.missingBinding, [key], key)
+      }
     case .tooManyKeys: failure.trap()
     }
   }

@@ -266,6 +266,35 @@ struct GraphCheckTests {
       """)
   }
 
+  @Test("a key the graph did not know is checked on its first resolution, and stops before its factory runs")
+  func unknownKeyCheckedOnFirstResolution() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let graph = try Graph(modules: [])
+      _ = graph[.needsBC, fileID: "App/Screen.swift", line: 12]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.needsBC (Instance, App/Keys.swift:6) cannot be resolved: the graph did not know it when it was built, and checking it now found 2 problems
+        error: missing binding for required key Keys.missingB (String, App/Keys.swift:2)
+          needed by Keys.needsBC → Keys.missingB
+        fix: bind it in one of the installed modules: b.bind(.missingB) { … }
+        error: missing binding for required key Keys.missingC (Double, App/Keys.swift:3)
+          needed by Keys.needsBC → Keys.missingC
+        fix: bind it in one of the installed modules: b.bind(.missingC) { … }
+      fix: fix the problems above, and name the key in a module, b.expose(.needsBC), so that building the graph checks it
+      """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("App/Screen.swift:12: Fatal error: Sheath: Keys.needsBC"), "\(standardError)")
+  }
+
+  @Test("a key the graph did not know, checked once, resolves")
+  func unknownKeyResolves() throws {
+    let graph = try Graph(modules: [TestModule { b in b.bind(.missingA, to: 1) }])
+    #expect(!graph.knownKeys.contains { $0 === Keys.deferredA })
+    #expect(graph[.deferredA] === graph[.deferredA])
+  }
+
   @Test("a factory that resolves through a resolver is known, and listed as unchecked")
   func escapeHatchIsUnchecked() throws {
     let graph = try Graph(modules: [TestModule { b in b.expose(.escapeHatch) }])
