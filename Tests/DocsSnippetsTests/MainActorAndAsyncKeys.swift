@@ -128,8 +128,55 @@ extension Keys {
     }
 }
 
+extension Scope {
+  fileprivate static let reading = Scope("reading")
+}
+
+// docs: concurrency-async-provider
+/// A flow's bookshelf, opened from disk once per flow.
+fileprivate actor Bookshelf {
+  func titles() -> [String] { ["Dune", "Emma"] }
+}
+
+@MainActor
+fileprivate final class ShelfViewModel {
+  let shelf: AsyncProvider<Bookshelf>
+  private(set) var titles: [String] = []
+
+  init(shelf: AsyncProvider<Bookshelf>) { self.shelf = shelf }
+
+  func load() async throws {
+    titles = try await shelf().titles()
+  }
+}
+
+extension Keys {
+  fileprivate static let bookshelf: AsyncKey<Bookshelf> =
+    AsyncKey(.scoped(.reading)) { _ in Bookshelf() }
+  // The view model gets a provider of the flow's shelf, and awaits the
+  // shelf when it loads.
+  fileprivate static let shelfViewModel: MainActorKey<ShelfViewModel> =
+    MainActorKey(.transient, .bookshelf.provider) { shelf in
+      ShelfViewModel(shelf: shelf)
+    }
+}
+// docs: end
+
 @Suite("Concurrency")
 struct ConcurrencySnippets {
+  @Test("a main-actor view model awaits its flow's async-built store through a provider")
+  @MainActor
+  func mainActorViewModelOfAnAsyncKey() async throws {
+    // docs: concurrency-async-provider-use
+    let flow = try Graph(modules: []).child(scope: .reading)
+    let viewModel = flow[.shelfViewModel]
+    try await viewModel.load()  // opens the flow's shelf, once
+    // docs: end
+    #expect(viewModel.titles == ["Dune", "Emma"])
+    let shelf = try await flow[.bookshelf]
+    #expect(try await flow[.shelfViewModel].shelf() === shelf)
+  }
+
   @Test("a main-actor key resolves on the main actor without await")
   @MainActor
   func mainActor() async throws {
