@@ -11,26 +11,26 @@ nonisolated extension Scope {
 }
 
 nonisolated extension Keys {
-  static let apiBaseURL: Key<String> = Key(.singleton) { _ in
+  static let apiBaseURL: Key<String> = Key(.singleton) {
     "https://api.github.com"
   }
   static let userAPI: Key<any UserAPI> = .required(.singleton)
   static let followersData: Key<any FollowersDataControlling> =
-    Key(.scoped(.flow)) { r in
-      FollowersDataController(api: r[.userAPI])
+    Key(.scoped(.flow), .userAPI) { api in
+      FollowersDataController(api: api)
     }
   // swift-format-ignore
   static let profileViewModel:
     MainActorAssistedKey<any ProfileView, ProfileViewModel> =
-    MainActorAssistedKey { r, view in
-      ProfileViewModel(view: view, data: r[.followersData])
+    MainActorAssistedKey(.followersData) { view, data in
+      ProfileViewModel(view: view, data: data)
     }
 }
 // docs: end
 
 // docs: dma-async-key
 nonisolated extension Keys {
-  static let historyFile: Key<URL> = Key { _ in
+  static let historyFile: Key<URL> = Key {
     FileManager.default.temporaryDirectory
       .appendingPathComponent("searches.json")
   }

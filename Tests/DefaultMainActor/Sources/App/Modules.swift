@@ -4,7 +4,7 @@ import Sheath
 /// The live GitHub API.
 struct LiveAPIModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.userAPI) { r in LiveUserAPI(baseURL: r[.apiBaseURL]) }
+    b.bind(.userAPI, .apiBaseURL) { url in LiveUserAPI(baseURL: url) }
   }
 }
 
@@ -13,15 +13,18 @@ struct FakeAPIModule: Module {
   var users: [GitHubUser] = [.octocat]
 
   func register(into b: inout Bindings) {
-    b.bind(.userAPI) { [users] _ in FakeUserAPI(users: users) }
+    b.bind(.userAPI) { [users] in FakeUserAPI(users: users) }
   }
 }
 
-/// The whole app: the API its environment calls for.
+/// The whole app: the API its environment calls for, and the keys the
+/// app resolves that nothing else names, so the graph checks them.
 struct AppModule: Module {
   func register(into b: inout Bindings) {
     b.include(LiveAPIModule().only(in: .live))
     b.include(FakeAPIModule().only(in: .mock, .test, .preview))
+    b.expose(.profileViewModel)
+    b.expose(.searchHistory)
   }
 }
 // docs: end
