@@ -5,6 +5,7 @@
 // `fileprivate` ones of the other articles. The tests at the end are the article's tests of a feature
 // and of the app.
 import Foundation
+import RecordedIssues
 import Sheath
 import SheathTesting
 import Testing
@@ -58,9 +59,20 @@ public protocol CartStoring: Sendable {
 }
 
 extension Keys {
-  /// The shopper's cart: bound by `CartModule`.
+  /// The shopper's cart: bound by `CartModule`. In a test graph that does
+  /// not bind it, a stand-in that fails the test, naming the key.
   public static let shoppingCart: Key<any CartStoring> =
-    .required(.singleton)
+    .required(.singleton, test: .liveOnly { _ in UnimplementedCart() })
+}
+
+/// The cart a test gets when it forgot to override it: empty.
+public struct UnimplementedCart: CartStoring {
+  /// Creates the stand-in.
+  public init() {}
+  /// Adds nothing.
+  public func add(productID: String) async {}
+  /// Nothing, priced at zero.
+  public func totalInCents() async throws -> Int { 0 }
 }
 // docs: end
 
@@ -218,6 +230,26 @@ func addsTheProductToTheCart() async throws {
   #expect(await cart.added == ["teapot"])
 }
 // docs: end
+
+@Test("a feature's test that forgets to override a shared required key fails, naming it")
+@MainActor
+func forgottenCart() async throws {
+  let server = try #require(URL(string: "https://catalog.test"))
+  let graph = try TestGraph(modules: [CatalogModule()]) {
+    $0.override(.catalogServer, to: server)
+    $0.override(.productLookup) { _ in OneTeapot() }
+  }.graph
+  let issues = try await recordedIssues {
+    await MainActor.run { _ = graph[.productViewModel] }
+  }
+  #expect(issues.count == 1)
+  let issue = issues.first ?? ""
+  #expect(issue.hasPrefix("Keys.shoppingCart (any CartStoring, DocsSnippetsTests/MultiPackageApps.swift:"))
+  #expect(
+    issue.hasSuffix(
+      "is live-only, and this test did not override it\nfix: override it in the test's graph: $0.override(.shoppingCart) { _ in … }"
+    ))
+}
 
 // docs: multi-app-test
 // ShopTests/ShopGraphTests.swift, in the app's test target

@@ -87,17 +87,24 @@ public final class AsyncKey<Value: Sendable>:
       fileID: fileID, filePath: filePath, line: line)
   }
 
-  private init(required lifetime: Lifetime<Value>, name: String?, fileID: String, filePath: String, line: Int) {
+  private init(
+    required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?, fileID: String, filePath: String,
+    line: Int
+  ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: nil, lifetime: lifetime.kind, name: name, typeName: describeType(Value.self), fileID: fileID,
-      filePath: filePath, line: line)
+      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: fileID, filePath: filePath, line: line)
   }
 
-  /// Creates an async key without a default: a module must bind it, as for ``Key/required(_:name:fileID:filePath:line:)``.
+  /// Creates an async key without a default: a module must bind it, as for ``Key/required(_:test:name:fileID:filePath:line:)``.
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime used when a module binds the key without naming one.
+  ///   - test: What the key provides in a test graph when no module binds it — a test value, or
+  ///     ``TestBehavior/liveOnly(standIn:)`` so that a test that forgets to override it fails; see
+  ///     ``TestBehavior``.
   ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
@@ -105,12 +112,13 @@ public final class AsyncKey<Value: Sendable>:
   /// - Returns: A key that modules must bind.
   public static func required(
     _ lifetime: Lifetime<Value> = .transient,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line
   ) -> AsyncKey {
-    AsyncKey(required: lifetime, name: name, fileID: fileID, filePath: filePath, line: line)
+    AsyncKey(required: lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line)
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

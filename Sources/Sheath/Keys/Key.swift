@@ -69,11 +69,15 @@ public class Key<Value>:
     ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: factory) }
   }
 
-  private init(required lifetime: Lifetime<Value>, name: String?, fileID: String, filePath: String, line: Int) {
+  private init(
+    required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
+    fileID: String, filePath: String,
+    line: Int
+  ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: nil, lifetime: lifetime.kind, name: name, typeName: describeType(Value.self), fileID: fileID,
-      filePath: filePath, line: line)
+      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: fileID, filePath: filePath, line: line)
   }
 
   /// Creates a key without a default: every graph that resolves it must have a module that binds it.
@@ -88,6 +92,9 @@ public class Key<Value>:
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime used when a module binds the key without naming one.
+  ///   - test: What the key provides in a test graph when no module binds it — a test value, or
+  ///     ``TestBehavior/liveOnly(standIn:)`` so that a test that forgets to override it fails; see
+  ///     ``TestBehavior``.
   ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
@@ -95,12 +102,13 @@ public class Key<Value>:
   /// - Returns: A key that modules must bind.
   public static func required(
     _ lifetime: Lifetime<Value> = .transient,
+    test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: String = #fileID,
     filePath: String = #filePath,
     line: Int = #line
   ) -> Key {
-    Key(required: lifetime, name: name, fileID: fileID, filePath: filePath, line: line)
+    Key(required: lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line)
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

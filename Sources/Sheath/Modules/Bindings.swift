@@ -330,7 +330,9 @@ public struct Bindings {
   public mutating func require<Factory, LifetimeOption, Decorator, Value>(
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>, fileID: String = #fileID, line: Int = #line
   ) {
-    registrations.append(.require(key, isSatisfiedByDefault: !key.isRequired, source(fileID, line)))
+    // A required key's test behaviour satisfies it in a test graph, as a default does everywhere.
+    let isSatisfied = !key.isRequired || (environment == .test && key.testBinding != nil)
+    registrations.append(.require(key, isSatisfiedByDefault: isSatisfied, source(fileID, line)))
   }
 }
 
