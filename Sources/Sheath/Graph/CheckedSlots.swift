@@ -31,8 +31,9 @@ final class CheckedSlots: @unchecked Sendable {
   @inlinable @inline(__always)
   func contains(_ slot: Int) -> Bool {
     guard slot < capacity else { return containsLater(slot) }
-    let word = sheath_load_acquire_int(words + slot / Int.bitWidth)
-    return word & (1 << (slot % Int.bitWidth)) != 0
+    // A slot is never negative: shifts and masks, not division.
+    let word = sheath_load_acquire_int(words + (slot &>> Int.bitWidth.trailingZeroBitCount))
+    return word & (1 &<< (slot & (Int.bitWidth - 1))) != 0
   }
 
   @usableFromInline
@@ -46,6 +47,6 @@ final class CheckedSlots: @unchecked Sendable {
       later.withLock { _ = $0.insert(slot) }
       return
     }
-    sheath_fetch_or_int(words + slot / Int.bitWidth, 1 << (slot % Int.bitWidth))
+    sheath_fetch_or_int(words + (slot &>> Int.bitWidth.trailingZeroBitCount), 1 &<< (slot & (Int.bitWidth - 1)))
   }
 }

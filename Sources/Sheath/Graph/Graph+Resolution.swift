@@ -62,7 +62,7 @@ extension Graph {
     }
     // The key keeps its own bindings alive.
     guard let fallback = fallback() else { missingBinding(key, at: site) }
-    if _slowPath(!table.checked.contains(slot)) { checkUnknownKey(key, at: site) }
+    if _slowPath(!checked._withUnsafeGuaranteedRef({ $0.contains(slot) })) { checkUnknownKey(key, at: site) }
     if _slowPath(usesTestValues) { checkStandIn(key, fallback) }
     return (fallback, 0)
   }

@@ -68,6 +68,10 @@ public final class Graph: @unchecked Sendable {
   /// `table`'s entries (the table keeps them): one load fewer on every resolution.
   @usableFromInline let entries: UnsafeBufferPointer<BindingTable.Entry>
 
+  /// `table`'s checked slots (the table keeps them): read on the path of every key no module binds
+  /// without a retain, as `entries` is.
+  @usableFromInline let checked: Unmanaged<CheckedSlots>
+
   /// Shared instances owned by this graph.
   @usableFromInline let instances: InstanceTable
 
@@ -128,6 +132,7 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
     self.table = BindingTable(plan, over: parent?.table, level: level, check: check)
     self.entries = table.entries
+    self.checked = .passUnretained(table.checked)
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
     // Allocated last: a graph that fails to build has nothing to free.
     self.instances = InstanceTable()
@@ -163,6 +168,7 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = parent.coordinator
     self.table = parent.table
     self.entries = parent.entries
+    self.checked = .passUnretained(table.checked)
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
     self.instances = InstanceTable()
     anchor.attach(self)
@@ -180,6 +186,7 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = coordinator
     self.table = original.table
     self.entries = original.entries
+    self.checked = .passUnretained(table.checked)
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: original.scope)
     self.instances = InstanceTable()
     anchor.attach(self)
