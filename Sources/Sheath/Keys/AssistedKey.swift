@@ -65,7 +65,7 @@ public final class AssistedKey<Argument, Value>:
   }
 
   /// Creates an assisted key without a default: a module must bind it, as for
-  /// ``Key/required(_:name:fileID:filePath:line:)``.
+  /// ``Key/required(_:test:name:fileID:filePath:line:)``.
   ///
   /// - Parameters:
   ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).

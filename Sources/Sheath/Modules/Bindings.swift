@@ -108,7 +108,7 @@ public struct Bindings {
   /// decides the factory's type, and the compiler checks it.
   ///
   /// Binding a key that another installed module also binds is an error; use
-  /// ``override(_:_:fileID:line:_:)`` when one binding is meant to replace another.
+  /// ``override(_:_:fileID:line:_:)-(_,_,_,Int,_)`` when one binding is meant to replace another.
   ///
   /// ```swift
   /// b.bind(.userAPI) { _ in FakeUserAPI(users: .samples) }
@@ -143,7 +143,7 @@ public struct Bindings {
 
   /// Replaces the binding of `key` that another module (or a parent graph) provides.
   ///
-  /// An override wins over a plain ``bind(_:_:fileID:line:_:)`` of the same key whatever the module
+  /// An override wins over a plain ``bind(_:_:fileID:line:_:)-(_,_,_,Int,_)`` of the same key whatever the module
   /// order, so an environment- or test-specific module can be installed next to the app's modules.
   /// Two overrides of one key, or an override of a required key that nothing binds, are errors.
   ///
@@ -152,7 +152,7 @@ public struct Bindings {
   ///   - lifetime: How long values live; the key's default lifetime when `nil`.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
-  ///   - factory: Builds the value; its type is the key's factory type, as for ``bind(_:_:fileID:line:_:)``.
+  ///   - factory: Builds the value; its type is the key's factory type, as for ``bind(_:_:fileID:line:_:)-(_,_,_,Int,_)``.
   public mutating func override<Factory, LifetimeOption, Decorator, Value>(
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     _ lifetime: LifetimeOption? = nil,
