@@ -99,9 +99,11 @@ struct BuildPlan {
     self.keysWithProblems = problems.keys
   }
 
-  /// The graph's own bindings by key.
-  func bindingsByKey() -> [ObjectIdentifier: AnyBinding] {
-    Dictionary(bindings.map { (ObjectIdentifier($0.key), $0.binding) }, uniquingKeysWith: { _, last in last })
+  /// The graph's own bindings by slot (`nil` where it has none).
+  func bindingsBySlot() -> [AnyBinding?] {
+    var bySlot = [AnyBinding?](repeating: nil, count: (bindings.map(\.key.slot).max() ?? -1) + 1)
+    for (key, binding) in bindings { bySlot[key.slot] = binding }
+    return bySlot
   }
 
   /// The binding that wins for `key` in this graph, or `nil` with every problem recorded.

@@ -144,14 +144,15 @@ public final class Graph: @unchecked Sendable {
   private static func check(
     _ plan: BuildPlan, _ registrations: [Registration], parent: Graph?, usesTestValues: Bool
   ) -> GraphCheck {
-    let own = plan.bindingsByKey()
+    let own = plan.bindingsBySlot()
     var exposedBy: [ObjectIdentifier: BindingSource] = [:]
     for case .expose(let key, let source) in registrations where exposedBy[ObjectIdentifier(key)] == nil {
       exposedBy[ObjectIdentifier(key)] = source
     }
     let roots = (parent?.table.knownKeys ?? []) + registrations.map(\.key)
     return GraphCheck(roots: roots, exposedBy: exposedBy, skipping: plan.keysWithProblems) { key in
-      own[ObjectIdentifier(key)] ?? parent?.table.binding(at: key.slot)
+      let slot = key.slot
+      return (slot < own.count ? own[slot] : nil) ?? parent?.table.binding(at: slot)
         ?? key.fallbackAnyBinding(testing: usesTestValues)
     }
   }

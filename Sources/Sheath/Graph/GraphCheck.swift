@@ -31,7 +31,8 @@ struct GraphCheck {
 
   /// Every key the graph knows, in the order they were reached.
   private(set) var nodes: [Node] = []
-  private var index: [ObjectIdentifier: Int] = [:]
+  /// Each known key's node, by the key's slot (`-1`: not known): an array read, not a hash.
+  private var index: [Int] = Array(repeating: -1, count: KeyRegistry.shared.count)
   /// The problems found, in a stable order: missing bindings, then cycles, then captive dependencies.
   private(set) var problems: [GraphProblem] = []
 
@@ -75,10 +76,12 @@ struct GraphCheck {
   }
 
   private mutating func node(for key: Keys, reachedFrom: Int?, binding: (Keys) -> AnyBinding?) -> Int {
-    let id = ObjectIdentifier(key)
-    if let found = index[id] { return found }
+    let slot = key.slot
+    // A key created since the check began has a slot past the array's end.
+    if slot >= index.count { index += Array(repeating: -1, count: slot + 1 - index.count) }
+    if index[slot] >= 0 { return index[slot] }
     nodes.append(Node(key: key, binding: binding(key), edges: nil, reachedFrom: reachedFrom))
-    index[id] = nodes.count - 1
+    index[slot] = nodes.count - 1
     return nodes.count - 1
   }
 
@@ -172,23 +175,30 @@ struct GraphCheck {
 
   /// Shared instances that need, directly or through transient keys, a shorter-lived shared one.
   private mutating func findCaptiveDependencies() {
+    // One walk per shared key, sharing these arrays: `visitedBy[n]` is the holder whose walk last
+    // reached node `n`, and `reachedFrom[n]` the node it came from.
+    var visitedBy = [Int](repeating: -1, count: nodes.count)
+    var reachedFrom = [Int](repeating: -1, count: nodes.count)
+    var queue: [Int] = []
     for holder in nodes.indices {
       let holderLifetime = nodes[holder].lifetime
-      guard holderLifetime.isShared, nodes[holder].edges != nil else { continue }
-      var reachedFrom: [Int: Int] = [holder: holder]
-      var queue = [holder]
+      guard holderLifetime.isShared, let holderEdges = nodes[holder].edges, !holderEdges.isEmpty else { continue }
+      visitedBy[holder] = holder
+      queue.removeAll(keepingCapacity: true)
+      queue.append(holder)
       var next = 0
       while next < queue.count {
         let node = queue[next]
         next += 1
-        for edge in nodes[node].edges ?? [] where edge.kind == .direct && reachedFrom[edge.target] == nil {
+        for edge in nodes[node].edges ?? [] where edge.kind == .direct && visitedBy[edge.target] != holder {
+          visitedBy[edge.target] = holder
           reachedFrom[edge.target] = node
           let lifetime = nodes[edge.target].lifetime
           if !lifetime.isShared {
             queue.append(edge.target)
           } else if lifetime.rank < holderLifetime.rank {
             var path = [edge.target]
-            while let last = path.last, last != holder, let previous = reachedFrom[last] { path.append(previous) }
+            while let last = path.last, last != holder { path.append(reachedFrom[last]) }
             reportCaptive(path.reversed().map { nodes[$0].key }, holderLifetime, lifetime)
           }
         }
