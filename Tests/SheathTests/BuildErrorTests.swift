@@ -63,20 +63,6 @@ private struct MoreScreensModule: Module {
   }
 }
 
-/// The error building `modules` throws, as text.
-private func buildError(_ modules: [any Module], parent: Graph? = nil, scope: Scope? = nil) -> String {
-  do {
-    if let parent {
-      _ = try parent.child(scope: scope, modules: modules)
-    } else {
-      _ = try Graph(modules: modules)
-    }
-    return "no error"
-  } catch {
-    return String(describing: error)
-  }
-}
-
 @Suite("Build errors")
 struct BuildErrorTests {
   @Test("two modules binding one key are a duplicate, naming both")

@@ -88,7 +88,7 @@ private struct Wiring {
   var names: Set<String> { Set(keys.map(\.name)) }
 
   init(seed: UInt64) {
-    var random = SplitMix64(seed: seed)
+    var random = SeededGenerator(state: seed)
     let count = Int(random.next() % 8) + 3
     let box = self.box
     var keys: [Key<Node>] = []
@@ -280,21 +280,4 @@ private func node(_ index: Int, _ values: [Dependency]) -> Node {
     }
   }
   return Node(index, nodes, providers)
-}
-
-/// A small seeded generator (SplitMix64): the same seed gives the same wiring on every platform.
-private struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }

@@ -88,20 +88,6 @@ extension Keys {
   }
 }
 
-/// The error building `modules` throws, as text.
-private func buildError(_ modules: [any Module], parent: Graph? = nil, scope: Scope? = nil) -> String {
-  do {
-    if let parent {
-      _ = try parent.child(scope: scope, modules: modules)
-    } else {
-      _ = try Graph(modules: modules)
-    }
-    return "no error"
-  } catch {
-    return String(describing: error)
-  }
-}
-
 @Suite("Declared dependencies: the graph checked when it is built")
 struct GraphCheckTests {
   @Test("every missing binding of every factory, with the path that needs it (Cleanse's four missing providers)")

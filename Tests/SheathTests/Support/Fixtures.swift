@@ -136,3 +136,18 @@ func onThread(stackSize: Int, _ body: @escaping @Sendable () -> Void) {
   thread.start()
   done.wait()
 }
+
+/// The error building `modules` throws, as text — as a child of `parent` that opens `scope`, when
+/// given — or `no error`.
+func buildError(_ modules: [any Module], parent: Graph? = nil, scope: Scope? = nil) -> String {
+  do {
+    if let parent {
+      _ = try parent.child(scope: scope, modules: modules)
+    } else {
+      _ = try Graph(modules: modules)
+    }
+    return "no error"
+  } catch {
+    return String(describing: error)
+  }
+}
