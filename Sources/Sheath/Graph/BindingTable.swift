@@ -29,7 +29,7 @@ final class BindingTable: @unchecked Sendable {
   let installedModules: [ObjectIdentifier: InstalledModule]
   /// Every key the graph knows, checked when it was built (see ``GraphCheck``), in the order reached.
   let knownKeys: [Keys]
-  /// The known keys whose factories declared no dependencies.
+  /// The known keys whose dependencies are not all declared (see ``GraphCheck/uncheckedKeys``).
   let uncheckedKeys: [Keys]
   /// The keys checked as data: the known keys, and each other key on its first resolution.
   @usableFromInline let checked: CheckedSlots

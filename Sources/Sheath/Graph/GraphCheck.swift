@@ -12,7 +12,8 @@
 ///   number of transient keys.
 ///
 /// A factory that resolves through a ``Resolver`` (`{ r in … }`) declares nothing: its key is known,
-/// but its edges are not, and ``uncheckedKeys`` lists it.
+/// but its edges are not, and ``uncheckedKeys`` lists it — as it lists a decorated key, whose
+/// decorators resolve through a resolver.
 ///
 /// Every walk is a loop over an explicit stack, so a chain of any length is checked without deep
 /// recursion.
@@ -53,9 +54,13 @@ struct GraphCheck {
     findCaptiveDependencies()
   }
 
-  /// The keys whose factories declared no dependencies (`{ r in … }`): known, but unchecked.
+  /// The keys whose factories declared no dependencies (`{ r in … }`), or whose decorators resolve
+  /// through a resolver: known, but not every edge of theirs is checked.
   var uncheckedKeys: [Keys] {
-    nodes.filter { $0.binding != nil && $0.edges == nil }.map(\.key)
+    nodes.filter { node in
+      guard let binding = node.binding else { return false }
+      return node.edges == nil || !binding.decorators.isEmpty
+    }.map(\.key)
   }
 
   // MARK: Discovery

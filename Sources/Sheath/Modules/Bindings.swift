@@ -138,7 +138,7 @@ public struct Bindings {
     line: Int = #line,
     _ factory: Factory
   ) {
-    register(key, key.lifetimeKind(lifetime), isOverride: false, source(fileID, line), factory)
+    register(key, key.lifetimeKind(lifetime), isOverride: false, source(fileID, line), nil, factory)
   }
 
   /// Replaces the binding of `key` that another module (or a parent graph) provides.
@@ -160,7 +160,7 @@ public struct Bindings {
     line: Int = #line,
     _ factory: Factory
   ) {
-    register(key, key.lifetimeKind(lifetime), isOverride: true, source(fileID, line), factory)
+    register(key, key.lifetimeKind(lifetime), isOverride: true, source(fileID, line), nil, factory)
   }
 
   /// Binds `key` to a fixed value, shared by everyone who resolves it (the key's lifetime is kept for
@@ -201,20 +201,10 @@ public struct Bindings {
       key.factory(returning: value))
   }
 
-  /// Records a binding of `key`. A test's override also records that it was registered, and its
-  /// binding records when it is used, so that overrides the test never resolved can be reported.
-  private mutating func register<Factory, LifetimeOption, Decorator, Value>(
-    _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
-    _ lifetime: LifetimeKind,
-    isOverride: Bool,
-    _ source: BindingSource,
-    _ factory: Factory
-  ) {
-    register(key, lifetime, isOverride: isOverride, source, nil, factory)
-  }
-
   /// Records a binding of `key` whose factory declared `dependencies` (`nil`: it resolves through a
-  /// ``Resolver``, and its edges are unchecked).
+  /// ``Resolver``, and its edges are unchecked). A test's override also records that it was
+  /// registered, and its binding records when it is used, so that overrides the test never resolved
+  /// can be reported.
   mutating func register<Factory, LifetimeOption, Decorator, Value>(
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     _ lifetime: LifetimeKind,

@@ -288,6 +288,18 @@ struct GraphCheckTests {
     #expect(graph.uncheckedKeyNames == ["Keys.escapeHatch"])
   }
 
+  @Test("a decorated key is listed as unchecked: its decorators resolve through a resolver")
+  func decoratedKeyIsUnchecked() throws {
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.bind(.missingA, to: 1)
+        b.decorate(.needsA) { _, instance in instance }
+      }
+    ])
+    #expect(graph.knownKeys.map(\.name) == ["Keys.missingA", "Keys.needsA"])
+    #expect(graph.uncheckedKeys.map(\.name) == ["Keys.needsA"])
+  }
+
   @Test("the graph knows every key its modules name and everything those reach")
   func knownKeys() throws {
     let graph = try Graph(modules: [
