@@ -24,6 +24,10 @@ let package = Package(
     // An app written as Sheath's docs show it.
     .target(
       name: "App", dependencies: [.product(name: "Sheath", package: sheath)], swiftSettings: approachableConcurrency),
+    // A tool whose top-level code (main.swift) verifies the app's graph and draws it: CI runs it.
+    .executableTarget(
+      name: "AppGraph", dependencies: ["App", .product(name: "Sheath", package: sheath)],
+      swiftSettings: approachableConcurrency),
     // Its tests, in the same mode, with SheathTesting's `.graph` trait.
     .testTarget(
       name: "AppTests", dependencies: ["App", .product(name: "SheathTesting", package: sheath)],

@@ -91,6 +91,15 @@ fileprivate struct DemoOrdersModule: Module {
 }
 // docs: end
 
+/// The demo module, declaring that its override needs nothing but the argument.
+fileprivate struct DeclaredDemoOrdersModule: Module {
+  func register(into b: inout Bindings) {
+    b.override(.orderDetails) { orderID in
+      OrderDetailsModel(orderID: orderID, api: CannedOrdersAPI())
+    }
+  }
+}
+
 @Suite("Assisted injection")
 struct AssistedInjectionSnippets {
   @Test("the caller supplies the argument, the graph the rest")
@@ -122,15 +131,15 @@ struct AssistedInjectionSnippets {
     #expect(demo.make(.orderDetails, 7).total == 100)
   }
 
-  @Test("verify() builds assisted keys given a sample argument")
+  @Test("verify() reads assisted keys as data, with no sample argument")
   func verify() throws {
-    let graph = try Graph(modules: [DemoOrdersModule()])
-    #expect(try graph.verify().skipped.count == 1)
+    let demo = try Graph(modules: [DemoOrdersModule()])
     // docs: assisted-verify
-    var arguments = VerificationArguments()
-    arguments.provide(.orderDetails, 1)
-    try graph.verify(arguments: arguments)
+    let report = try demo.verify()
+    // the override resolves through a resolver: nothing declared
+    print(report.uncheckedKeys)  // ["Keys.orderDetails"]
     // docs: end
-    #expect(try graph.verify(arguments: arguments).skipped.isEmpty)
+    #expect(report.uncheckedKeys == ["Keys.orderDetails"])
+    #expect(try Graph(modules: [DeclaredDemoOrdersModule()]).verify().uncheckedKeys == [])
   }
 }

@@ -119,18 +119,19 @@ extension Keys {
   // The cache is `.weak` so that it is freed when no screen shows images;
   // this singleton keeps it alive for the life of the app: a captive
   // dependency.
-  fileprivate static let thumbnails: Key<ThumbnailLoader> = Key(.singleton) { r in
-    ThumbnailLoader(cache: r[.imageCache])
-  }
+  fileprivate static let thumbnails: Key<ThumbnailLoader> =
+    Key(.singleton, .imageCache) { cache in
+      ThumbnailLoader(cache: cache)
+    }
 }
 // docs: end
 
 // docs: scopes-captive-fix
 extension Keys {
   fileprivate static let lazyThumbnails: Key<LazyThumbnailLoader> =
-    Key(.singleton) { r in
+    Key(.singleton, .imageCache.provider) { cache in
       // resolves the cache each time it is needed
-      LazyThumbnailLoader(cache: r.provider(.imageCache))
+      LazyThumbnailLoader(cache: cache)
     }
 }
 // docs: end
@@ -219,20 +220,22 @@ struct ScopesAndChildGraphsSnippets {
     try graph.verify(entryPoints: [Keys.lazyThumbnails])
   }
 
-  @Test("a singleton cannot hold a scoped value: verify() reports where no scope is open")
+  @Test("a singleton cannot hold a scoped value: building the graph reports it")
   func scopedInSingleton() throws {
-    let graph = try Graph(modules: [TestOnly.CaptiveModule()])
-    let error = #expect(throws: VerificationError.self) { try graph.verify() }
-    #expect(error?.problems.map(\.kind) == [.captiveDependency, .scopeNotOpen])
+    let error = #expect(throws: GraphError.self) { try Graph(modules: [TestOnly.CaptiveModule()]) }
+    #expect(error?.problems.map(\.kind) == [.captiveDependency])
+    #expect(error?.problems.first?.keyName == "Keys.checkout")
   }
 }
 
-/// Keys bound by a module, so that `verify()` builds them.
+/// A module that binds a captive singleton, so that building the graph checks it.
 fileprivate enum TestOnly {
   /// A singleton that holds the cart of a checkout.
   struct CaptiveModule: Module {
     func register(into b: inout Bindings) {
-      b.bind(.checkout, .singleton) { r in Checkout(cart: r[.cart], payments: r[.payments]) }
+      b.bind(.checkout, .singleton, .cart, .payments) { cart, payments in
+        Checkout(cart: cart, payments: payments)
+      }
     }
   }
 }

@@ -33,13 +33,10 @@ private struct CheckoutModule: Module {
   }
 }
 
-/// A flow module that needs a key nobody binds: building it works, verifying it does not.
+/// A flow module that needs a key nobody binds: the child cannot be built.
 private struct CouponModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.cart, .scoped(.session), fileID: "App/CouponModule.swift", line: 8) { r in
-      _ = r[.couponCode]
-      return Cart()
-    }
+    b.bind(.cart, .scoped(.session), .couponCode, fileID: "App/CouponModule.swift", line: 8) { _ in Cart() }
   }
 }
 
@@ -99,7 +96,7 @@ struct ChildGraphKeyTests {
       """)
   }
 
-  @Test("verify() opens child graph keys and verifies what their modules bind")
+  @Test("verify() builds the child graph of each child graph key and reads what its modules bind")
   func verified() throws {
     let error = try #require(throws: VerificationError.self) {
       try Graph(modules: []).verify(entryPoints: [Keys.checkoutFlow, Keys.brokenFlow, Keys.couponFlow])
@@ -117,9 +114,14 @@ struct ChildGraphKeyTests {
         fix: keep one of these bindings, or make the one that should win an override: b.override(.cart) { … }
       fix: fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets
 
-      error: missing binding for required key Keys.couponCode (String, App/Keys.swift:2)
-        needed by Keys.couponFlow → Keys.cart → Keys.couponCode
-      fix: bind it in a module, b.bind(.couponCode) { r in … }, and declare b.require(.couponCode) in the module that needs it so building the graph checks it
+      error: the child graph of Keys.couponFlow could not be built
+        Keys.couponFlow (ChildGraphFactory, App/Keys.swift:5)
+        Sheath could not build the graph (1 problem):
+        
+        error: missing binding for required key Keys.couponCode (String, App/Keys.swift:2)
+          needed by Keys.cart → Keys.couponCode
+        fix: bind it in one of the installed modules: b.bind(.couponCode) { … }
+      fix: fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets
       """)
   }
 }

@@ -78,14 +78,16 @@ struct DecoratorTests {
     #expect(child[.api].calls == ["live", "log", "retry"])
   }
 
-  @Test("verify() sees what decorators resolve, and dot() names the decorating modules")
+  @Test("verify() lists a decorated key as unchecked, and dot() names the decorating modules")
   func visible() throws {
     let graph = try Graph(modules: [LoggingModule(), RetryModule()])
     let report = try graph.verify()
-    #expect(report.dependencies.contains { $0.from == "Keys.api" && $0.to == "Keys.logPrefix" })
+    #expect(report.uncheckedKeys == ["Keys.api"])
+    #expect(report.keys.first?.decoratedBy.count == 2)
     #expect(
       graph.dot().contains(
-        #"label="Keys.api\nany UserAPI\n.singleton\ndecorated by LoggingModule\ndecorated by RetryModule""#))
+        #"label="Keys.api\nany UserAPI\n.singleton\ndecorated by LoggingModule\ndecorated by RetryModule\ndependencies unchecked""#
+      ))
     #expect(graph.source(of: .api)?.description == "the key's default (App/Keys.swift:1)")
     #expect(!graph.binds(.api))
   }

@@ -61,15 +61,13 @@ typedef struct {
   SheathFrame *_Nullable frames;
   /// How many frames are in use: the resolution's depth.
   intptr_t count;
-  /// Pushing at this depth or deeper takes the slow path (growth, a cycle check, verification).
+  /// Pushing at this depth or deeper takes the slow path (growth, a cycle check).
   intptr_t slowDepth;
   intptr_t capacity;
   /// The depth of the next scan for a repeated key.
   intptr_t nextCycleCheck;
   /// A resolution whose frame is below this address stops before the stack runs out; 0 until known.
   uintptr_t stackLimit;
-  /// The verification recording this thread's resolutions (a `Verification`, unretained), or NULL.
-  void *_Nullable recorder;
   /// The graph (a `Graph`, unretained) a request made on it runs in on this thread, innermost, and
   /// the address of its anchor (a `GraphAnchor`), or NULL and 0: that graph is alive until the request
   /// returns, so a resolver that refers to it through the anchor resolves from it without a retain.

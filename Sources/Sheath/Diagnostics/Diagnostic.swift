@@ -31,3 +31,8 @@ extension Keys {
 private func isCode(_ name: String) -> Bool {
   name.split(separator: ".", omittingEmptySubsequences: false).allSatisfy(isIdentifier)
 }
+
+/// `Keys.a → Keys.b → Keys.c`.
+func describePath(_ path: [Keys]) -> String {
+  path.map(\.name).joined(separator: " → ")
+}

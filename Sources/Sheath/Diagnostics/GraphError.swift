@@ -60,6 +60,11 @@ public struct GraphProblem: Hashable, Sendable, CustomStringConvertible {
     public static let dependencyCycle = Kind(name: "dependency cycle")
     /// A shared instance whose declared dependencies hold a shorter-lived one.
     public static let captiveDependency = Kind(name: "captive dependency")
+    /// A scoped key where no graph opens its scope, or that needs a key of a scope not open where its
+    /// own is; found by ``Graph/verify(scopes:entryPoints:)``.
+    public static let scopeNotOpen = Kind(name: "scope not open")
+    /// A child graph key whose modules cannot be built; found by ``Graph/verify(scopes:entryPoints:)``.
+    public static let childGraphNotBuilt = Kind(name: "child graph not built")
     /// Modules that include modules without end: each a new type, as a generic module including
     /// itself with a bigger type argument makes.
     public static let endlessIncludes = Kind(name: "endless includes")

@@ -21,7 +21,6 @@ extension Graph {
     } else {
       ResolutionStack.stop(.missingBinding(key), at: site)
     }
-    if isVerifying { ResolutionStack.recorder?.enteredAsync(key, binding.lifetime) }
     switch binding.lifetime {
     case .transient:
       // Built in the caller's task: its cancellation reaches the factory.
@@ -115,12 +114,7 @@ extension Graph {
           builds.finish(id, build, result, publish: publish)
           withExtendedLifetime(self) {}
         }
-        // While verifying, the build runs on the verification's executor, as every step does.
-        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *), let executor = ProbeExecutor.current {
-          Task(executorPreference: executor, operation: operation)
-        } else {
-          Task(operation: operation)
-        }
+        Task(operation: operation)
       }
       return try await builds.wait(for: build, token: token)
     }

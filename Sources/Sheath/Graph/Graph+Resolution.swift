@@ -29,7 +29,7 @@ extension Graph {
       switch binding.lifetime {
       case .transient:
         return buildTransient(key, binding, from: source, run)
-      case .singleton where _fastPath(!isVerifying):
+      case .singleton:
         return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
       default:
         return resolveShared(key, binding, ownerLevel: ownerLevel, site, run)
@@ -115,14 +115,13 @@ extension Graph {
     _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ site: CallSite,
     _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
-    if _slowPath(isVerifying) { return resolveVerifying(key, binding, ownerLevel: ownerLevel, site, run) }
     switch binding.lifetime {
     case .transient, .singleton:
-      // `resolve` handles both itself outside verification; shared here all the same.
+      // `resolve` handles both itself; shared here all the same.
       return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
     case .scoped(let scope):
       guard let home = unretainedNearest(opening: scope) else {
-        return scopeNotOpen(key, scope, at: site).sharedInstance(key, binding, run)
+        scopeNotOpen(key, scope, at: site)
       }
       return sharedInstance(in: home, key, binding, run)
     case .weak:
@@ -156,40 +155,16 @@ extension Graph {
     sharedInstance(in: Unmanaged.passUnretained(self), key, binding, run)
   }
 
-  /// Resolves a shared `key` in `verify()`'s copy of a graph: entered on the stack even when it is
-  /// built already, so that every dependency on it is recorded.
-  @usableFromInline
-  func resolveVerifying<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ site: CallSite,
-    _ run: (Binding<Factory>, Resolver) -> Value
-  ) -> Value {
-    let state = ResolutionStack.enter(key, binding.lifetime)
-    defer { ResolutionStack.exit(state) }
-    switch binding.lifetime {
-    case .transient, .singleton: return ancestor(atLevel: ownerLevel).sharedInstance(key, binding, run)
-    case .scoped(let scope): return home(of: key, scope, at: site).sharedInstance(key, binding, run)
-    case .weak: return ancestor(atLevel: ownerLevel).weakInstance(key, binding, run)
-    }
-  }
-
   /// The graph that owns `key`'s instance for `scope`: the nearest that opened it.
   @inlinable @inline(__always)
   func home(of key: Keys, _ scope: Scope, at site: CallSite) -> Graph {
     if let home = nearest(opening: scope) { return home }
-    return scopeNotOpen(key, scope, at: site)
+    scopeNotOpen(key, scope, at: site)
   }
 
   @usableFromInline
-  func scopeNotOpen(_ key: Keys, _ scope: Scope, at site: CallSite) -> Graph {
-    guard let recorder = ResolutionStack.recorder else {
-      ResolutionStack.stop(.scopeNotOpen(key, scope), at: site)
-    }
-    // Verifying: note the problem, and build the instance in the root to go on.
-    recorder.record(.scopeNotOpen(key, scope), path: ResolutionStack.fullPath)
-    var graph: Graph? = self
-    while let current = graph, current.scope == nil { graph = current.parent }
-    recorder.noteScope(scope, neededInside: graph?.scope)
-    return ancestor(atLevel: 0)
+  func scopeNotOpen(_ key: Keys, _ scope: Scope, at site: CallSite) -> Never {
+    ResolutionStack.stop(.scopeNotOpen(key, scope), at: site)
   }
 
   /// The lifetime `key` resolves with in this graph.

@@ -68,10 +68,7 @@ extension Graph {
         coordinator.finish(id) {}
       case .notAnObject(let type):
         coordinator.finish(id) {}
-        let failure = ResolutionFailure.weakValueNotAnObject(key, valueType: type)
-        guard let recorder = ResolutionStack.recorder else { failure.trap() }
-        // Verifying: note the problem and go on with the value (uncached).
-        recorder.record(failure, path: ResolutionStack.fullPath)
+        ResolutionFailure.weakValueNotAnObject(key, valueType: type).trap()
       }
       return value
     }
@@ -84,8 +81,6 @@ extension Graph {
   ) -> Value {
     if binding.tracksUsage { binding.markUsed(key) }
     let resolver = Resolver(_GraphReference(.anchored(anchor)))
-    // `verify()` entered the key already, before it looked for the instance.
-    if isVerifying { return lending { run(binding, resolver) } }
     let state = ResolutionStack.enter(key, binding.lifetime)
     defer { ResolutionStack.exit(state) }
     return lending { run(binding, resolver) }

@@ -59,9 +59,6 @@ public final class Graph: @unchecked Sendable {
   /// How many ancestors this graph has: 0 for a root.
   @usableFromInline let level: Int
 
-  /// Whether this is `verify()`'s copy: every resolution, cached or not, is then reported.
-  @usableFromInline let isVerifying: Bool
-
   /// Every binding this graph resolves, by slot.
   @usableFromInline let table: BindingTable
 
@@ -128,7 +125,6 @@ public final class Graph: @unchecked Sendable {
     self.usesTestValues = environment == .test
     self.testHooks = hooks ?? parent?.testHooks
     self.level = parent.map { $0.level + 1 } ?? 0
-    self.isVerifying = parent?.isVerifying ?? false
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
     self.table = BindingTable(plan, over: parent?.table, level: level, check: check)
     self.entries = table.entries
@@ -165,30 +161,11 @@ public final class Graph: @unchecked Sendable {
     self.usesTestValues = parent.usesTestValues
     self.testHooks = parent.testHooks
     self.level = parent.level + 1
-    self.isVerifying = parent.isVerifying
     self.coordinator = parent.coordinator
     self.table = parent.table
     self.entries = parent.entries
     self.checked = .passUnretained(table.checked)
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
-    self.instances = InstanceTable()
-    anchor.attach(self)
-  }
-
-  /// A copy of `original` with fresh caches, under `parent` (a copy of the original's parent).
-  init(mirroring original: Graph, parent: Graph?, coordinator: BuildCoordinator) {
-    self.parent = parent
-    self.scope = original.scope
-    self.environment = original.environment
-    self.usesTestValues = original.usesTestValues
-    self.testHooks = original.testHooks
-    self.level = original.level
-    self.isVerifying = true
-    self.coordinator = coordinator
-    self.table = original.table
-    self.entries = original.entries
-    self.checked = .passUnretained(table.checked)
-    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: original.scope)
     self.instances = InstanceTable()
     anchor.attach(self)
   }

@@ -138,8 +138,4 @@ public final class AsyncKey<Value: Sendable>:
     { r in try await decorator(r, try await factory(r)) }
   }
 
-  override func verificationStep(in graph: Graph) -> VerificationStep {
-    .runAsync { _ = try await graph[self] }
-  }
-
 }

@@ -23,14 +23,16 @@
 /// A ``ChildGraphFactory`` made by a shared instance's factory (a singleton navigator) does not keep
 /// the graph alive, like a ``Provider``; each child it opens keeps its parent alive, as every child does.
 /// A child whose modules cannot be built stops the program with the ``GraphError``'s message, since the
-/// modules are fixed in code: `verify()` opens every child graph key it meets and reports that instead.
+/// modules are fixed in code: `verify()` builds the child graph of every child graph key the graph
+/// knows, and reports that instead.
 public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
   // @unchecked: immutable; the origin is Sendable.
 
   /// The scope each child opens, if any.
   public let scope: Scope?
 
-  private let origin: ChildGraphOrigin
+  /// The scope and modules of each child.
+  let origin: ChildGraphOrigin
 
   /// Creates a key for opening child graphs that open `scope` and install `modules`.
   ///
@@ -52,8 +54,11 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     let origin = ChildGraphOrigin(scope: scope, modules: modules)
     self.scope = scope
     self.origin = origin
-    super.init(name: name, fileID: fileID, filePath: filePath, line: line) { r in
-      // What opens children later: verify() opens one when a factory makes the factory.
+    // It needs nothing from the graph but the graph itself: no dependencies to declare.
+    super.init(
+      .transient, test: nil, name: name, fileID: fileID, filePath: filePath, line: line,
+      dependencies: DeclaredDependencies([])
+    ) { r in
       let key = origin.key.unsafelyUnwrapped
       let reference = r._graphReference.kept(toResolveLater: key)
       return ChildGraphFactory(reference: reference, origin: origin)
@@ -61,20 +66,6 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     origin.key = self
   }
 
-  override func verificationStep(in graph: Graph) -> VerificationStep {
-    .run {
-      // Opening builds the child's modules; then its own bindings are verified inside it, on the path
-      // of this key.
-      let child = graph[self].open()
-      // A child without modules of its own shares its parent's table: it binds nothing more.
-      guard child.table !== graph.table else { return }
-      let state = ResolutionStack.enter(self, .transient)
-      defer { ResolutionStack.exit(state) }
-      for key in child.table.boundKeys {
-        if case .run(let step) = key.verificationStep(in: child) { step() }
-      }
-    }
-  }
 }
 
 /// What a ``ChildGraphKey`` fixes: the scope and modules of its children, and the key, for messages.

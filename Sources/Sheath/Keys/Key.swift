@@ -113,10 +113,6 @@ public class Key<Value>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
-  override func verificationStep(in graph: Graph) -> VerificationStep {
-    .run { _ = graph[self] }
-  }
-
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 
   override func factory(returning value: Value) -> @Sendable (Resolver) -> Value {

@@ -73,11 +73,6 @@ public class Keys: @unchecked Sendable {
   /// Where the key's factories run: the advice in a cycle's message depends on it.
   var isolation: KeyIsolation { .nonisolated }
 
-  /// How `verify()` builds this key in `graph`, or why it does not.
-  func verificationStep(in graph: Graph) -> VerificationStep {
-    .skip("skipped \(name): this kind of key is not verified yet")
-  }
-
   init(
     name: String?, typeName: String, declaration: CodeLocation, filePath: String, hasDefault: Bool = true,
     derivedFrom derivation: (base: Keys, suffix: String)? = nil

@@ -99,9 +99,4 @@ public final class MainActorAssistedKey<Argument, Value>:
     { r, argument in decorator(r, factory(r, argument)) }
   }
 
-  override func verificationStep(in graph: Graph) -> VerificationStep {
-    .skip(
-      "skipped \(name) (main actor, assisted): give verify() a sample argument with arguments.provide(\(callSiteName)) { … }"
-    )
-  }
 }

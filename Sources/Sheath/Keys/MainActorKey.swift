@@ -161,7 +161,4 @@ public final class MainActorKey<Value>:
     { r in decorator(r, factory(r)) }
   }
 
-  override func verificationStep(in graph: Graph) -> VerificationStep {
-    .runOnMainActor { _ = graph[self] }
-  }
 }

@@ -61,16 +61,11 @@ public struct _GraphReference: Sendable {
 
   /// This reference, for what keeps it to resolve `key` later — a provider, a lazy value, an assisted
   /// or child-graph factory: one that owns the graph when the graph was lent (`key` names the stop
-  /// when the graph is gone), and reported to a verification in progress (``deferring(_:)``).
+  /// when the graph is gone).
   @inlinable
   func kept(toResolveLater key: Keys) -> _GraphReference {
-    guard case .lent(let anchor) = storage else {
-      deferring(key)
-      return self
-    }
-    let kept = _GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
-    kept.deferring(key)
-    return kept
+    guard case .lent(let anchor) = storage else { return self }
+    return _GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
   }
 
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
@@ -107,26 +102,5 @@ extension GraphAnchor {
   @usableFromInline
   func graphReleased(resolving key: Keys, at site: CallSite?, lent: Bool) -> Never {
     ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription, lentResolver: lent), at: site)
-  }
-}
-
-extension _GraphReference {
-  /// Tells a verification in progress that something will resolve `key` later — a provider, a lazy
-  /// value, an assisted factory — so that it draws the dependency and builds the key on its own.
-  @inlinable @inline(__always)
-  func deferring(_ key: Keys) {
-    if case .owning(let graph) = storage, !graph.isVerifying { return }
-    deferringSlowly(key)
-  }
-
-  @usableFromInline
-  func deferringSlowly(_ key: Keys) {
-    let graph: Graph? =
-      switch storage {
-      case .owning(let graph): graph
-      case .anchored(let anchor), .lent(let anchor): anchor.graph
-      }
-    guard let graph, graph.isVerifying, let recorder = ResolutionStack.recorder else { return }
-    recorder.deferred(key, in: graph)
   }
 }

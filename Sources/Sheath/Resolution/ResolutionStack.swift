@@ -14,7 +14,6 @@ import CSheathRuntime
 ///   every run.
 /// - **Depth.** Before the thread's stack runs out (measured, not guessed), the resolution stops with
 ///   a message naming its path, instead of a bare signal.
-/// - **Verification.** While `verify()` runs, the stack reports every key entered to the recorder.
 ///
 /// A provider called after its factory returned starts on an empty stack: the state belongs to the
 /// resolution in progress, never to the values that resolutions hand out.
@@ -54,7 +53,7 @@ enum ResolutionStack {
   }
 
   /// The push when something needs a closer look: the first resolution on this thread, a full
-  /// buffer, a scan for a cycle, a stack running low, or a verification recording every step.
+  /// buffer, a scan for a cycle, or a stack running low.
   @usableFromInline
   static func enterSlowly(_ state: UnsafeMutablePointer<SheathResolutionState>, _ key: Keys, _ lifetime: LifetimeKind) {
     if state.pointee.capacity == 0 { start(state) }
@@ -70,24 +69,20 @@ enum ResolutionStack {
       if let cycle = firstCycle(in: path(state)) { stop(.cycle(cycle)) }
       state.pointee.nextCycleCheck *= 2
     }
-    if let recorder = state.pointee.recorder {
-      Unmanaged<Verification>.fromOpaque(recorder).takeUnretainedValue().entered(Frames(state: state))
-    }
     updateSlowDepth(state)
   }
 
   /// Stops a resolution about to run out of stack: with the cycle on its path, if it has one, or
   /// with its depth.
   ///
-  /// Outside verification — whose probes run on threads with ample stacks — the path is read and
-  /// the message built on a thread with an ample stack, while this one waits: the first use of a
-  /// generic type alone costs the Swift runtime kilobytes of stack, which this thread may not have.
+  /// The path is read and the message built on a thread with an ample stack, while this one waits:
+  /// the first use of a generic type alone costs the Swift runtime kilobytes of stack, which this
+  /// thread may not have.
   private static func stopRunningLow(_ state: UnsafeMutablePointer<SheathResolutionState>) -> Never {
     func failure() -> ResolutionFailure {
       let keys = path(state)
       return firstCycle(in: keys).map(ResolutionFailure.cycle) ?? .tooDeep(depth: keys.count, path: keys)
     }
-    guard state.pointee.recorder == nil else { stop(failure()) }
     // The frames are this thread's, read through `state` while it waits.
     withAmpleStack { stop(failure()) }
   }
@@ -106,22 +101,7 @@ enum ResolutionStack {
   }
 
   private static func updateSlowDepth(_ state: UnsafeMutablePointer<SheathResolutionState>) {
-    state.pointee.slowDepth =
-      state.pointee.recorder == nil ? min(state.pointee.capacity, state.pointee.nextCycleCheck) : 0
-  }
-
-  /// Makes every resolution on this thread report to `recorder` while `body` runs.
-  static func recording<Result>(into recorder: Verification, _ body: () -> Result) -> Result {
-    let state = sheath_resolution_state()
-    if state.pointee.capacity == 0 { start(state) }
-    let previous = state.pointee.recorder
-    state.pointee.recorder = Unmanaged.passUnretained(recorder).toOpaque()
-    updateSlowDepth(state)
-    defer {
-      state.pointee.recorder = previous
-      updateSlowDepth(state)
-    }
-    return body()
+    state.pointee.slowDepth = min(state.pointee.capacity, state.pointee.nextCycleCheck)
   }
 
   // MARK: Reading the stack
@@ -133,11 +113,6 @@ enum ResolutionStack {
   static func innermostPath(_ count: Int) -> [Keys] {
     let frames = Frames(state: sheath_resolution_state())
     return (max(0, frames.count - count)..<frames.count).map { frames[$0].key }
-  }
-
-  /// The verification recording this thread's resolutions, if any.
-  static var recorder: Verification? {
-    sheath_resolution_state().pointee.recorder.map { Unmanaged<Verification>.fromOpaque($0).takeUnretainedValue() }
   }
 
   static func path(_ state: UnsafeMutablePointer<SheathResolutionState>) -> [Keys] {
@@ -186,15 +161,9 @@ enum ResolutionStack {
     (AsyncTrail.current?.path ?? []) + currentPath
   }
 
-  /// Reports a mistake that leaves the resolution without a value: stops the program or, while
-  /// verifying, records it and abandons this verification probe — either on a thread with stack
-  /// enough for it, when the calling thread's is nearly used up.
+  /// Reports a mistake that leaves the resolution without a value: stops the program, naming `site`
+  /// when there is one.
   static func stop(_ failure: ResolutionFailure, at site: CallSite? = nil) -> Never {
-    if let recorder {
-      let missing: [Keys] = if case .missingBinding(let key) = failure { [key] } else { [] }
-      let path = fullPath + missing
-      withAmpleStack { recorder.abandon(failure, path: path) }
-    }
     guard let site else { failure.trap() }
     failure.trap(file: site.fileID, line: site.line)
   }

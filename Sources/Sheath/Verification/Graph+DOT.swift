@@ -1,12 +1,11 @@
 import Foundation
 
 extension Graph {
-  /// The graph as Graphviz DOT: a node per key (its name, type and lifetime), an edge per dependency,
-  /// scoped keys grouped in a cluster per scope, and keys with problems outlined in red.
+  /// The graph as Graphviz DOT, read as ``verify(scopes:entryPoints:)`` reads it, with no factory run:
+  /// a node per key (its name, type and lifetime), an edge per declared dependency, scoped keys grouped
+  /// in a cluster per scope, and keys with problems outlined in red.
   ///
-  /// The dependencies are found as ``verify(scopes:arguments:entryPoints:)`` finds them: read from the
-  /// keys that declared them, without running their factories, and found by building the other keys in
-  /// a throwaway copy of the graph. Render the result with Graphviz:
+  /// Render the result with Graphviz:
   ///
   /// ```sh
   /// swift run followers --graph | dot -Tsvg > graph.svg
@@ -14,78 +13,50 @@ extension Graph {
   ///
   /// Fill colours: singletons blue, scoped keys green, weak keys yellow, transient keys white. A
   /// decorated key's label names the modules that decorate it, innermost first. A dashed edge is a
-  /// dependency resolved later, through a provider, a lazy value or an assisted factory; a child graph
-  /// key is a plain edge, since the factory that opens children is its value. As for `verify()`,
-  /// main-actor keys are drawn when it is called on the main actor, and async keys by
-  /// `await graph.dot()`.
+  /// dependency resolved later, through a provider, a lazy value or an assisted factory. A child graph
+  /// key has an edge to each key its child graph binds that nothing else in the child needs. A key
+  /// with a dashed outline declared no dependencies (its factory resolves through a resolver) or is
+  /// decorated: its label says its dependencies are unchecked, and it has no edges out.
   ///
   /// - Parameters:
-  ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:entryPoints:)``.
-  ///   - arguments: Sample arguments for assisted keys, as for ``verify(scopes:arguments:entryPoints:)``.
-  ///   - entryPoints: Keys to draw besides those the modules bind.
-  ///   - isolation: The caller's actor; leave the default. On the main actor, main-actor keys are drawn.
+  ///   - scopes: The scopes to open, as for ``verify(scopes:entryPoints:)``.
+  ///   - entryPoints: Keys to draw besides those the graph knows.
   /// - Returns: A DOT document.
-  public func dot(
-    scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = [],
-    isolation: isolated (any Actor)? = #isolation
-  ) -> String {
-    let run = verificationRun(
-      scopes: scopes, arguments: arguments, entryPoints: entryPoints, lendingMainActor: isolation.isMainActor)
-    return dot(of: run)
+  public func dot(scopes: [Scope]? = nil, entryPoints: [Keys] = []) -> String {
+    let reading = GraphReading(self, scopes: scopes, entryPoints: entryPoints)
+    return Self.dot(of: VerificationReport(reading), troubled: Set(reading.problems.map(\.keyName)))
   }
 
-  /// The graph as Graphviz DOT, every kind of key drawn: main-actor keys built while this call holds
-  /// the main actor, async keys awaited, as `try await graph.verify()` builds them.
-  ///
-  /// ```swift
-  /// print(await graph.dot(entryPoints: AppGraph.entryPoints))
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - scopes: The scopes to open, as for ``verify(scopes:arguments:entryPoints:)``.
-  ///   - arguments: Sample arguments for assisted keys, as for ``verify(scopes:arguments:entryPoints:)``.
-  ///   - entryPoints: Keys to draw besides those the modules bind.
-  /// - Returns: A DOT document.
-  public func dot(
-    scopes: [Scope]? = nil, arguments: VerificationArguments = VerificationArguments(), entryPoints: [Keys] = []
-  ) async -> String {
-    let run = await completeVerificationRun(scopes: scopes, arguments: arguments, entryPoints: entryPoints)
-    return dot(of: run)
-  }
-
-  private func dot(of run: VerificationRun) -> String {
-    let report = run.report
-    run.close()
-    let problems = run.recorder.problems
-    var keys: [Keys] = []
-    var seen: Set<ObjectIdentifier> = []
-    for (from, to) in report.edges + report.deferredEdges {
-      for key in [from, to] where seen.insert(ObjectIdentifier(key)).inserted { keys.append(key) }
+  private static func dot(of report: VerificationReport, troubled: Set<String>) -> String {
+    // A key a child graph binds differently from its parent is a node of its own.
+    var graphsByName: [String: [String?]] = [:]
+    for key in report.keys { graphsByName[key.name, default: []].append(key.childGraph) }
+    func id(_ name: String, in child: String?) -> String {
+      guard let child, let graphs = graphsByName[name], graphs.count > 1, graphs.contains(child) else { return name }
+      return "\(name) in \(child)"
     }
-    for key in report.keys where seen.insert(ObjectIdentifier(key)).inserted {
-      keys.append(key)
-    }
-    let troubled = Set(problems.map(\.keyName))
-    var clusters: [Scope: [String]] = [:]
-    var clusterOrder: [Scope] = []
+    var clusters: [String: [String]] = [:]
+    var clusterOrder: [String] = []
     var lines = [
       "digraph Sheath {",
       "  rankdir=LR;",
       "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fontsize=11, fillcolor=\"#ffffff\"];",
       "  edge [color=\"#555555\"];",
     ]
-    for key in keys {
-      let lifetime = lifetimeKind(of: key)
-      let decorators = (table.binding(at: key.slot)?.decorators ?? []).map {
-        "decorated by \($0.modulePath ?? "Graph")"
-      }
+    for key in report.keys {
+      // A decorator's module, without where it was registered.
+      let decorators = key.decoratedBy.map { "decorated by " + ($0.components(separatedBy: " (").first ?? $0) }
+      var label = [key.name, key.type, key.lifetime] + decorators
+      if let child = key.childGraph { label.append("in the child graph of \(child)") }
+      if !key.isChecked { label.append("dependencies unchecked") }
       var attributes = [
-        "label=\(quoted(([key.name, key.typeName, lifetime.description] + decorators).joined(separator: "\n")))",
-        "fillcolor=\(quoted(fill(for: lifetime)))",
+        "label=\(quoted(label.joined(separator: "\n")))",
+        "fillcolor=\(quoted(fill(for: key.lifetime)))",
       ]
+      if !key.isChecked { attributes.append("style=\"rounded,filled,dashed\"") }
       if troubled.contains(key.name) { attributes.append("color=\"#dc2626\", penwidth=2") }
-      let node = "\(quoted(key.name)) [\(attributes.joined(separator: ", "))];"
-      if case .scoped(let scope) = lifetime {
+      let node = "\(quoted(id(key.name, in: key.childGraph))) [\(attributes.joined(separator: ", "))];"
+      if let scope = key.scope {
         if clusters[scope] == nil { clusterOrder.append(scope) }
         clusters[scope, default: []].append(node)
       } else {
@@ -93,35 +64,39 @@ extension Graph {
       }
     }
     for scope in clusterOrder {
-      lines.append("  subgraph \(quoted("cluster_\(scope.name)")) {")
-      lines.append("    label=\(quoted("\(scope)")); style=\"dashed\"; color=\"#16a34a\";")
+      lines.append("  subgraph \(quoted("cluster_\(scope.dropFirst())")) {")
+      lines.append("    label=\(quoted(scope)); style=\"dashed\"; color=\"#16a34a\";")
       lines += clusters[scope, default: []].map { "    " + $0 }
       lines.append("  }")
     }
-    for (from, to) in report.edges {
-      lines.append("  \(quoted(from.name)) -> \(quoted(to.name));")
+    var needed: Set<String> = []
+    for key in report.keys {
+      let from = id(key.name, in: key.childGraph)
+      for dependency in key.dependencies ?? [] {
+        let to = id(dependency.key, in: key.childGraph)
+        if key.childGraph != nil { needed.insert(to) }
+        lines.append("  \(quoted(from)) -> \(quoted(to))\(dependency.isDeferred ? " [style=dashed]" : "");")
+      }
     }
-    for (from, to) in report.deferredEdges {
-      lines.append("  \(quoted(from.name)) -> \(quoted(to.name)) [style=dashed];")
+    for key in report.keys {
+      guard let child = key.childGraph else { continue }
+      let node = id(key.name, in: child)
+      if !needed.contains(node) { lines.append("  \(quoted(child)) -> \(quoted(node));") }
     }
     lines.append("}")
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private func lifetimeKind(of key: Keys) -> LifetimeKind {
-    table.binding(at: key.slot)?.lifetime ?? key.defaultLifetimeKind
-  }
-
-  private func fill(for lifetime: LifetimeKind) -> String {
+  private static func fill(for lifetime: String) -> String {
     switch lifetime {
-    case .transient: "#ffffff"
-    case .singleton: "#dbeafe"
-    case .scoped: "#dcfce7"
-    case .weak: "#fef9c3"
+    case ".singleton": "#dbeafe"
+    case ".weak": "#fef9c3"
+    case _ where lifetime.hasPrefix(".scoped"): "#dcfce7"
+    default: "#ffffff"
     }
   }
 
-  private func quoted(_ text: String) -> String {
+  private static func quoted(_ text: String) -> String {
     "\""
       + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
       .replacingOccurrences(of: "\n", with: "\\n") + "\""

@@ -123,8 +123,9 @@ struct AsyncKeyTests {
     #expect(await eventually { released == nil })
   }
 
-  @Test("verify() off the main actor lists main-actor and async keys as skipped, saying how to check them")
-  func verifySkips() throws {
+  @Test(
+    "verify() reads async, main-actor and assisted keys from any thread, skipping none; closure bindings are unchecked")
+  func verifyReadsEveryKind() throws {
     let graph = try Graph(modules: [
       TestModule { b in
         b.bind(.database) { _ in Database() }
@@ -135,11 +136,12 @@ struct AsyncKeyTests {
       }
     ])
     let report = try graph.verify()
+    #expect(report.verifiedKeys == ["Keys.database", "Keys.presenterForVerify", "Keys.screenForVerify"])
     #expect(
-      report.skipped == [
-        "skipped Keys.database (async): verify() builds async keys with try await graph.verify()",
-        "skipped Keys.presenterForVerify (main actor): verify() builds main-actor keys when it is called on the main actor; call it from a @MainActor test, or use try await graph.verify()",
-        "skipped Keys.screenForVerify (main actor, assisted): give verify() a sample argument with arguments.provide(.screenForVerify) { … }",
+      report.unchecked == [
+        "Keys.database: its factory resolves through a resolver, so what it needs is unchecked; declare its dependencies (Key(.transient, .a, .b) { a, b in … })",
+        "Keys.presenterForVerify: its factory resolves through a resolver, so what it needs is unchecked; declare its dependencies (Key(.transient, .a, .b) { a, b in … })",
+        "Keys.screenForVerify: its factory resolves through a resolver, so what it needs is unchecked; declare its dependencies (Key(.transient, .a, .b) { a, b in … })",
       ])
   }
 

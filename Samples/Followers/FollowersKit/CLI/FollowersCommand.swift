@@ -62,7 +62,7 @@ public enum FollowersCommand {
       return .usage
     }
     if options.printGraph {
-      terminal.write(await FollowersApp.dot(of: graph))
+      terminal.write(graph.dot())
       return .success
     }
     if environment == .live, configuration.token != nil,

@@ -1,0 +1,242 @@
+/// What `verify()` and `dot()` read, as data, with no factory run: every key a graph knows, the keys
+/// `entryPoints` add, and the keys of the child graphs its ``ChildGraphKey``s open — each with its
+/// binding and what that binding declared it needs — and every problem those show.
+///
+/// Keys scoped to a scope that neither the graph nor an ancestor opens are read as from child graphs
+/// that open those scopes, in the order their keys need them (a `.flow` key that needs a `.session`
+/// key: `.session` outside), as an app resolves a flow's keys inside the flow. A child graph key's
+/// child is built — its modules made and checked — under the graph that knows the key, and read the
+/// same way; its own keys (those it binds differently from its parent, or only it knows) join the
+/// reading.
+struct GraphReading {
+  private(set) var keys: [VerificationReport.CheckedKey] = []
+  private(set) var problems: [GraphProblem] = []
+  /// The scopes the reading opened below the graph, outermost first.
+  private(set) var openedScopes: [Scope] = []
+  /// Each child graph key whose child was read, by name.
+  private(set) var childGraphs: [String] = []
+  private var openedChildKeys: Set<ObjectIdentifier> = []
+  private var reportedProblems: Set<String> = []
+
+  init(_ graph: Graph, scopes: [Scope]?, entryPoints: [Keys]) {
+    read(graph, scopes: scopes, entryPoints: entryPoints, childGraphKey: nil, parentBindings: [:])
+  }
+
+  private mutating func read(
+    _ graph: Graph, scopes: [Scope]?, entryPoints: [Keys], childGraphKey: Keys?,
+    parentBindings: [ObjectIdentifier: AnyBinding]
+  ) {
+    let table = graph.table
+    let usesTestValues = graph.usesTestValues
+    let check = GraphCheck(roots: graph.knownKeys + entryPoints, exposedBy: [:], skipping: []) { key in
+      table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
+    }
+    for problem in check.problems { add(problem) }
+    let plan = ScopePlan(check.nodes, in: graph, scopes: scopes)
+    for problem in plan.problems() { add(problem) }
+    if childGraphKey == nil { openedScopes = plan.opened }
+
+    var bindings: [ObjectIdentifier: AnyBinding] = [:]
+    for node in check.nodes {
+      let id = ObjectIdentifier(node.key)
+      if let binding = node.binding { bindings[id] = binding }
+      // A child's reading adds what it binds differently from its parent, or that only it knows.
+      if childGraphKey != nil, let binding = node.binding, parentBindings[id] === binding { continue }
+      keys.append(Self.checkedKey(node, nodes: check.nodes, childGraphKey: childGraphKey))
+    }
+    for node in check.nodes {
+      guard let key = node.key as? ChildGraphKey, openedChildKeys.insert(ObjectIdentifier(key)).inserted else {
+        continue
+      }
+      readChild(of: key, in: graph, parentBindings: bindings)
+    }
+  }
+
+  /// Builds `key`'s child graph under `graph` — its modules checked as building any graph checks
+  /// them — and reads it, or records why it cannot be built.
+  private mutating func readChild(
+    of key: ChildGraphKey, in graph: Graph, parentBindings: [ObjectIdentifier: AnyBinding]
+  ) {
+    let modules = key.origin.modules()
+    let child: Graph
+    if modules.isEmpty {
+      child = Graph(parent: graph, scope: key.scope)
+    } else {
+      do {
+        child = try graph.child(scope: key.scope, modules: modules)
+      } catch {
+        add(
+          GraphProblem(
+            kind: .childGraphNotBuilt, keyName: key.name,
+            diagnostic: ResolutionFailure.childGraphNotBuilt(key, String(describing: error)).diagnostic))
+        return
+      }
+    }
+    childGraphs.append(key.name)
+    read(child, scopes: nil, entryPoints: [], childGraphKey: key, parentBindings: parentBindings)
+  }
+
+  private mutating func add(_ problem: GraphProblem) {
+    // A child reads its parent's keys again: a problem among them is reported once.
+    if reportedProblems.insert(problem.description).inserted { problems.append(problem) }
+  }
+
+  private static func checkedKey(
+    _ node: GraphCheck.Node, nodes: [GraphCheck.Node], childGraphKey: Keys?
+  ) -> VerificationReport.CheckedKey {
+    let key = node.key
+    let lifetime = node.binding?.lifetime ?? key.defaultLifetimeKind
+    var scope: String?
+    if case .scoped(let scoped) = lifetime { scope = scoped.description }
+    return VerificationReport.CheckedKey(
+      name: key.name, type: key.typeName, lifetime: lifetime.description, scope: scope,
+      boundBy: node.binding.map { $0.source.description },
+      // A key nothing binds has nothing to read: its missing binding is the problem reported.
+      dependencies: node.binding == nil
+        ? []
+        : node.edges.map { edges in
+          edges.map { VerificationReport.Dependency(key: nodes[$0.target].key.name, isDeferred: $0.kind == .deferred) }
+        },
+      decoratedBy: (node.binding?.decorators ?? []).map(\.description),
+      isLiveOnly: node.binding?.isLiveOnlyStandIn ?? false,
+      childGraph: childGraphKey?.name)
+  }
+}
+
+/// The scopes a reading opens below its graph, and the order their keys need.
+///
+/// A key scoped to `.flow` that needs — directly or through transient keys — a key scoped to
+/// `.session` lives in the `.flow` graph, and resolves the `.session` key from there: `.session`
+/// must be open at or above `.flow`'s graph.
+private struct ScopePlan {
+  /// A scoped key's need for a key of another scope, with the path between them.
+  private struct Need {
+    let holder: Keys
+    let inner: Scope
+    let outer: Scope
+    let path: [Keys]
+  }
+
+  private let graph: Graph
+  private let nodes: [GraphCheck.Node]
+  private let needs: [Need]
+  /// Whether the caller chose the scopes to open.
+  private let given: Bool
+  /// The scopes opened below the graph, outermost first.
+  let opened: [Scope]
+
+  init(_ nodes: [GraphCheck.Node], in graph: Graph, scopes: [Scope]?) {
+    self.graph = graph
+    self.nodes = nodes
+    self.needs = Self.needs(nodes)
+    self.given = scopes != nil
+    var used: [Scope] = []
+    for node in nodes {
+      guard case .scoped(let scope) = node.lifetime, graph.nearest(opening: scope) == nil else { continue }
+      if !used.contains(scope) { used.append(scope) }
+    }
+    if let scopes {
+      var opened: [Scope] = []
+      for scope in scopes where graph.nearest(opening: scope) == nil && !opened.contains(scope) {
+        opened.append(scope)
+      }
+      self.opened = opened
+    } else {
+      self.opened = Self.order(used, by: needs)
+    }
+  }
+
+  /// `scopes`, each after the scopes its keys need open outside it; in their first use's order where
+  /// the needs allow, and where they contradict each other, as they come (the problems say why).
+  private static func order(_ scopes: [Scope], by needs: [Need]) -> [Scope] {
+    var remaining = scopes
+    var ordered: [Scope] = []
+    while !remaining.isEmpty {
+      let next =
+        remaining.firstIndex { scope in
+          !needs.contains { $0.inner == scope && $0.outer != scope && remaining.contains($0.outer) }
+        } ?? 0
+      ordered.append(remaining.remove(at: next))
+    }
+    return ordered
+  }
+
+  /// For each scoped key, the keys of other scopes it needs while its factory runs: through direct
+  /// edges, and transient keys on the way.
+  private static func needs(_ nodes: [GraphCheck.Node]) -> [Need] {
+    var needs: [Need] = []
+    var visitedBy = [Int](repeating: -1, count: nodes.count)
+    var reachedFrom = [Int](repeating: -1, count: nodes.count)
+    for holder in nodes.indices {
+      guard case .scoped(let inner) = nodes[holder].lifetime else { continue }
+      var queue = [holder]
+      visitedBy[holder] = holder
+      var next = 0
+      while next < queue.count {
+        let node = queue[next]
+        next += 1
+        for edge in nodes[node].edges ?? [] where edge.kind == .direct && visitedBy[edge.target] != holder {
+          visitedBy[edge.target] = holder
+          reachedFrom[edge.target] = node
+          switch nodes[edge.target].lifetime {
+          case .transient:
+            queue.append(edge.target)
+          case .scoped(let outer) where outer != inner:
+            var path = [edge.target]
+            while let last = path.last, last != holder { path.append(reachedFrom[last]) }
+            needs.append(
+              Need(holder: nodes[holder].key, inner: inner, outer: outer, path: path.reversed().map { nodes[$0].key }))
+          default:
+            continue
+          }
+        }
+      }
+    }
+    return needs
+  }
+
+  /// Where `scope` is open, counted in graphs from the root: an ancestor's level, or below the graph
+  /// in the order opened; `nil` when no graph opens it.
+  private func depth(of scope: Scope) -> Int? {
+    if let home = graph.nearest(opening: scope) { return home.level }
+    return opened.firstIndex(of: scope).map { graph.level + 1 + $0 }
+  }
+
+  /// Scoped keys whose scope the caller left out, and keys that need a scope not open where their
+  /// own scope is.
+  func problems() -> [GraphProblem] {
+    var problems: [GraphProblem] = []
+    if given {
+      for node in nodes {
+        guard case .scoped(let scope) = node.lifetime, depth(of: scope) == nil else { continue }
+        let key = node.key
+        problems.append(
+          GraphProblem(
+            kind: .scopeNotOpen, keyName: key.name,
+            diagnostic: Diagnostic(
+              summary: "\(key.name) is scoped to \(scope), but no graph from here to the root opens \(scope)",
+              details: [key.described, "verify() was told to open \(list(opened))"],
+              fix: "add \(scope) to verify(scopes:), or leave scopes: out to open every scope the keys use")))
+      }
+    }
+    for need in needs {
+      guard let inner = depth(of: need.inner), let outer = depth(of: need.outer), outer > inner else { continue }
+      let held = need.path[need.path.count - 1]
+      problems.append(
+        GraphProblem(
+          kind: .scopeNotOpen, keyName: need.holder.name,
+          diagnostic: Diagnostic(
+            summary:
+              "\(need.holder.name) is scoped to \(need.inner), but needs \(held.name), scoped to \(need.outer), which is not open where \(need.inner) is",
+            details: [describePath(need.path), "verify() opened \(list(opened))"],
+            fix:
+              "open \(need.outer) outside \(need.inner) (graph.child(scope: \(need.outer)).child(scope: \(need.inner))), or declare \(held.callSiteName).provider and resolve it where \(need.outer) is open"
+          )))
+    }
+    return problems
+  }
+
+  private func list(_ scopes: [Scope]) -> String {
+    scopes.isEmpty ? "no scope" : scopes.map(\.description).joined(separator: ", then ")
+  }
+}
