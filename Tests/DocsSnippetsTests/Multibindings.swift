@@ -71,6 +71,27 @@ fileprivate struct SettingsFeatureModule: Module {
 }
 // docs: end
 
+fileprivate struct RegisterForNotifications: LaunchTask {
+  let name = "register for notifications"
+  func run() {}
+}
+
+fileprivate struct ClearDeliveredNotifications: LaunchTask {
+  let name = "clear delivered notifications"
+  func run() {}
+}
+
+// docs: multibindings-elements
+/// The notifications feature's launch tasks, contributed together.
+fileprivate struct NotificationsModule: Module {
+  func register(into b: inout Bindings) {
+    b.contributeElements(to: .launchTasks) { _ in
+      [RegisterForNotifications(), ClearDeliveredNotifications()]
+    }
+  }
+}
+// docs: end
+
 @Suite("Multibindings")
 struct MultibindingsSnippets {
   @Test("contributions are collected in module order")
@@ -89,6 +110,19 @@ struct MultibindingsSnippets {
     #expect(trackers.first is ConsoleTracker)
     #expect(handler?.open("/x") == "settings /x")
     #expect(Set(graph[.deepLinks].keys) == ["profile", "settings"])
+  }
+
+  @Test("several elements contributed at once take the place of the call")
+  func elements() throws {
+    // docs: multibindings-elements-resolve
+    let graph = try Graph(modules: [
+      AnalyticsModule(), NotificationsModule(),
+    ])
+    // warm image cache, register for notifications,
+    // clear delivered notifications
+    let names = graph[.launchTasks].map(\.name)
+    // docs: end
+    #expect(names == ["warm image cache", "register for notifications", "clear delivered notifications"])
   }
 
   @Test("a graph without contributions provides an empty collection")

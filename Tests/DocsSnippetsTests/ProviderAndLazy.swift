@@ -104,6 +104,17 @@ struct ProviderAndLazySnippets {
     #expect(search.search("a") === search.search("b"))
   }
 
+  @Test("a unit test makes providers and lazy values from closures, with no graph")
+  func fromClosures() {
+    // docs: provider-lazy-closures
+    let printer = ReceiptPrinter(makeJob: Provider { PrintJob() })
+    #expect(printer.print() !== printer.print())  // a new job each call
+
+    let search = SearchController(index: Lazy { SearchIndex() })
+    #expect(search.search("a") === search.search("b"))  // built once
+    // docs: end
+  }
+
   @Test("Lazy breaks the cycle between the auth service and the API client")
   func cycle() throws {
     let graph = try Graph(modules: [])

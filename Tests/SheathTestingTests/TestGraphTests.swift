@@ -69,6 +69,16 @@ struct TestGraphTests {
     #expect(test.unusedOverrides.isEmpty)
   }
 
+  @Test("a test's elements, contributed at once, follow the app's, and an override replaces them all")
+  func collectionElements() throws {
+    let added = try TestGraph(modules: [TrackersModule()]) { $0.contributeElements(to: .trackers) { _ in ["a", "b"] } }
+    #expect(added.graph[.trackers] == ["remote", "a", "b"])
+    let replaced = try TestGraph(modules: [TrackersModule(), ElementsModule()]) {
+      $0.override(.trackers) { _ in ["stub"] }
+    }
+    #expect(replaced.graph[.trackers] == ["stub"])
+  }
+
   @Test("100 parallel test graphs with colliding overrides never see each other's", arguments: 0..<100)
   func isolation(index: Int) async throws {
     let test = try TestGraph(modules: [AppModule()]) { $0.override(.number, to: index) }
@@ -97,5 +107,11 @@ extension Keys {
 private struct TrackersModule: Module {
   func register(into b: inout Bindings) {
     b.contribute(to: .trackers) { _ in "remote" }
+  }
+}
+
+private struct ElementsModule: Module {
+  func register(into b: inout Bindings) {
+    b.contributeElements(to: .trackers) { _ in ["console", "crash"] }
   }
 }

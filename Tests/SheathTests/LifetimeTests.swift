@@ -81,6 +81,17 @@ struct LifetimeTests {
     #expect(inner[.sessionData] === inner[.sessionData])
   }
 
+  // NB: the fix of "scoped to .flow, but it is bound in a graph below the .flow graph" (BuildErrorTests,
+  // Troubleshooting) opens .flow again below a .flow graph; making this an error would break that fix.
+  @Test("scoped: a graph that opens a scope an ancestor opened has instances of its own")
+  func scopeOpenedAgain() throws {
+    let flow = try Graph(modules: []).child(scope: .flow)
+    let inner = flow.child(scope: .flow)
+    #expect(inner[.flowData] === inner[.flowData])
+    #expect(inner[.flowData] !== flow[.flowData])
+    #expect(inner.child(scope: .session)[.flowData] === inner[.flowData])
+  }
+
   @Test("scoped: released when the flow's graph is released")
   func scopedReleased() throws {
     let graph = try Graph(modules: [])

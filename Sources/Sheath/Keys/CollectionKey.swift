@@ -30,8 +30,10 @@ public enum _NoEntry: Hashable, Sendable {}
 /// tasks, menu items.
 ///
 /// Elements come in a deterministic order: module order, then the order of the `contribute` calls
-/// within a module. A graph without contributions provides an empty array. A child graph's collection
-/// holds its parent's elements followed by its own.
+/// within a module, where the elements of a
+/// ``Bindings/contributeElements(to:fileID:line:_:)`` call take its place. A graph without
+/// contributions provides an empty array. A child graph's collection holds its parent's elements
+/// followed by its own.
 ///
 /// ```swift
 /// extension Keys {

@@ -238,6 +238,34 @@ public struct Bindings {
     registrations.append(.contribute(key.contribution(factory, entry: nil, source: source(fileID, line))))
   }
 
+  /// Adds several elements at once to a collection that several modules contribute to: Dagger's
+  /// `@ElementsIntoSet`.
+  ///
+  /// ```swift
+  /// b.contributeElements(to: .launchTasks) { r in
+  ///   [WarmImageCache(), RegisterForNotifications(center: r[.center])]
+  /// }
+  /// ```
+  ///
+  /// The elements take the place of the call among the key's contributions, in the order the factory
+  /// returns them: contributions before it come first, those after it come after. The factory runs
+  /// each time the collection is built — once for a `.singleton` collection, on each resolution for a
+  /// transient one — and may return a different number of elements each time, or none.
+  ///
+  /// - Parameters:
+  ///   - key: The collection.
+  ///   - fileID: Where the contribution is made; leave the default.
+  ///   - line: Where the contribution is made; leave the default.
+  ///   - factory: Builds the elements, in order: `(Resolver) -> [Element]`.
+  public mutating func contributeElements<Element>(
+    to key: CollectionKey<Element>,
+    fileID: String = #fileID,
+    line: Int = #line,
+    _ factory: @escaping @Sendable (Resolver) -> [Element]
+  ) {
+    registrations.append(.contribute(Contribution.elements(of: key, source: source(fileID, line), factory: factory)))
+  }
+
   /// Adds an entry to a dictionary that several modules contribute to.
   ///
   /// - Parameters:

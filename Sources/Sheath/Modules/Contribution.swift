@@ -21,36 +21,78 @@ class AnyContribution: @unchecked Sendable {
   }
 }
 
-/// A contribution that builds one `Element`: a collection element, or a map's `(key, value)` entry.
+/// A contribution that builds one `Element` — a collection element, or a map's `(key, value)` entry —
+/// or several collection elements at once.
 final class Contribution<Element>: AnyContribution, @unchecked Sendable {
-  let factory: @Sendable (Resolver) -> Element
-  private let assemble: @Sendable ([@Sendable (Resolver) -> Element]) -> AnyBinding
+  /// What one contribution adds to the collection.
+  enum Elements {
+    /// One element, from `b.contribute(to:)`.
+    case one(@Sendable (Resolver) -> Element)
+    /// Several elements, in the order the factory returns them, from `b.contributeElements(to:)`.
+    case several(@Sendable (Resolver) -> [Element])
+  }
+
+  let elements: Elements
+  private let assemble: @Sendable (@escaping @Sendable (Resolver) -> [Element]) -> AnyBinding
 
   private init(
     key: Keys,
     entry: AnyHashable?,
     source: BindingSource,
-    factory: @escaping @Sendable (Resolver) -> Element,
-    assemble: @escaping @Sendable ([@Sendable (Resolver) -> Element]) -> AnyBinding
+    elements: Elements,
+    assemble: @escaping @Sendable (@escaping @Sendable (Resolver) -> [Element]) -> AnyBinding
   ) {
-    self.factory = factory
+    self.elements = elements
     self.assemble = assemble
     super.init(key: key, entry: entry, source: source)
   }
 
   override func synthesizeBinding(of contributions: [AnyContribution]) -> AnyBinding {
     // Every contribution to one key has that key's element type: `Bindings.contribute` is typed by key.
-    assemble(contributions.map { unsafeDowncast($0, to: Contribution<Element>.self).factory })
+    assemble(Self.buildAll(contributions.map { unsafeDowncast($0, to: Contribution<Element>.self).elements }))
+  }
+
+  /// Builds the elements of `parts`, in order: each part's in place, a factory's several in the order
+  /// it returns them.
+  private static func buildAll(_ parts: [Elements]) -> @Sendable (Resolver) -> [Element] {
+    let ones = parts.compactMap { part -> (@Sendable (Resolver) -> Element)? in
+      if case .one(let factory) = part { factory } else { nil }
+    }
+    // One element per contribution, the common case: one array of exactly that size, as before.
+    if ones.count == parts.count { return { r in ones.map { $0(r) } } }
+    return { r in
+      var all: [Element] = []
+      all.reserveCapacity(parts.count)
+      for part in parts {
+        switch part {
+        case .one(let factory): all.append(factory(r))
+        case .several(let factory): all.append(contentsOf: factory(r))
+        }
+      }
+      return all
+    }
+  }
+
+  /// Contributions to `key`, assembled into its collection.
+  private convenience init(to key: CollectionKey<Element>, source: BindingSource, elements: Elements) {
+    self.init(key: key, entry: nil, source: source, elements: elements) { buildAll in
+      Binding<@Sendable (Resolver) -> [Element]>(
+        lifetime: key.defaultLifetime.kind, source: key.declarationSource, factory: buildAll)
+    }
   }
 
   /// An element of a collection.
   static func element(
     of key: CollectionKey<Element>, source: BindingSource, factory: @escaping @Sendable (Resolver) -> Element
   ) -> Contribution<Element> {
-    Contribution(key: key, entry: nil, source: source, factory: factory) { factories in
-      Binding<@Sendable (Resolver) -> [Element]>(
-        lifetime: key.defaultLifetime.kind, source: key.declarationSource, factory: { r in factories.map { $0(r) } })
-    }
+    Contribution(to: key, source: source, elements: .one(factory))
+  }
+
+  /// Several elements of a collection, in the order `factory` returns them.
+  static func elements(
+    of key: CollectionKey<Element>, source: BindingSource, factory: @escaping @Sendable (Resolver) -> [Element]
+  ) -> Contribution<Element> {
+    Contribution(to: key, source: source, elements: .several(factory))
   }
 }
 
@@ -68,13 +110,13 @@ extension Contribution {
     factory: @escaping @Sendable (Resolver) -> Value
   ) -> Contribution<(EntryKey, Value)> {
     Contribution<(EntryKey, Value)>(
-      key: key, entry: AnyHashable(entry), source: source, factory: { r in (entry, factory(r)) }
-    ) { factories in
+      key: key, entry: AnyHashable(entry), source: source, elements: .one { r in (entry, factory(r)) }
+    ) { buildAll in
       Binding<@Sendable (Resolver) -> [EntryKey: Value]>(
         lifetime: key.defaultLifetime.kind, source: key.declarationSource,
         factory: { r in
           // Unique: the graph rejects duplicate entry keys when it is built.
-          Dictionary(uniqueKeysWithValues: factories.map { $0(r) })
+          Dictionary(uniqueKeysWithValues: buildAll(r))
         })
     }
   }

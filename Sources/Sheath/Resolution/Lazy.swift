@@ -1,4 +1,5 @@
 import CSheathRuntime
+import Foundation
 
 /// A value resolved on first use and kept after that.
 ///
@@ -24,22 +25,59 @@ import CSheathRuntime
 /// once it is built). That is what keeps the cycles `Lazy` breaks broken in memory too: two singletons
 /// that hold each other through a lazy value are released with their graph. Like a ``Provider``, a
 /// lazy value made by a shared instance's factory does not keep the graph alive.
+///
+/// A unit test hands a type a lazy value made from a closure, with no graph, which the first
+/// ``value`` calls, once:
+///
+/// ```swift
+/// let search = SearchController(index: Lazy { SearchIndex() })
+/// ```
 public final class Lazy<Value> {
-  private let resolver: Resolver
-  private let key: Key<Value>
+  /// What a lazy value resolves: a graph's key, or a closure.
+  private enum Source {
+    case graph(Resolver, Key<Value>)
+    case closure(LazyClosure<Value>)
+  }
+
+  private let source: Source
   /// The resolved value's box, published once.
   private let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-  /// Creates a lazy value that resolves `provider` on first use.
+  /// Creates a lazy value that resolves `provider` on first use (or, for a provider made from a
+  /// closure, calls the closure).
   ///
   /// - Parameter provider: What to resolve.
   public convenience init(_ provider: Provider<Value>) {
-    self.init(resolver: provider.resolver, key: provider.key)
+    switch provider.source {
+    case .graph(let resolver, let key): self.init(.graph(resolver, key))
+    case .closure(let make): self.init(.closure(LazyClosure(make, at: nil)))
+    }
   }
 
-  init(resolver: Resolver, key: Key<Value>) {
-    self.resolver = resolver
-    self.key = key
+  /// Creates a lazy value that calls `make` on first use and keeps what it returns, with no graph: a
+  /// stand-in for a graph's lazy value in a unit test.
+  ///
+  /// ```swift
+  /// let search = SearchController(index: Lazy { SearchIndex() })
+  /// ```
+  ///
+  /// `make` runs at most once, even when several threads read ``value`` at the same time: the others
+  /// wait for it. A `make` that reads the value it is building stops the program, naming this line.
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the lazy value is made, for that message; leave the default.
+  ///   - line: Where the lazy value is made, likewise.
+  ///   - make: Returns the value; called once, by the first read of ``value``.
+  public convenience init(fileID: String = #fileID, line: Int = #line, _ make: @escaping @Sendable () -> Value) {
+    self.init(.closure(LazyClosure(make, at: CodeLocation(fileID: fileID, line: line))))
+  }
+
+  convenience init(resolver: Resolver, key: Key<Value>) {
+    self.init(.graph(resolver, key))
+  }
+
+  private init(_ source: Source) {
+    self.source = source
     self.cell = .allocate(capacity: 1)
     cell.initialize(to: nil)
   }
@@ -54,10 +92,13 @@ public final class Lazy<Value> {
     if let box = sheath_load_acquire(cell) {
       return Unmanaged<Box<Value>>.fromOpaque(box).takeUnretainedValue().value
     }
-    return resolveOnce()
+    switch source {
+    case .graph(let resolver, let key): return resolveOnce(resolver, key)
+    case .closure(let closure): return closure.buildOnce(into: cell)
+    }
   }
 
-  private func resolveOnce() -> Value {
+  private func resolveOnce(_ resolver: Resolver, _ key: Key<Value>) -> Value {
     // `value` is a property, with no caller's line to name: a stop names this one.
     let site = CallSite(fileID: #fileID, line: #line)
     return resolver._withGraph(resolving: key, at: site) { graph in
@@ -89,6 +130,46 @@ public final class Lazy<Value> {
   }
 }
 
+/// What a ``Lazy`` made from a closure builds with: the closure, and a lock that runs it once.
+private final class LazyClosure<Value>: @unchecked Sendable {
+  // @unchecked: `isBuilding` is only read or written while `lock` is held; `make` is Sendable.
+  private let make: @Sendable () -> Value
+  /// Where the lazy value was made, for the message when `make` reads it; `nil` when it was made from
+  /// a provider.
+  private let location: CodeLocation?
+  // NB: recursive, so that a `make` that reads its own lazy value is reported rather than deadlocked.
+  private let lock = NSRecursiveLock()
+  private var isBuilding = false
+
+  init(_ make: @escaping @Sendable () -> Value, at location: CodeLocation?) {
+    self.make = make
+    self.location = location
+  }
+
+  /// The value in `cell`, built by `make` and published there by the first caller; the others wait.
+  func buildOnce(into cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Value {
+    lock.lock()
+    defer { lock.unlock() }
+    // Published under the lock: a caller that waited finds it here.
+    if let box = cell.pointee { return Unmanaged<Box<Value>>.fromOpaque(box).takeUnretainedValue().value }
+    if isBuilding { stopReentered() }
+    isBuilding = true
+    let value = make()
+    sheath_store_release(cell, Unmanaged.passRetained(Box(value)).toOpaque())
+    return value
+  }
+
+  private func stopReentered() -> Never {
+    let diagnostic = Diagnostic(
+      summary:
+        "a Lazy<\(describeType(Value.self))> made from a closure read its value while the closure was building it",
+      details: [location.map { "made at \($0)" } ?? "made from a provider made from a closure"],
+      fix: "build the value without reading the lazy value in its own closure")
+    fatalError("Sheath: " + diagnostic.rendered())
+  }
+}
+
 // @unchecked: the value is published once through an atomic pointer, and the build is coordinated
-// under the graph family's lock; the value is shared, so it must be Sendable.
+// under the graph family's lock (or, made from a closure, its own lock); the value is shared, so it
+// must be Sendable.
 extension Lazy: @unchecked Sendable where Value: Sendable {}

@@ -16,26 +16,52 @@
 /// graph is gone stops with a message. A provider made anywhere else keeps its graph alive. Each call
 /// is a resolution of its own: a provider called after its factory returned starts afresh, with no
 /// trace of the resolution that made it.
+///
+/// A unit test hands a type a provider made from a closure, with no graph, which calls the closure
+/// each time it is called:
+///
+/// ```swift
+/// let printer = ReceiptPrinter(makeJob: Provider { PrintJob() })
+/// ```
 public struct Provider<Value>: Sendable {
-  @usableFromInline let resolver: Resolver
-  @usableFromInline let key: Key<Value>
+  /// What a provider resolves from: a graph's key, or a closure.
+  @usableFromInline enum Source: Sendable {
+    case graph(Resolver, Key<Value>)
+    case closure(@Sendable () -> Value)
+  }
+
+  @usableFromInline let source: Source
 
   @inlinable
   init(resolver: Resolver, key: Key<Value>) {
-    self.resolver = resolver
-    self.key = key
+    self.source = .graph(resolver, key)
   }
 
-  /// Resolves the key.
+  /// Creates a provider that calls `make` each time it is called, with no graph: a stand-in for a
+  /// graph's provider in a unit test.
+  ///
+  /// ```swift
+  /// let printer = ReceiptPrinter(makeJob: Provider { PrintJob() })
+  /// ```
+  ///
+  /// - Parameter make: Returns a value; called on each call of the provider.
+  public init(_ make: @escaping @Sendable () -> Value) {
+    self.source = .closure(make)
+  }
+
+  /// Resolves the key, or calls the closure the provider was made from.
   ///
   /// - Parameters:
   ///   - fileID: The file a stop names when the call itself fails (the graph was released, the key
   ///     has no binding); the caller's unless you pass another.
   ///   - line: The line a stop names, likewise.
-  /// - Returns: The key's value, built or shared as its lifetime says.
+  /// - Returns: The key's value, built or shared as its lifetime says; or what the closure returns.
   @inlinable
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-    resolver[key, fileID: fileID, line: line]
+    switch source {
+    case .graph(let resolver, let key): resolver[key, fileID: fileID, line: line]
+    case .closure(let make): make()
+    }
   }
 }
 
@@ -50,25 +76,47 @@ public struct Provider<Value>: Sendable {
 ///   Router(makeHome: r.provider(.homeViewModel))
 /// }
 /// ```
+///
+/// A unit test makes one from a closure, which runs on the main actor each time the provider is
+/// called: `MainActorProvider { FakeNavigator() }`.
 @MainActor
 public struct MainActorProvider<Value>: Sendable {
-  let resolver: Resolver
-  let key: MainActorKey<Value>
-
-  nonisolated init(resolver: Resolver, key: MainActorKey<Value>) {
-    self.resolver = resolver
-    self.key = key
+  /// What a provider resolves from: a graph's key, or a closure.
+  enum Source: Sendable {
+    case graph(Resolver, MainActorKey<Value>)
+    case closure(@MainActor @Sendable () -> Value)
   }
 
-  /// Resolves the key.
+  let source: Source
+
+  nonisolated init(resolver: Resolver, key: MainActorKey<Value>) {
+    self.source = .graph(resolver, key)
+  }
+
+  /// Creates a provider that calls `make` on the main actor each time it is called, with no graph: a
+  /// stand-in for a graph's provider in a unit test.
+  ///
+  /// ```swift
+  /// let router = Router(makeHome: MainActorProvider { HomeViewModel() })
+  /// ```
+  ///
+  /// - Parameter make: Returns a value; called on each call of the provider.
+  public nonisolated init(_ make: @escaping @MainActor @Sendable () -> Value) {
+    self.source = .closure(make)
+  }
+
+  /// Resolves the key, or calls the closure the provider was made from.
   ///
   /// - Parameters:
   ///   - fileID: The file a stop names when the call itself fails (the graph was released, the key
   ///     has no binding); the caller's unless you pass another.
   ///   - line: The line a stop names, likewise.
-  /// - Returns: The key's value, built or shared as its lifetime says.
+  /// - Returns: The key's value, built or shared as its lifetime says; or what the closure returns.
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
-    MainActorResolver(resolver)[key, fileID: fileID, line: line]
+    switch source {
+    case .graph(let resolver, let key): MainActorResolver(resolver)[key, fileID: fileID, line: line]
+    case .closure(let make): make()
+    }
   }
 }
 
@@ -85,20 +133,47 @@ public struct MainActorProvider<Value>: Sendable {
 ///
 /// let database = try await engine.database()
 /// ```
+///
+/// A unit test makes one from a closure, awaited each time the provider is called:
+/// `AsyncProvider { try await FakeDatabase.open() }`.
 public struct AsyncProvider<Value: Sendable>: Sendable {
-  let reference: _GraphReference
-  let key: AsyncKey<Value>
+  /// What a provider resolves from: a graph's key, or a closure.
+  enum Source: Sendable {
+    case graph(_GraphReference, AsyncKey<Value>)
+    case closure(@Sendable () async throws -> Value)
+  }
 
-  /// Resolves the key.
+  let source: Source
+
+  init(reference: _GraphReference, key: AsyncKey<Value>) {
+    self.source = .graph(reference, key)
+  }
+
+  /// Creates a provider that awaits `make` each time it is called, with no graph: a stand-in for a
+  /// graph's provider in a unit test.
+  ///
+  /// ```swift
+  /// let engine = SyncEngine(database: AsyncProvider { FakeDatabase() })
+  /// ```
+  ///
+  /// - Parameter make: Returns a value, or throws; called on each call of the provider.
+  public init(_ make: @escaping @Sendable () async throws -> Value) {
+    self.source = .closure(make)
+  }
+
+  /// Resolves the key, or calls the closure the provider was made from.
   ///
   /// - Parameters:
   ///   - fileID: The file a stop names when the call itself fails (the graph was released, the key
   ///     has no binding); the caller's unless you pass another.
   ///   - line: The line a stop names, likewise.
-  /// - Returns: The key's value, built or shared as its lifetime says.
+  /// - Returns: The key's value, built or shared as its lifetime says; or what the closure returns.
   /// - Throws: What the key's factory throws, or `CancellationError` when the calling task is cancelled
-  ///   while it waits for a shared instance.
+  ///   while it waits for a shared instance; or what the closure throws.
   public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) async throws -> Value {
-    try await AsyncResolver(reference)[key, fileID: fileID, line: line]
+    switch source {
+    case .graph(let reference, let key): try await AsyncResolver(reference)[key, fileID: fileID, line: line]
+    case .closure(let make): try await make()
+    }
   }
 }
