@@ -5,7 +5,6 @@ import Sheath
 // docs: readme-testing
 import SheathTesting
 import Testing
-
 // docs: end
 
 // What the README's code leaves to the app: a user, the API's live and fake versions, a validator, a
