@@ -23,8 +23,6 @@ final class BindingTable: @unchecked Sendable {
   private let parent: BindingTable?
   /// Every contribution to a multibinding the graph sees, its ancestors' first, by slot.
   let contributions: [Int: [AnyContribution]]
-  /// The keys this table's own modules bound, in registration order (for `verify()`).
-  let boundKeys: [Keys]
   /// The module types installed in the graph and its ancestors.
   let installedModules: [ObjectIdentifier: InstalledModule]
   /// Every key the graph knows, checked when it was built (see ``GraphCheck``), in the order reached.
@@ -40,13 +38,10 @@ final class BindingTable: @unchecked Sendable {
     let inherited = parent?.entries ?? UnsafeBufferPointer(start: nil, count: 0)
     var count = inherited.count
     var bindings: [AnyBinding] = []
-    var boundKeys: [Keys] = []
     bindings.reserveCapacity(plan.bindings.count)
-    boundKeys.reserveCapacity(plan.bindings.count)
     for (key, binding) in plan.bindings {
       count = max(count, key.slot + 1)
       bindings.append(binding)
-      boundKeys.append(key)
     }
     let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
     let filled = entries.initialize(fromContentsOf: inherited)
@@ -59,7 +54,6 @@ final class BindingTable: @unchecked Sendable {
     self.bindings = bindings
     self.parent = parent
     self.contributions = plan.contributions
-    self.boundKeys = boundKeys
     self.installedModules = plan.installedModules
     self.knownKeys = check.nodes.map(\.key)
     self.uncheckedKeys = check.uncheckedKeys

@@ -7,8 +7,8 @@ import CSheathRuntime
 /// Each flavour passes `run`, which calls a binding's factory with the resolver it takes:
 /// `{ $0.build($1) }` for a ``Key`` (see `DirectKeyBinding`), `{ $0.factory(MainActorResolver($1)) }`
 /// for a ``MainActorKey``, `{ $0.build($1, argument) }` for an assisted key. The transient and cached
-/// singleton paths are inlined, so callers get them specialized for their value type; scoped, weak
-/// and verifying resolutions are specialized but not inlined; the builds of shared instances, which
+/// singleton paths are inlined, so callers get them specialized for their value type; scoped and weak
+/// resolutions are specialized but not inlined; the builds of shared instances, which
 /// happen once, are neither.
 ///
 /// Nothing on the way retains the graph when the caller is a resolver: a resolver keeps its graph
@@ -108,7 +108,7 @@ extension Graph {
     return source._withResolver(of: self) { run(binding, $0) }
   }
 
-  /// Resolves a scoped or weak `key`, or a shared one in `verify()`'s copy of a graph: specialized for
+  /// Resolves a scoped or weak `key`: specialized for
   /// the caller, but not inlined into it.
   @inlinable @inline(never)
   func resolveShared<Factory, Value>(

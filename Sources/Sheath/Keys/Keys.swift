@@ -63,7 +63,7 @@ public class Keys: @unchecked Sendable {
   /// The lifetime of the key's default binding.
   var defaultLifetimeKind: LifetimeKind { .transient }
 
-  /// The key's default binding, type-erased, for `verify()`'s entry points.
+  /// The key's default binding, type-erased, for reading the graph as data.
   var defaultAnyBinding: AnyBinding? { nil }
 
   /// The binding a graph falls back on for this key: its test behaviour's in a test graph, else its

@@ -302,8 +302,9 @@ public struct Bindings {
   /// is decorated once. Several decorators apply in registration order (module order, then the order of
   /// the calls): the first registered wraps the binding, each next one wraps the result, so the last
   /// registered is outermost. A child graph's decorators wrap its parent's binding in a binding of the
-  /// child's own (a decorated singleton is then one per child). ``Graph/dot(scopes:arguments:entryPoints:)``
-  /// shows which modules decorate a key, and `verify()` checks what decorators resolve.
+  /// child's own (a decorated singleton is then one per child). ``Graph/dot(scopes:entryPoints:)``
+  /// shows which modules decorate a key; a decorator resolves through a resolver, so `verify()` lists
+  /// a decorated key as unchecked.
   ///
   /// Every kind of key can be decorated: a main-actor key's decorator runs on the main actor, an async
   /// key's may await, an assisted key's wraps what is built with each argument.
