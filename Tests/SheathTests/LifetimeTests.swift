@@ -122,6 +122,43 @@ struct LifetimeTests {
       """)
   }
 
+  @Test("scoped: a singleton that resolves a flow's key inside the flow is named as the captive holder, with the path")
+  func scopeNotOpenForACaptiveSingleton() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      // Its factory resolves through a resolver, so building the graph cannot see the edge.
+      let recommender = Key<Instance>(.singleton, name: "Keys.recommender", fileID: "App/Keys.swift", line: 30) {
+        r in r[.flowData]
+      }
+      let screen = Key<Instance>(name: "Keys.screen", fileID: "App/Keys.swift", line: 31) { r in r[recommender] }
+      let flow = try Graph(modules: []).child(scope: .flow)
+      _ = flow[screen]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: captive dependency: Keys.recommender (Instance, App/Keys.swift:30) is .singleton, but holds Keys.flowData (Instance, App/Keys.swift:8), which is .scoped(.flow)
+        needed by Keys.screen → Keys.recommender → Keys.flowData
+        Keys.recommender lives in the graph that owns it, and no graph from there to the root opens .flow
+      fix: give Keys.recommender a lifetime no longer than .scoped(.flow), or declare .flowData.provider and resolve it when needed
+      """)
+  }
+
+  @Test("scoped: a transient resolved outside any graph of the scope names the path to the scoped key")
+  func scopeNotOpenWithPath() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let screen = Key<Instance>(name: "Keys.screen", fileID: "App/Keys.swift", line: 31) { r in r[.flowData] }
+      _ = try Graph(modules: [])[screen]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.flowData is scoped to .flow, but no graph from here to the root opens .flow
+        Keys.flowData (Instance, App/Keys.swift:8)
+        needed by Keys.screen → Keys.flowData
+      fix: resolve it from a graph made with graph.child(scope: .flow), or give it a lifetime that needs no scope
+      """)
+  }
+
   @Test("weak: a value that is not a class instance is reported")
   func weakValueType() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

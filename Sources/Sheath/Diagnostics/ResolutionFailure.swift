@@ -10,10 +10,14 @@ enum ResolutionFailure {
   case cycle([Keys])
   /// Builds on different threads waiting for each other.
   case crossThreadCycle([Keys])
-  case missingBinding(Keys)
+  /// A key nothing binds, and the keys being resolved that need it, outermost first.
+  case missingBinding(Keys, neededBy: [Keys])
   /// A key the graph did not know when it was built, whose check on its first resolution found these.
   case unknownKeyProblems(Keys, [GraphProblem])
-  case scopeNotOpen(Keys, Scope)
+  /// A scoped key resolved where no graph opens its scope; the keys being resolved that need it,
+  /// outermost first; and the innermost shared instance among them, which lives in a graph that
+  /// cannot see the scope: a captive dependency.
+  case scopeNotOpen(Keys, Scope, neededBy: [Keys], holder: (key: Keys, lifetime: LifetimeKind)?)
   case weakValueNotAnObject(Keys, valueType: String)
   /// A property wrapper created at `CodeLocation` with no graph set.
   case noAmbientGraph(Keys, CodeLocation, AmbientInjection)
@@ -42,10 +46,10 @@ enum ResolutionFailure {
       return Diagnostic(
         summary: "dependency cycle between shared instances built on different threads",
         details: cyclePath(rotatedByName(keys)), fix: cycleFix(keys))
-    case .missingBinding(let key):
+    case .missingBinding(let key, let path):
       return Diagnostic(
         summary: "missing binding for required key \(key.described)",
-        details: [],
+        details: path.isEmpty ? [] : ["needed by " + describePath(path + [key])],
         fix:
           "bind it in a module, b.bind(\(key.callSiteName)) { r in … }, and declare b.require(\(key.callSiteName)) in the module that needs it so building the graph checks it"
       )
@@ -57,10 +61,21 @@ enum ResolutionFailure {
         fix:
           "fix the problems above, and name the key in a module, b.expose(\(key.callSiteName)), so that building the graph checks it"
       )
-    case .scopeNotOpen(let key, let scope):
+    case .scopeNotOpen(let key, let scope, let path, let holder?):
+      return Diagnostic(
+        summary:
+          "captive dependency: \(holder.key.described) is \(holder.lifetime), but holds \(key.described), which is .scoped(\(scope))",
+        details: [
+          "needed by " + describePath(path + [key]),
+          "\(holder.key.name) lives in the graph that owns it, and no graph from there to the root opens \(scope)",
+        ],
+        fix:
+          "give \(holder.key.name) a lifetime no longer than .scoped(\(scope)), or declare \(key.callSiteName).provider and resolve it when needed"
+      )
+    case .scopeNotOpen(let key, let scope, let path, nil):
       return Diagnostic(
         summary: "\(key.name) is scoped to \(scope), but no graph from here to the root opens \(scope)",
-        details: [key.described],
+        details: [key.described] + (path.isEmpty ? [] : ["needed by " + describePath(path + [key])]),
         fix: "resolve it from a graph made with graph.child(scope: \(scope)), or give it a lifetime that needs no scope"
       )
     case .weakValueNotAnObject(let key, let valueType):

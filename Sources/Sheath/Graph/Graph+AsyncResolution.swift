@@ -19,7 +19,7 @@ extension Graph {
       if !table.checked.contains(slot) { checkUnknownKey(key, at: site) }
       if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }
     } else {
-      ResolutionStack.stop(.missingBinding(key), at: site)
+      ResolutionStack.stop(.missingBinding(key, neededBy: ResolutionStack.fullPath), at: site)
     }
     switch binding.lifetime {
     case .transient:

@@ -164,7 +164,12 @@ extension Graph {
 
   @usableFromInline
   func scopeNotOpen(_ key: Keys, _ scope: Scope, at site: CallSite) -> Never {
-    ResolutionStack.stop(.scopeNotOpen(key, scope), at: site)
+    // A task's async keys, then the thread's.
+    let frames = (AsyncTrail.current?.frames ?? []) + ResolutionStack.currentFrames
+    // The innermost shared instance being built lives in a graph that cannot see the scope.
+    let holder = frames.last { $0.lifetime.isShared }
+    let path = frames.map(\.key)
+    ResolutionStack.stop(.scopeNotOpen(key, scope, neededBy: path, holder: holder), at: site)
   }
 
   /// The lifetime `key` resolves with in this graph.
@@ -174,7 +179,7 @@ extension Graph {
 
   @usableFromInline
   func missingBinding(_ key: Keys, at site: CallSite) -> Never {
-    ResolutionStack.stop(.missingBinding(key), at: site)
+    ResolutionStack.stop(.missingBinding(key, neededBy: ResolutionStack.fullPath), at: site)
   }
 
   @usableFromInline

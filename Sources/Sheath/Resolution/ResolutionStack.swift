@@ -109,6 +109,12 @@ enum ResolutionStack {
   /// The keys on the calling thread's stack, outermost first.
   static var currentPath: [Keys] { path(sheath_resolution_state()) }
 
+  /// The keys on the calling thread's stack with their lifetimes, outermost first.
+  static var currentFrames: [(key: Keys, lifetime: LifetimeKind)] {
+    let frames = Frames(state: sheath_resolution_state())
+    return (0..<frames.count).map { frames[$0] }
+  }
+
   /// The last `count` keys on the calling thread's stack, outermost first.
   static func innermostPath(_ count: Int) -> [Keys] {
     let frames = Frames(state: sheath_resolution_state())

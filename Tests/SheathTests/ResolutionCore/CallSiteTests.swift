@@ -54,7 +54,7 @@ struct CallSiteTests {
     #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:\(line)")
   }
 
-  @Test("a key nothing binds, asked for on a thread with a small stack, stops at the factory's line")
+  @Test("a key nothing binds, asked for on a thread with a small stack, stops at the factory's line, with the path")
   func missingOnSmallThread() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
       let graph = try Graph(modules: [])
@@ -65,6 +65,7 @@ struct CallSiteTests {
       trapMessage(result),
       """
       Sheath: missing binding for required key Keys.siteClock (any Clock, SheathTests/CallSiteTests.swift:20)
+        needed by Keys.siteReport → Keys.siteClock
       fix: bind it in a module, b.bind(.siteClock) { r in … }, and declare b.require(.siteClock) in the module that needs it so building the graph checks it
       """)
   }
