@@ -64,17 +64,19 @@ fileprivate struct Feed: Sendable {
 }
 
 extension Keys {
-  fileprivate static let databaseURL: Key<URL> = Key { _ in
+  fileprivate static let databaseURL: Key<URL> = Key {
     FileManager.default.temporaryDirectory
       .appendingPathComponent("app.sqlite")
   }
-  fileprivate static let database: AsyncKey<Database> = AsyncKey(.singleton) { r in
-    // a Key: resolved without `await`
-    try await Database.open(at: r[.databaseURL])
-  }
-  fileprivate static let feed: AsyncKey<Feed> = AsyncKey { r in
-    Feed(database: try await r[.database])
-  }
+  fileprivate static let database: AsyncKey<Database> =
+    AsyncKey(.singleton, .databaseURL) { url in
+      try await Database.open(at: url)
+    }
+  // an async dependency: its provider, awaited in the factory
+  fileprivate static let feed: AsyncKey<Feed> =
+    AsyncKey(.transient, .database.provider) { database in
+      Feed(database: try await database())
+    }
 }
 // docs: end
 

@@ -87,6 +87,19 @@ public final class AsyncKey<Value: Sendable>:
       fileID: fileID, filePath: filePath, line: line)
   }
 
+  /// An async key whose default factory declared its dependencies.
+  init(
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?, fileID: String, filePath: String, line: Int, dependencies: DeclaredDependencies,
+    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
+  ) {
+    self.defaultLifetime = lifetime
+    super.init(
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: fileID, filePath: filePath, line: line
+    ) { Binding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, factory: factory) }
+  }
+
   private init(
     required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
     name: String?, fileID: String, filePath: String,

@@ -566,6 +566,289 @@ extension MainActorKey {
 
 }
 
+extension AsyncKey {
+  /// Creates a key whose default factory needs nothing from the graph.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init(
+    _ lifetime: Lifetime<Value> = .transient,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { _ in
+      try await factory()
+    }
+  }
+
+  /// Creates a key whose default factory takes 1 declared dependency, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 2 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 3 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B, C>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 4 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B, C, D>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 5 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B, C, D, E>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Creates a key whose default factory takes 6 declared dependencies, in order.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long a value lives.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
+  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - filePath: Where the key is declared, to read its name from; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public convenience init<A, B, C, D, E, F>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    self.init(
+      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      dependencies: dependencies
+    ) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+}
+
 extension AssistedKey {
   /// Creates an assisted key whose default factory needs only the caller's argument.
   ///

@@ -1709,6 +1709,860 @@ extension Bindings {
     }
   }
 
+  /// Binds `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live; the key's default lifetime when `nil`.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    register(key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies) { _ in
+      try await factory()
+    }
+  }
+
+  /// Binds `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to bind.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the binding is made; leave the default.
+  ///   - line: Where the binding is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live; the key's default lifetime when `nil`.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable () async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([])
+    register(key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies) { _ in
+      try await factory()
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: AsyncKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
+  ///
+  /// See <doc:DeclaringDependencies>.
+  ///
+  /// - Parameters:
+  ///   - key: The key to override.
+  ///   - lifetime: How long values live.
+  ///   - a: A key the factory needs; its value is the factory's argument 1.
+  ///   - b: A key the factory needs; its value is the factory's argument 2.
+  ///   - c: A key the factory needs; its value is the factory's argument 3.
+  ///   - d: A key the factory needs; its value is the factory's argument 4.
+  ///   - e: A key the factory needs; its value is the factory's argument 5.
+  ///   - f: A key the factory needs; its value is the factory's argument 6.
+  ///   - fileID: Where the override is made; leave the default.
+  ///   - line: Where the override is made; leave the default.
+  ///   - factory: Builds the value from the dependencies' values.
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    let dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+    ])
+    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+      let keys = dependencies.keys
+      return try await factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
   /// Binds `key` with a factory of the caller's argument, which the graph checks when it is built.
   ///
   /// See <doc:DeclaringDependencies>.

@@ -35,8 +35,8 @@ nonisolated extension Keys {
       .appendingPathComponent("searches.json")
   }
   static let searchHistory: AsyncKey<SearchHistory> =
-    AsyncKey(.singleton) { r in
-      try await SearchHistory.load(from: r[.historyFile])
+    AsyncKey(.singleton, .historyFile) { file in
+      try await SearchHistory.load(from: file)
     }
 }
 // docs: end
