@@ -41,12 +41,14 @@ fileprivate struct LiveUserAPI: UserAPI {
 extension Keys {
   /// Where the API lives: only the app knows, so the key has no default.
   fileprivate static let apiBaseURL: Key<URL> = .required(.singleton)
-  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) { r in
-    URLSessionHTTPClient(baseURL: r[.apiBaseURL])
-  }
-  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { r in
-    LiveUserAPI(http: r[.httpClient])
-  }
+  fileprivate static let httpClient: Key<any HTTPClient> =
+    Key(.singleton, .apiBaseURL) { url in
+      URLSessionHTTPClient(baseURL: url)
+    }
+  fileprivate static let userAPI: Key<any UserAPI> =
+    Key(.singleton, .httpClient) { http in
+      LiveUserAPI(http: http)
+    }
 }
 // docs: end
 
@@ -83,7 +85,7 @@ fileprivate struct FakeAPIModule: Module {
   var users: [User] = [User(login: "octocat")]
 
   func register(into b: inout Bindings) {
-    b.override(.userAPI) { [users] _ in FakeUserAPI(users: users) }
+    b.override(.userAPI) { [users] in FakeUserAPI(users: users) }
   }
 }
 // docs: end
@@ -101,7 +103,7 @@ fileprivate struct LoggingUserAPI: UserAPI {
 }
 
 extension Keys {
-  fileprivate static let log: Key<@Sendable (String) -> Void> = Key { _ in
+  fileprivate static let log: Key<@Sendable (String) -> Void> = Key {
     { print($0) }
   }
 }
@@ -119,7 +121,7 @@ fileprivate struct LoggingModule: Module {
 // docs: keys-named
 extension Keys {
   fileprivate static let requestTimeout: Key<TimeInterval> =
-    Key(name: "Keys.requestTimeout") { _ in
+    Key(.transient, name: "Keys.requestTimeout") {
       10
     }
 }
@@ -147,6 +149,13 @@ struct ModulesAndKeysSnippets {
     #expect(!live.binds(.httpClient))  // only the key's default
     #expect(mock.source(of: .userAPI)?.modulePath == "FakeAPIModule")
     #expect(live.source(of: .httpClient)?.isKeyDefault == true)
+    // what the binding declared it needs
+    let needs = live.dependencies(of: .userAPI)?.map(\.name)
+    #expect(needs == ["Keys.httpClient"])
+    // the keys the two graphs bind differently
+    for difference in live.diff(against: mock) {
+      print(difference)  // Keys.userAPI: the key's default (…) here,
+    }                    // FakeAPIModule (…) there
     // docs: end
     #expect(live[.apiBaseURL] == gitHub)
     #expect(live[.requestTimeout] == 10)

@@ -388,4 +388,64 @@ extension Graph {
   public func source(of key: Keys) -> BindingSource? {
     (table.binding(at: key.slot) ?? key.defaultAnyBinding)?.source
   }
+
+  /// What the binding this graph would use for `key` declared it needs, in the factory's order —
+  /// `Keys.x.provider` for a dependency resolved later — without resolving anything; `nil` when its
+  /// factory resolves through a ``Resolver`` (`{ r in … }`), which declares nothing, or when nothing
+  /// binds the key.
+  ///
+  /// ```swift
+  /// graph.dependencies(of: .userAPI)?.map(\.name)
+  /// // ["Keys.httpClient", "Keys.apiBaseURL"]
+  /// ```
+  ///
+  /// - Parameter key: Any key.
+  /// - Returns: The declared dependencies, or `nil`.
+  public func dependencies(of key: Keys) -> [Keys]? {
+    let binding = table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
+    return binding?.dependencies?.keys.keys
+  }
+
+  /// The keys that this graph and `other` resolve with different bindings — another module, or one
+  /// binding where the other has none — among every key either knows: live against mock at a glance.
+  ///
+  /// ```swift
+  /// let live = try Graph(modules: [AppModule()], environment: .live)
+  /// let mock = try Graph(modules: [AppModule()], environment: .mock)
+  /// for difference in live.diff(against: mock) { print(difference) }
+  /// // Keys.userAPI: LiveAPIModule (App/Modules.swift:8) here, FakeAPIModule (App/Modules.swift:15) there
+  /// ```
+  ///
+  /// - Parameter other: The graph to compare with, such as the same modules in another environment.
+  /// - Returns: Each key whose binding differs, in the order this graph knows them, then `other`'s.
+  public func diff(against other: Graph) -> [BindingDifference] {
+    var seen: Set<ObjectIdentifier> = []
+    var differences: [BindingDifference] = []
+    for key in knownKeys + other.knownKeys where seen.insert(ObjectIdentifier(key)).inserted {
+      let here = bindingSource(of: key)
+      let there = other.bindingSource(of: key)
+      if here != there { differences.append(BindingDifference(key: key, here: here, there: there)) }
+    }
+    return differences
+  }
+
+  /// The source of the binding this graph resolves `key` with — its test behaviour's in a test graph.
+  private func bindingSource(of key: Keys) -> BindingSource? {
+    (table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues))?.source
+  }
+}
+
+/// A key that two graphs resolve with different bindings; see ``Graph/diff(against:)``.
+public struct BindingDifference: Sendable, CustomStringConvertible {
+  /// The key.
+  public let key: Keys
+  /// Where the first graph's binding comes from; `nil` when nothing binds the key there.
+  public let here: BindingSource?
+  /// Where the other graph's binding comes from; `nil` when nothing binds the key there.
+  public let there: BindingSource?
+
+  /// `Keys.userAPI: LiveAPIModule (App/Modules.swift:8) here, FakeAPIModule (App/Modules.swift:15) there`.
+  public var description: String {
+    "\(key.name): \(here.map(\.description) ?? "nothing") here, \(there.map(\.description) ?? "nothing") there"
+  }
 }

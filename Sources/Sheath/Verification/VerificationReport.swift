@@ -73,6 +73,16 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
     edges(deferred: true)
   }
 
+  /// The keys no other key read depends on, by name, in order: the ones the app resolves itself — a
+  /// screen's view model, a navigator — and any binding nothing uses. Read it to find the latter.
+  public var roots: [String] {
+    var needed: Set<String> = []
+    for key in keys {
+      for dependency in key.dependencies ?? [] { needed.insert(dependency.key) }
+    }
+    return keys.map(\.name).filter { !needed.contains($0) }
+  }
+
   /// The keys whose dependencies are not all known, by name: their factories resolve through a
   /// ``Resolver``, or a decorator wraps them.
   public var uncheckedKeys: [String] {
