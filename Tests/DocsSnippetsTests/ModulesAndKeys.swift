@@ -154,8 +154,9 @@ struct ModulesAndKeysSnippets {
     #expect(needs == ["Keys.httpClient"])
     // the keys the two graphs bind differently
     for difference in live.diff(against: mock) {
-      print(difference)  // Keys.userAPI: the key's default (…) here,
-    }                    // FakeAPIModule (…) there
+      // Keys.userAPI: the key's default (…) here, FakeAPIModule (…) there
+      print(difference)
+    }
     // docs: end
     #expect(live[.apiBaseURL] == gitHub)
     #expect(live[.requestTimeout] == 10)

@@ -9,7 +9,8 @@ private final class Repository: Sendable {
 }
 
 extension Keys {
-  fileprivate static let store = Key<any Store>.required(.singleton, name: "Keys.store", fileID: "App/Keys.swift", line: 1)
+  fileprivate static let store = Key<any Store>.required(
+    .singleton, name: "Keys.store", fileID: "App/Keys.swift", line: 1)
   fileprivate static let repository: Key<Repository> = Key(
     .transient, .store, .store.provider, name: "Keys.repository", fileID: "App/Keys.swift", line: 2
   ) { store, _ in Repository(store: store) }
