@@ -13,7 +13,8 @@ let package = Package(
     // NB: a C target (not a package dependency) gives us acquire/release atomics on every OS version we
     // support (the standard library's `Synchronization.Atomic` needs macOS 15 / iOS 18), a thread-local
     // resolution stack, and the bounds of a thread's stack.
-    .target(name: "CSheathRuntime"),
+    // NB: dladdr is in libdl before glibc 2.34.
+    .target(name: "CSheathRuntime", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "Sheath", dependencies: ["CSheathRuntime"]),
     .testTarget(name: "SheathTests", dependencies: ["Sheath", "TextDiff"]),
 

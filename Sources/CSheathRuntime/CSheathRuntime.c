@@ -1,11 +1,18 @@
 #if defined(__linux__) && !defined(_GNU_SOURCE)
-#define _GNU_SOURCE  // pthread_getattr_np
+#define _GNU_SOURCE  // pthread_getattr_np, dladdr
 #endif
 
 #include "CSheathRuntime.h"
 
+#include <dlfcn.h>
 #include <pthread.h>
 #include <stdlib.h>
+
+const char *_Nullable sheath_image_path(const void *_Nonnull address) {
+  Dl_info info;
+  if (dladdr(address, &info) == 0) return NULL;
+  return info.dli_fname;
+}
 
 _Thread_local SheathResolutionState sheath_thread_state;
 

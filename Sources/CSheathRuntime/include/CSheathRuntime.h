@@ -75,6 +75,9 @@ typedef struct {
   uintptr_t lentAnchor;
 } SheathResolutionState;
 
+/// The path of the image (executable or library) `address` lies in, or NULL when it cannot be told.
+const char *_Nullable sheath_image_path(const void *_Nonnull address);
+
 /// Every thread's resolution state; use `sheath_resolution_state()`.
 extern _Thread_local SheathResolutionState sheath_thread_state;
 

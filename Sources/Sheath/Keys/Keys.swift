@@ -118,6 +118,10 @@ enum KeyIsolation: Sendable {
 final class KeyRegistry: Sendable {
   static let shared = KeyRegistry()
 
+  private init() {
+    LoadedCopies.register()
+  }
+
   /// The largest number of keys a process may create: a graph's binding table is indexed by slot.
   static let capacity = 1 << 20
 
