@@ -136,6 +136,29 @@ extension Keys {
 }
 // docs: end
 
+// docs: scopes-seeded
+fileprivate struct User: Sendable {
+  let login: String
+}
+
+/// One signed-in user's data: the flow's, built for its user.
+fileprivate final class AccountData: Sendable {
+  let user: User
+  init(user: User) { self.user = user }
+}
+
+extension Keys {
+  fileprivate static let currentUser: Key<User> = .required(.scoped(.checkout))
+  fileprivate static let accountData: Key<AccountData> =
+    Key(.scoped(.checkout), .currentUser) { user in
+      AccountData(user: user)
+    }
+  fileprivate static let userCheckout = SeededChildGraphKey(
+    scope: .checkout, seeding: .currentUser
+  ) { [SandboxPaymentsModule()] }
+}
+// docs: end
+
 @Suite("Scopes and child graphs")
 struct ScopesAndChildGraphsSnippets {
   @Test("each lifetime shares as documented")
@@ -209,6 +232,17 @@ struct ScopesAndChildGraphsSnippets {
     #expect(first.parent === graph)
     #expect(graph[.payments].name == "card")
     try graph.verify(entryPoints: [Keys.navigator])
+  }
+
+  @Test("a seeded child graph key opens a child with its seed bound")
+  func seeded() throws {
+    let graph = try Graph(modules: [])
+    let openCheckout = graph[.userCheckout]
+    // docs: scopes-seeded-use
+    let checkout = openCheckout.open(User(login: "octocat"))
+    #expect(checkout[.accountData].user.login == "octocat")
+    // docs: end
+    #expect(try graph.verify(entryPoints: [Keys.userCheckout]).childGraphs == ["Keys.userCheckout"])
   }
 
   @Test("verify() finds the captive dependency, and not in its fix")

@@ -45,9 +45,8 @@ struct GraphReading {
       keys.append(Self.checkedKey(node, nodes: check.nodes, childGraphKey: childGraphKey))
     }
     for node in check.nodes {
-      guard let key = node.key as? ChildGraphKey, openedChildKeys.insert(ObjectIdentifier(key)).inserted else {
-        continue
-      }
+      guard let key = node.key as? any ChildGraphOpening, openedChildKeys.insert(ObjectIdentifier(key)).inserted
+      else { continue }
       readChild(of: key, in: graph, parentBindings: bindings)
     }
   }
@@ -55,15 +54,15 @@ struct GraphReading {
   /// Builds `key`'s child graph under `graph` — its modules checked as building any graph checks
   /// them — and reads it, or records why it cannot be built.
   private mutating func readChild(
-    of key: ChildGraphKey, in graph: Graph, parentBindings: [ObjectIdentifier: AnyBinding]
+    of key: any ChildGraphOpening, in graph: Graph, parentBindings: [ObjectIdentifier: AnyBinding]
   ) {
-    let modules = key.origin.modules()
+    let modules = key.modulesForReading(in: graph)
     let child: Graph
     if modules.isEmpty {
-      child = Graph(parent: graph, scope: key.scope)
+      child = Graph(parent: graph, scope: key.childScope)
     } else {
       do {
-        child = try graph.child(scope: key.scope, modules: modules)
+        child = try graph.child(scope: key.childScope, modules: modules)
       } catch {
         add(
           GraphProblem(
