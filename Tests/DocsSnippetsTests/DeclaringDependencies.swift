@@ -81,6 +81,27 @@ extension Keys {
 }
 // docs: end
 
+// docs: declared-optional
+fileprivate protocol Analytics: Sendable {
+  func track(_ event: String)
+}
+
+/// Tracks when the app has analytics; does nothing when it has none.
+fileprivate final class Tracker: Sendable {
+  let analytics: (any Analytics)?
+  init(analytics: (any Analytics)?) { self.analytics = analytics }
+}
+
+extension Keys {
+  // Bound by an analytics module, when the app installs one.
+  fileprivate static let analytics: Key<any Analytics> = .required(.singleton)
+  fileprivate static let tracker: Key<Tracker> =
+    Key(.singleton, .analytics.optional) { analytics in
+      Tracker(analytics: analytics)  // nil without the module
+    }
+}
+// docs: end
+
 // docs: declared-expose
 fileprivate struct AppModule: Module {
   var baseURL: URL
@@ -158,4 +179,12 @@ struct DeclaringDependenciesArticle {
 
 extension Scope {
   fileprivate static let flow = Scope("flow")
+}
+
+@Suite("Declaring dependencies: optional")
+struct DeclaringOptionalSnippets {
+  @Test("an optional dependency is nil until a module binds the key")
+  func optional() throws {
+    #expect(try Graph(modules: [])[.tracker].analytics == nil)
+  }
 }

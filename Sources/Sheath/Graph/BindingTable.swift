@@ -55,7 +55,7 @@ final class BindingTable: @unchecked Sendable {
     self.parent = parent
     self.contributions = plan.contributions
     self.installedModules = plan.installedModules
-    self.knownKeys = check.nodes.map(\.key)
+    self.knownKeys = check.knownKeys
     self.uncheckedKeys = check.uncheckedKeys
     self.checked = CheckedSlots(knownKeys)
   }

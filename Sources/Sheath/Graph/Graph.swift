@@ -429,6 +429,12 @@ extension Graph {
     return differences
   }
 
+  /// Whether resolving `key` here finds a binding — a module's, its test behaviour's or its default —
+  /// rather than stopping.
+  func resolvesToSomething(_ key: Keys) -> Bool {
+    table.binding(at: key.slot) != nil || key.fallbackAnyBinding(testing: usesTestValues) != nil
+  }
+
   /// The source of the binding this graph resolves `key` with — its test behaviour's in a test graph.
   private func bindingSource(of key: Keys) -> BindingSource? {
     (table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues))?.source

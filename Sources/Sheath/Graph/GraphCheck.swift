@@ -36,6 +36,15 @@ struct GraphCheck {
   private var index: [Int] = Array(repeating: -1, count: KeyRegistry.shared.count)
   /// The problems found, in a stable order: missing bindings, then cycles, then captive dependencies.
   private(set) var problems: [GraphProblem] = []
+  /// The nodes of keys nothing binds that only dependencies declared `.optional` reach: absent, and
+  /// rightly so.
+  private var absentOptionals: Set<Int> = []
+
+  /// The keys the graph knows: every node but the absent optional ones.
+  var knownKeys: [Keys] {
+    guard !absentOptionals.isEmpty else { return nodes.map(\.key) }
+    return nodes.indices.filter { !absentOptionals.contains($0) }.map { nodes[$0].key }
+  }
 
   /// Checks the graph whose keys start from `roots`, resolving each key's binding with `binding`.
   ///
@@ -108,11 +117,17 @@ struct GraphCheck {
   ) {
     var dependents: [Int: [Int]] = [:]
     for (from, node) in nodes.enumerated() {
-      for edge in node.edges ?? [] where nodes[edge.target].binding == nil {
+      // A dependency declared `.optional` may be absent.
+      for edge in node.edges ?? [] where edge.kind != .optional && nodes[edge.target].binding == nil {
         if dependents[edge.target]?.contains(from) != true { dependents[edge.target, default: []].append(from) }
       }
     }
     for (at, node) in nodes.enumerated() where node.binding == nil {
+      // A key the modules name, or that something needs; not one only optional dependencies reach.
+      guard node.reachedFrom == nil || dependents[at] != nil else {
+        absentOptionals.insert(at)
+        continue
+      }
       let key = node.key
       guard !skipping.contains(ObjectIdentifier(key)) else { continue }
       let exposed = exposedBy[ObjectIdentifier(key)].map { ["exposed by \($0)"] } ?? []
@@ -145,7 +160,7 @@ struct GraphCheck {
         }
         stack[stack.count - 1].nextEdge += 1
         let edge = edges[nextEdge]
-        guard edge.kind == .direct else { continue }
+        guard edge.kind != .deferred else { continue }
         switch marks[edge.target] {
         case .unvisited:
           marks[edge.target] = .onPath
@@ -195,7 +210,7 @@ struct GraphCheck {
       while next < queue.count {
         let node = queue[next]
         next += 1
-        for edge in nodes[node].edges ?? [] where edge.kind == .direct && visitedBy[edge.target] != holder {
+        for edge in nodes[node].edges ?? [] where edge.kind != .deferred && visitedBy[edge.target] != holder {
           visitedBy[edge.target] = holder
           reachedFrom[edge.target] = node
           let lifetime = nodes[edge.target].lifetime

@@ -72,6 +72,9 @@ struct DeclaredEdge: Sendable {
     /// Later, through what the factory keeps (``Provider``, ``Lazy``, ``AssistedFactory``): legal in a
     /// cycle, and what a shared instance may hold of a shorter-lived key.
     case deferred
+    /// While the factory runs, when something binds the key; `nil` when nothing does (``Key/optional``):
+    /// part of cycles and of what a shared instance holds, and never a missing binding.
+    case optional
   }
 
   let kind: Kind

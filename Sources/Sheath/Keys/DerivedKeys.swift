@@ -1,5 +1,5 @@
-/// Keys made from other keys, for declaring a dependency that is resolved later: a provider, a lazy
-/// value, an assisted factory.
+/// Keys made from other keys, for declaring a dependency that is resolved later — a provider, a lazy
+/// value, an assisted factory — or that may be absent (``Key/optional``).
 ///
 /// ```swift
 /// static let router: Key<Router> = Key(.singleton, .screens.provider) { screens in
@@ -29,6 +29,20 @@ extension Key {
   /// `Key(.singleton, .database.lazy) { database in … }`.
   public var lazy: Key<Lazy<Value>> {
     derivedKey(".lazy") { [self] r in r.lazy(self) }
+  }
+
+  /// A dependency on this key that may be absent: its value when something binds the key — a module,
+  /// or the key's own default — and `nil` when nothing does, as Dagger's `@BindsOptionalOf`.
+  ///
+  /// Declare it where a feature is optional, and the graph checks the rest as usual: a missing binding
+  /// of this key is no problem, a cycle or a captive dependency through it is.
+  /// `Key(.singleton, .analytics.optional) { analytics in Tracker(analytics: analytics) }`.
+  /// Resolving the key itself, `graph[.analytics]`, still stops when nothing binds it: only a
+  /// dependency declared `.optional` may be `nil`.
+  public var optional: Key<Value?> {
+    derivedKey(".optional", edge: .optional) { [self] r in
+      r._graphReference.withGraph(resolving: self) { graph in graph.resolvesToSomething(self) } ? r[self] : nil
+    }
   }
 }
 
@@ -86,12 +100,12 @@ extension Keys {
   /// The key made from this one for `suffix`, whose factory `resolve` makes what resolves this key
   /// later: made once, with one deferred edge to this key.
   func derivedKey<Derived>(
-    _ suffix: String, _ resolve: @escaping @Sendable (Resolver) -> Derived
+    _ suffix: String, edge: DeclaredEdge.Kind = .deferred, _ resolve: @escaping @Sendable (Resolver) -> Derived
   ) -> Key<Derived> {
     KeyRegistry.shared.derivedKey(ofSlot: slot, suffix) { [self] in
       Key<Derived>(
         .transient, test: nil, name: nil, fileID: declaration.fileID, filePath: "", line: declaration.line,
-        derivedFrom: (self, suffix), dependencies: DeclaredDependencies([DeclaredEdge(.deferred) { self }]),
+        derivedFrom: (self, suffix), dependencies: DeclaredDependencies([DeclaredEdge(edge) { self }]),
         resolve)
     }
   }

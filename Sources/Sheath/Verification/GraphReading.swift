@@ -94,7 +94,10 @@ struct GraphReading {
       dependencies: node.binding == nil
         ? []
         : node.edges.map { edges in
-          edges.map { VerificationReport.Dependency(key: nodes[$0.target].key.name, isDeferred: $0.kind == .deferred) }
+          edges.map {
+            VerificationReport.Dependency(
+              key: nodes[$0.target].key.name, isDeferred: $0.kind == .deferred, isOptional: $0.kind == .optional)
+          }
         },
       decoratedBy: (node.binding?.decorators ?? []).map(\.description),
       isLiveOnly: node.binding?.isLiveOnlyStandIn ?? false,
@@ -174,7 +177,7 @@ private struct ScopePlan {
       while next < queue.count {
         let node = queue[next]
         next += 1
-        for edge in nodes[node].edges ?? [] where edge.kind == .direct && visitedBy[edge.target] != holder {
+        for edge in nodes[node].edges ?? [] where edge.kind != .deferred && visitedBy[edge.target] != holder {
           visitedBy[edge.target] = holder
           reachedFrom[edge.target] = node
           switch nodes[edge.target].lifetime {

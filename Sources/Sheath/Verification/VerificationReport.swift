@@ -49,6 +49,8 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
     /// Whether it is resolved later — through a provider, a lazy value or an assisted factory —
     /// rather than while the factory runs.
     public let isDeferred: Bool
+    /// Whether it may be absent: declared `.optional`, `nil` when nothing binds the key.
+    public let isOptional: Bool
   }
 
   /// Every key read, in the order reached: the graph's known keys and entry points, then each child

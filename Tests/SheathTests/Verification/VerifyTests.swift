@@ -173,7 +173,7 @@ struct VerifyTests {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     let json = String(decoding: try encoder.encode(report), as: UTF8.self)
-    #expect(json.contains(#""dependencies":[{"isDeferred":false,"key":"Keys.database"}]"#))
+    #expect(json.contains(#""dependencies":[{"isDeferred":false,"isOptional":false,"key":"Keys.database"}]"#))
     #expect(json.contains(#""name":"Keys.repository""#))
     #expect(try JSONDecoder().decode(VerificationReport.self, from: Data(json.utf8)) == report)
   }

@@ -1,0 +1,86 @@
+import Sheath
+import Testing
+
+private protocol Analytics: Sendable {
+  func track(_ event: String)
+}
+private struct ConsoleAnalytics: Analytics {
+  func track(_ event: String) {}
+}
+private final class Tracker: Sendable {
+  let analytics: (any Analytics)?
+  init(analytics: (any Analytics)?) { self.analytics = analytics }
+}
+
+extension Keys {
+  fileprivate static let analytics = Key<any Analytics>.required(
+    .singleton, name: "Keys.analytics", fileID: "App/Keys.swift", line: 1)
+  fileprivate static let tracker: Key<Tracker> = Key(
+    .singleton, .analytics.optional, name: "Keys.tracker", fileID: "App/Keys.swift", line: 2
+  ) { analytics in Tracker(analytics: analytics) }
+  fileprivate static let loopA: Key<Int> = Key(
+    .transient, .loopB.optional, name: "Keys.loopA", fileID: "App/Keys.swift", line: 5
+  ) {
+    $0 ?? 0
+  }
+  fileprivate static let loopB: Key<Int> = Key(
+    .transient, .loopA, name: "Keys.loopB", fileID: "App/Keys.swift", line: 8
+  ) {
+    $0
+  }
+  fileprivate static let flowAnalytics = Key<any Analytics>.required(
+    .scoped(.flow), name: "Keys.flowAnalytics", fileID: "App/Keys.swift", line: 11)
+  fileprivate static let captiveTracker: Key<Tracker> = Key(
+    .singleton, .flowAnalytics.optional, name: "Keys.captiveTracker", fileID: "App/Keys.swift", line: 12
+  ) { analytics in Tracker(analytics: analytics) }
+}
+
+@Suite("Optional dependencies")
+struct OptionalDependencyTests {
+  @Test("a dependency declared .optional is nil while nothing binds the key, and the graph builds")
+  func absent() throws {
+    let graph = try Graph(modules: [TestModule { b in b.expose(.tracker) }])
+    #expect(graph[.tracker].analytics == nil)
+    let report = try graph.verify()
+    // The absent key is read too: nothing binds it, and only an optional dependency reaches it.
+    #expect(report.verifiedKeys == ["Keys.tracker", "Keys.analytics.optional", "Keys.analytics"])
+    #expect(report.keys[1].dependencies?.map(\.isOptional) == [true])
+    #expect(report.keys[2].boundBy == nil)
+  }
+
+  @Test("it is the value once any module binds the key")
+  func present() throws {
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.bind(.analytics) { ConsoleAnalytics() }
+        b.expose(.tracker)
+      }
+    ])
+    #expect(graph[.tracker].analytics is ConsoleAnalytics)
+    #expect(graph[.analytics.optional] is ConsoleAnalytics)
+  }
+
+  @Test("resolving the key itself still stops: only a dependency declared .optional may be nil")
+  func notSilent() async {
+    await #expect(processExitsWith: .failure) {
+      _ = try Graph(modules: [])[.analytics]
+    }
+  }
+
+  @Test("a cycle or a captive dependency through an optional dependency is still reported when the graph is built")
+  func stillChecked() throws {
+    let cycle = try #require(throws: GraphError.self) {
+      try Graph(modules: [TestModule { b in b.expose(.loopA) }])
+    }
+    #expect(cycle.problems.map(\.kind) == [.dependencyCycle])
+    let captive = try #require(throws: GraphError.self) {
+      try Graph(modules: [
+        TestModule { b in
+          b.bind(.flowAnalytics) { ConsoleAnalytics() }
+          b.expose(.captiveTracker)
+        }
+      ])
+    }
+    #expect(captive.problems.map(\.kind) == [.captiveDependency])
+  }
+}
