@@ -23,6 +23,11 @@ fileprivate struct CannedCartAPI: CartAPI {
   func items() async throws -> [String] { ["Teapot", "Two cups"] }
 }
 
+/// An empty cart, for one preview.
+fileprivate struct EmptyCartAPI: CartAPI {
+  func items() async throws -> [String] { [] }
+}
+
 // docs: ui-app-graph
 extension Keys {
   fileprivate static let cartAPI: Key<any CartAPI> = .required(.singleton)
@@ -406,6 +411,23 @@ struct UIKitAndSwiftUISnippets {
     let model = AppGraph.preview[.cartModel]
     await model.load()
     #expect(model.items == ["Teapot", "Two cups"])
+  }
+  // docs: end
+
+  // docs: ui-preview-override
+  @Test @MainActor func anEmptyCart() async throws {
+    // this preview's graph: its overrides reach no other preview
+    let graph = try Graph.preview(
+      modules: [
+        LiveModule().only(in: .live),
+        CannedModule().only(in: .mock, .preview, .test),
+      ]
+    ) {
+      $0.override(.cartAPI) { EmptyCartAPI() }
+    }
+    let model = graph[.cartModel]
+    await model.load()
+    #expect(model.items.isEmpty)
   }
   // docs: end
 

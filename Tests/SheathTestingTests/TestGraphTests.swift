@@ -115,3 +115,35 @@ private struct ElementsModule: Module {
     b.contributeElements(to: .trackers) { _ in ["console", "crash"] }
   }
 }
+
+extension Keys {
+  fileprivate static let overriddenGreeting = Key<String>.required(name: "Keys.overriddenGreeting")
+}
+
+/// A module that overrides a key, as a mock module does.
+private struct GreetingOverrideModule: Module {
+  func register(into b: inout Bindings) {
+    b.override(.overriddenGreeting, to: "from the mock module")
+  }
+}
+
+@Suite("Test graphs: overrides")
+struct TestGraphOverrideTests {
+  @Test("a test's override wins over a module's override of the same key: it is made for this test alone")
+  func testOverrideWins() throws {
+    let graph = try TestGraph(modules: [GreetingOverrideModule()]) {
+      $0.override(.overriddenGreeting, to: "from the test")
+    }.graph
+    #expect(graph[.overriddenGreeting] == "from the test")
+  }
+
+  @Test("two overrides of one key in one test still conflict")
+  func twoTestOverridesConflict() {
+    #expect(throws: GraphError.self) {
+      try TestGraph {
+        $0.override(.overriddenGreeting, to: "one")
+        $0.override(.overriddenGreeting, to: "two")
+      }
+    }
+  }
+}

@@ -110,7 +110,9 @@ struct BuildPlan {
   private func check(_ key: Keys, _ group: Group, scope: Scope?, _ problems: inout Problems) -> AnyBinding? {
     let count = problems.list.count
     let inherited = parentModuleBinding(of: key)
-    let overrides = group.overrides
+    // A test's or a preview's override wins over the modules' overrides: it is made for that one graph.
+    let graphOverrides = group.overrides.filter(\.source.isTestOverride)
+    let overrides = graphOverrides.isEmpty ? group.overrides : graphOverrides
     // The usual key is bound once: `plain`, an array, is made only for a problem's message.
     let isBoundOnce = group.firstPlain != nil && group.morePlain.isEmpty
     if !group.morePlain.isEmpty || (isBoundOnce && overrides.isEmpty && inherited != nil) {
