@@ -40,12 +40,12 @@ fileprivate final class OrderDetailsModel {
 }
 
 extension Keys {
-  fileprivate static let ordersAPI: Key<any OrdersAPI> = Key(.singleton) { _ in
+  fileprivate static let ordersAPI: Key<any OrdersAPI> = Key(.singleton) {
     LiveOrdersAPI()
   }
   fileprivate static let orderDetails: AssistedKey<Int, OrderDetailsModel> =
-    AssistedKey { r, orderID in
-      OrderDetailsModel(orderID: orderID, api: r[.ordersAPI])
+    AssistedKey(.ordersAPI) { orderID, api in
+      OrderDetailsModel(orderID: orderID, api: api)
     }
 }
 // docs: end
@@ -53,7 +53,7 @@ extension Keys {
 // docs: assisted-tuple
 extension Keys {
   fileprivate static let receipt: AssistedKey<(orderID: Int, copies: Int), Receipt> =
-    AssistedKey { _, arguments in
+    AssistedKey { arguments in
       Receipt(orderID: arguments.orderID, copies: arguments.copies)
     }
 }
@@ -75,26 +75,27 @@ fileprivate final class OrdersCoordinator {
 }
 
 extension Keys {
-  fileprivate static let ordersCoordinator: Key<OrdersCoordinator> = Key { r in
-    OrdersCoordinator(makeDetails: r[.orderDetails])
-  }
+  fileprivate static let ordersCoordinator: Key<OrdersCoordinator> =
+    Key(.transient, .orderDetails.factory) { makeDetails in
+      OrdersCoordinator(makeDetails: makeDetails)
+    }
 }
 // docs: end
 
 // docs: assisted-module
 fileprivate struct DemoOrdersModule: Module {
   func register(into b: inout Bindings) {
-    b.override(.orderDetails) { _, orderID in
+    b.override(.orderDetails) { orderID in
       OrderDetailsModel(orderID: orderID, api: CannedOrdersAPI())
     }
   }
 }
 // docs: end
 
-/// The demo module, declaring that its override needs nothing but the argument.
-fileprivate struct DeclaredDemoOrdersModule: Module {
+/// The demo module with the escape hatch: its override resolves through a resolver, declaring nothing.
+fileprivate struct ResolverDemoOrdersModule: Module {
   func register(into b: inout Bindings) {
-    b.override(.orderDetails) { orderID in
+    b.override(.orderDetails) { _, orderID in
       OrderDetailsModel(orderID: orderID, api: CannedOrdersAPI())
     }
   }
@@ -136,10 +137,11 @@ struct AssistedInjectionSnippets {
     let demo = try Graph(modules: [DemoOrdersModule()])
     // docs: assisted-verify
     let report = try demo.verify()
-    // the override resolves through a resolver: nothing declared
-    print(report.uncheckedKeys)  // ["Keys.orderDetails"]
+    // the override declares what it needs, its argument: all checked
+    print(report.uncheckedKeys)  // []
     // docs: end
-    #expect(report.uncheckedKeys == ["Keys.orderDetails"])
-    #expect(try Graph(modules: [DeclaredDemoOrdersModule()]).verify().uncheckedKeys == [])
+    #expect(report.uncheckedKeys == [])
+    let resolver = try Graph(modules: [ResolverDemoOrdersModule()]).verify()
+    #expect(resolver.uncheckedKeys == ["Keys.orderDetails"])
   }
 }

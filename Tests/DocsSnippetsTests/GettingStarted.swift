@@ -35,15 +35,16 @@ fileprivate final class QuoteViewModel {
 }
 
 extension Keys {
-  fileprivate static let quotes: Key<any QuoteService> = Key(.singleton) { _ in
+  fileprivate static let quotes: Key<any QuoteService> = Key(.singleton) {
     BundledQuotes()
   }
-  fileprivate static let today: Key<@Sendable () -> Int> = Key { _ in
+  fileprivate static let today: Key<@Sendable () -> Int> = Key {
     { Int(Date().timeIntervalSince1970 / 86_400) }
   }
-  fileprivate static let quoteViewModel: Key<QuoteViewModel> = Key { r in
-    QuoteViewModel(quotes: r[.quotes], today: r[.today])
-  }
+  fileprivate static let quoteViewModel: Key<QuoteViewModel> =
+    Key(.transient, .quotes, .today) { quotes, today in
+      QuoteViewModel(quotes: quotes, today: today)
+    }
 }
 // docs: end
 
@@ -58,7 +59,7 @@ fileprivate struct DemoModule: Module {
   var quote = "Testing shows the presence, not the absence, of bugs."
 
   func register(into b: inout Bindings) {
-    b.bind(.quotes) { [quote] _ in FixedQuote(text: quote) }
+    b.bind(.quotes) { [quote] in FixedQuote(text: quote) }
   }
 }
 // docs: end
@@ -88,7 +89,7 @@ struct GettingStartedSnippets {
 }
 
 // docs: getting-started-test
-@Test(.graph { $0.override(.quotes) { _ in FixedQuote(text: "Hello") } })
+@Test(.graph { $0.override(.quotes) { FixedQuote(text: "Hello") } })
 func showsTheQuoteOfTheDay() throws {
   let graph = try #require(Graph.current)
   #expect(graph[.quoteViewModel].text == "“Hello”")

@@ -28,12 +28,12 @@ fileprivate final class CartBadgeModel {
 }
 
 extension Keys {
-  fileprivate static let cartStore: Key<CartStore> = Key(.singleton) { _ in
+  fileprivate static let cartStore: Key<CartStore> = Key(.singleton) {
     CartStore()
   }
   fileprivate static let cartBadge: MainActorKey<CartBadgeModel> =
-    MainActorKey(.singleton) { r in
-      CartBadgeModel(cart: r[.cartStore])
+    MainActorKey(.singleton, .cartStore) { cart in
+      CartBadgeModel(cart: cart)
     }
 }
 
@@ -154,7 +154,7 @@ fileprivate final class ShelfViewModel {
 
 extension Keys {
   fileprivate static let bookshelf: AsyncKey<Bookshelf> =
-    AsyncKey(.scoped(.reading)) { _ in Bookshelf() }
+    AsyncKey(.scoped(.reading)) { Bookshelf() }
   // The view model gets a provider of the flow's shelf, and awaits the
   // shelf when it loads.
   fileprivate static let shelfViewModel: MainActorKey<ShelfViewModel> =

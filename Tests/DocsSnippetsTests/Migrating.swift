@@ -55,21 +55,22 @@ fileprivate final class ProfileViewModel {
 
 // docs: migrate-keys
 extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> = Key { _ in LiveUserAPI() }
-  fileprivate static let profileViewModel: Key<ProfileViewModel> = Key { r in
-    ProfileViewModel(api: r[.userAPI])
-  }
+  fileprivate static let userAPI: Key<any UserAPI> = Key { LiveUserAPI() }
+  fileprivate static let profileViewModel: Key<ProfileViewModel> =
+    Key(.transient, .userAPI) { api in
+      ProfileViewModel(api: api)
+    }
 }
 // docs: end
 
 // docs: migrate-lifetimes
 extension Keys {
   // one per graph
-  fileprivate static let session: Key<SessionStore> = Key(.singleton) { _ in
+  fileprivate static let session: Key<SessionStore> = Key(.singleton) {
     SessionStore()
   }
   // shared while held
-  fileprivate static let imageCache: Key<ImageCache> = Key(.weak) { _ in
+  fileprivate static let imageCache: Key<ImageCache> = Key(.weak) {
     ImageCache()
   }
 }
@@ -81,15 +82,15 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let cart: Key<Cart> = Key(.scoped(.checkout)) { _ in Cart() }
+  fileprivate static let cart: Key<Cart> = Key(.scoped(.checkout)) { Cart() }
 }
 // docs: end
 
 // docs: migrate-assisted
 extension Keys {
   fileprivate static let orderDetails: AssistedKey<Int, OrderDetailsModel> =
-    AssistedKey { r, orderID in
-      OrderDetailsModel(orderID: orderID, api: r[.userAPI])
+    AssistedKey(.userAPI) { orderID, api in
+      OrderDetailsModel(orderID: orderID, api: api)
     }
 }
 // docs: end
@@ -97,7 +98,7 @@ extension Keys {
 // docs: migrate-modules
 fileprivate struct FakeAPIModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.userAPI) { _ in FakeUserAPI() }
+    b.bind(.userAPI) { FakeUserAPI() }
   }
 }
 // docs: end
@@ -124,8 +125,8 @@ fileprivate struct LoggingModule: Module {
 // docs: migrate-named
 extension Keys {
   // a key for each implementation, where Swinject had a name
-  fileprivate static let gitHubAPI: Key<any UserAPI> = Key { _ in LiveUserAPI() }
-  fileprivate static let enterpriseAPI: Key<any UserAPI> = Key { _ in
+  fileprivate static let gitHubAPI: Key<any UserAPI> = Key { LiveUserAPI() }
+  fileprivate static let enterpriseAPI: Key<any UserAPI> = Key {
     EnterpriseUserAPI()
   }
   // or, when the names are data, a map that modules contribute to
@@ -187,18 +188,21 @@ extension Scope {
 
 extension Keys {
   // one per .form graph: both fields share it
-  fileprivate static let formState: Key<FormState> = Key(.scoped(.form)) { _ in
+  fileprivate static let formState: Key<FormState> = Key(.scoped(.form)) {
     FormState()
   }
-  fileprivate static let nameField: Key<NameField> = Key { r in
-    NameField(state: r[.formState])
-  }
-  fileprivate static let emailField: Key<EmailField> = Key { r in
-    EmailField(state: r[.formState])
-  }
-  fileprivate static let signUpForm: Key<SignUpForm> = Key { r in
-    SignUpForm(name: r[.nameField], email: r[.emailField])
-  }
+  fileprivate static let nameField: Key<NameField> =
+    Key(.transient, .formState) { state in
+      NameField(state: state)
+    }
+  fileprivate static let emailField: Key<EmailField> =
+    Key(.transient, .formState) { state in
+      EmailField(state: state)
+    }
+  fileprivate static let signUpForm: Key<SignUpForm> =
+    Key(.transient, .nameField, .emailField) { name, email in
+      SignUpForm(name: name, email: email)
+    }
 }
 // docs: end
 
@@ -207,16 +211,16 @@ extension Keys {
   /// Tests get a fixed time without asking.
   fileprivate static let now: Key<@Sendable () -> Date> = Key(
     test: .value { _ in { Date(timeIntervalSince1970: 0) } }
-  ) { _ in { Date() } }
+  ) { { Date() } }
   /// A test that forgets to override analytics fails, naming this key.
   fileprivate static let analytics: Key<any Analytics> = Key(
     .singleton, test: .liveOnly { _ in UnimplementedAnalytics() }
-  ) { _ in LiveAnalytics() }
+  ) { LiveAnalytics() }
 }
 // docs: end
 
 // docs: migrate-test
-@Test(.graph { $0.override(.userAPI) { _ in FakeUserAPI() } })
+@Test(.graph { $0.override(.userAPI) { FakeUserAPI() } })
 func showsTheUsersName() async throws {
   let graph = try #require(Graph.current)
   let title = await graph[.profileViewModel].title(for: "octocat")

@@ -222,8 +222,8 @@ func addsTheProductToTheCart() async throws {
   let graph = try TestGraph(modules: [CatalogModule()]) {
     // what the app and the cart would supply
     $0.override(.catalogServer, to: server)
-    $0.override(.shoppingCart) { _ in cart }
-    $0.override(.productLookup) { _ in OneTeapot() }
+    $0.override(.shoppingCart) { cart }
+    $0.override(.productLookup) { OneTeapot() }
   }.graph
   let viewModel = graph[.productViewModel]
   try await viewModel.load(productID: "teapot")

@@ -109,6 +109,9 @@ struct MultibindingsSnippets {
     #expect(trackers.count == 2)
     #expect(trackers.first is ConsoleTracker)
     #expect(handler?.open("/x") == "settings /x")
+    // contributions resolve through a resolver: their keys are unchecked
+    let unchecked = Set(graph.uncheckedKeys.map(\.name))
+    #expect(unchecked.isSuperset(of: ["Keys.trackers", "Keys.launchTasks", "Keys.deepLinks"]))
     #expect(Set(graph[.deepLinks].keys) == ["profile", "settings"])
   }
 

@@ -46,11 +46,11 @@ fileprivate final class AppCoordinator {
 
 extension Keys {
   fileprivate static let followersModel: MainActorKey<FollowersModel> =
-    MainActorKey { _ in
+    MainActorKey {
       FollowersModel()
     }
   fileprivate static let coordinator: MainActorKey<AppCoordinator> =
-    MainActorKey(.singleton) { _ in
+    MainActorKey(.singleton) {
       AppCoordinator()
     }
 }

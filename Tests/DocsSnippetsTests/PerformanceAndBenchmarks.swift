@@ -11,16 +11,17 @@ fileprivate final class LiveUserAPI: UserAPI {
 }
 
 extension Keys {
-  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) { _ in
+  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) {
     URLSessionHTTPClient()
   }
 }
 
 // docs: performance-typed-key
 extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { r in
-    LiveUserAPI(http: r[.httpClient])
-  }
+  fileprivate static let userAPI: Key<any UserAPI> =
+    Key(.singleton, .httpClient) { http in
+      LiveUserAPI(http: http)
+    }
 }
 // docs: end
 

@@ -23,10 +23,11 @@ fileprivate final class ReceiptPrinter: Sendable {
 }
 
 extension Keys {
-  fileprivate static let printJob: Key<PrintJob> = Key { _ in PrintJob() }
-  fileprivate static let receiptPrinter: Key<ReceiptPrinter> = Key(.singleton) { r in
-    ReceiptPrinter(makeJob: r.provider(.printJob))
-  }
+  fileprivate static let printJob: Key<PrintJob> = Key { PrintJob() }
+  fileprivate static let receiptPrinter: Key<ReceiptPrinter> =
+    Key(.singleton, .printJob.provider) { makeJob in
+      ReceiptPrinter(makeJob: makeJob)
+    }
 }
 // docs: end
 
@@ -46,10 +47,11 @@ fileprivate final class SearchController: Sendable {
 }
 
 extension Keys {
-  fileprivate static let searchIndex: Key<SearchIndex> = Key { _ in SearchIndex() }
-  fileprivate static let searchController: Key<SearchController> = Key { r in
-    SearchController(index: r.lazy(.searchIndex))
-  }
+  fileprivate static let searchIndex: Key<SearchIndex> = Key { SearchIndex() }
+  fileprivate static let searchController: Key<SearchController> =
+    Key(.transient, .searchIndex.lazy) { index in
+      SearchController(index: index)
+    }
 }
 // docs: end
 
@@ -80,12 +82,15 @@ fileprivate final class TokenRefreshingAPIClient: APIClient {
 
 extension Keys {
   // Keys that refer to each other must have their types written out.
-  fileprivate static let auth: Key<AuthService> = Key(.singleton) { r in
-    AuthService(api: r[.apiClient])
-  }
-  fileprivate static let apiClient: Key<any APIClient> = Key(.singleton) { r in
-    TokenRefreshingAPIClient(auth: r.lazy(.auth))
-  }
+  fileprivate static let auth: Key<AuthService> =
+    Key(.singleton, .apiClient) { api in
+      AuthService(api: api)
+    }
+  // `.lazy`: a deferred dependency, legal in a cycle.
+  fileprivate static let apiClient: Key<any APIClient> =
+    Key(.singleton, .auth.lazy) { auth in
+      TokenRefreshingAPIClient(auth: auth)
+    }
 }
 // docs: end
 
@@ -118,6 +123,7 @@ struct ProviderAndLazySnippets {
   @Test("Lazy breaks the cycle between the auth service and the API client")
   func cycle() throws {
     let graph = try Graph(modules: [])
+    #expect(graph.uncheckedKeys.isEmpty)
     let client = try #require(graph[.apiClient] as? TokenRefreshingAPIClient)
     #expect(client.getWithToken("/me") == "token-for-/session /me")
     #expect(graph[.auth].api as AnyObject === client)

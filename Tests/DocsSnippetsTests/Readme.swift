@@ -131,7 +131,7 @@ fileprivate func openProfile(isMock: Bool, view: any ProfileView) throws -> Prof
 
 // docs: readme-testing
 // swift-format-ignore
-@Test(.graph(modules: [AppModule()]) { $0.override(.validator) { _ in StubValidator(answer: .valid(login: "octocat")) } })
+@Test(.graph(modules: [AppModule()]) { $0.override(.validator) { StubValidator(answer: .valid(login: "octocat")) } })
 @MainActor func acceptsAValidLogin() throws {
   let graph = try #require(Graph.current)  // this test's own graph, isolated from every other
   #expect(graph.make(.registrationViewModel, RecordingView()).submit("octocat") == "octocat")

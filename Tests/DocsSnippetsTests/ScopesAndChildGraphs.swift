@@ -55,35 +55,37 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let priceFormatter: Key<PriceFormatter> = Key { _ in
+  fileprivate static let priceFormatter: Key<PriceFormatter> = Key {
     PriceFormatter()
   }
-  fileprivate static let analytics: Key<AnalyticsClient> = Key(.singleton) { _ in
+  fileprivate static let analytics: Key<AnalyticsClient> = Key(.singleton) {
     AnalyticsClient()
   }
-  fileprivate static let imageCache: Key<ImageCache> = Key(.weak) { _ in
+  fileprivate static let imageCache: Key<ImageCache> = Key(.weak) {
     ImageCache()
   }
-  fileprivate static let cart: Key<Cart> = Key(.scoped(.checkout)) { r in
-    Cart(analytics: r[.analytics])
-  }
+  fileprivate static let cart: Key<Cart> =
+    Key(.scoped(.checkout), .analytics) { analytics in
+      Cart(analytics: analytics)
+    }
 }
 // docs: end
 
 // docs: scopes-child-keys
 extension Keys {
-  fileprivate static let payments: Key<any PaymentService> = Key(.singleton) { _ in
+  fileprivate static let payments: Key<any PaymentService> = Key(.singleton) {
     CardPayments()
   }
-  fileprivate static let checkout: Key<Checkout> = Key { r in
-    Checkout(cart: r[.cart], payments: r[.payments])
-  }
+  fileprivate static let checkout: Key<Checkout> =
+    Key(.transient, .cart, .payments) { cart, payments in
+      Checkout(cart: cart, payments: payments)
+    }
 }
 
 /// Test payments for the checkout of a QA build.
 fileprivate struct SandboxPaymentsModule: Module {
   func register(into b: inout Bindings) {
-    b.override(.payments) { _ in SandboxPayments() }
+    b.override(.payments) { SandboxPayments() }
   }
 }
 // docs: end
@@ -108,9 +110,10 @@ extension Keys {
   fileprivate static let checkoutGraph = ChildGraphKey(scope: .checkout) {
     [SandboxPaymentsModule()]
   }
-  fileprivate static let navigator: Key<CheckoutNavigator> = Key(.singleton) { r in
-    CheckoutNavigator(openCheckout: r[.checkoutGraph])
-  }
+  fileprivate static let navigator: Key<CheckoutNavigator> =
+    Key(.singleton, .checkoutGraph) { openCheckout in
+      CheckoutNavigator(openCheckout: openCheckout)
+    }
 }
 // docs: end
 

@@ -42,13 +42,13 @@ extension AppEnvironment {
 // docs: environments-modules
 fileprivate struct LiveWeatherModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.weather) { _ in LiveWeather() }
+    b.bind(.weather) { LiveWeather() }
   }
 }
 
 fileprivate struct CannedWeatherModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.weather) { _ in CannedWeather() }
+    b.bind(.weather) { CannedWeather() }
   }
 }
 
@@ -58,7 +58,7 @@ fileprivate struct AppModule: Module {
     b.include(CannedWeatherModule().only(in: .mock, .preview, .test))
     if b.environment == .preview {
       // previews always show the same day
-      b.bind(.clock) { _ in FixedClock() }
+      b.bind(.clock) { FixedClock() }
     }
   }
 }

@@ -31,12 +31,12 @@ extension Keys {
   /// it fails, naming this key.
   fileprivate static let weatherAPI: Key<any WeatherAPI> = Key(
     .singleton, test: .liveOnly { _ in UnimplementedWeatherAPI() }
-  ) { _ in LiveWeatherAPI() }
+  ) { LiveWeatherAPI() }
 
   /// The time: tests get a fixed one, without asking.
   fileprivate static let now: Key<@Sendable () -> Date> = Key(
     test: .value { _ in { Date(timeIntervalSince1970: 0) } }
-  ) { _ in { Date() } }
+  ) { { Date() } }
 
   fileprivate static let forecast: Key<ForecastViewModel> =
     Key(.transient, .weatherAPI, .now) { api, now in
@@ -63,13 +63,13 @@ extension Keys {
   /// Tests get the header of a fixed city, without asking.
   fileprivate static let header: MainActorKey<ForecastHeader> = MainActorKey(
     test: .value { _ in ForecastHeader(city: "Paris") }
-  ) { _ in ForecastHeader(city: "Here") }
+  ) { ForecastHeader(city: "Here") }
 
   /// The disk: live-only. A test that resolves it without overriding it
   /// fails, naming this key.
   fileprivate static let forecastStore: AsyncKey<ForecastStore> = AsyncKey(
     .singleton, test: .liveOnly { _ in ForecastStore(file: "/dev/null") }
-  ) { _ in ForecastStore(file: "Forecasts.json") }
+  ) { ForecastStore(file: "Forecasts.json") }
 }
 // docs: end
 
@@ -109,7 +109,7 @@ fileprivate struct StubWeatherAPI: WeatherAPI {
 // docs: testing-trait
 @Test(
   .graph(modules: [WeatherAppModule()]) {
-    $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 21) }
+    $0.override(.weatherAPI) { StubWeatherAPI(degrees: 21) }
   })
 func showsTheTemperature() async throws {
   let graph = try #require(Graph.current)
@@ -121,7 +121,7 @@ func showsTheTemperature() async throws {
 // docs: testing-suite
 @Suite(
   .graph(modules: [WeatherAppModule()]) {
-    $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: -3) }
+    $0.override(.weatherAPI) { StubWeatherAPI(degrees: -3) }
   })
 struct ForecastTests {
   @Test(arguments: ["Oslo", "Tromsø"])
@@ -137,7 +137,7 @@ struct ForecastTests {
 // docs: testing-strict
 @Test(
   .graph(reportingUnusedOverrides: true) {
-    $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 30) }
+    $0.override(.weatherAPI) { StubWeatherAPI(degrees: 30) }
   })
 func showsHeat() async throws {
   let graph = try #require(Graph.current)
@@ -152,7 +152,7 @@ struct TestingWithSheathTestingSnippets {
   func testGraph() async throws {
     // docs: testing-test-graph
     let test = try TestGraph(modules: [WeatherAppModule()]) {
-      $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 12) }
+      $0.override(.weatherAPI) { StubWeatherAPI(degrees: 12) }
     }
     let summary = await test.graph[.forecast].summary(for: "Dublin")
     #expect(summary == "12° in Dublin at 0:00")
@@ -196,7 +196,7 @@ final class ForecastXCTests: XCTestCase {
     let summary = try await withGraph(
       modules: [WeatherAppModule()],
       overrides: {
-        $0.override(.weatherAPI) { _ in StubWeatherAPI(degrees: 21) }
+        $0.override(.weatherAPI) { StubWeatherAPI(degrees: 21) }
       }
     ) { graph in
       await graph[.forecast].summary(for: "Paris")

@@ -26,15 +26,17 @@ fileprivate final class APIClient: Sendable {
 
 // docs: troubleshooting-cycle-fix
 extension Keys {
-  fileprivate static let session: Key<Session> = Key(.singleton) { r in
-    Session(api: r[.apiClient])
-  }
+  fileprivate static let session: Key<Session> =
+    Key(.singleton, .apiClient) { api in
+      Session(api: api)
+    }
   // The client refreshes tokens through the session, which needs the
-  // client: a lazy value breaks the cycle. The session is resolved when
-  // the client first uses it, after both are built.
-  fileprivate static let apiClient: Key<APIClient> = Key(.singleton) { r in
-    APIClient(session: r.lazy(.session))
-  }
+  // client: a lazy dependency breaks the cycle. The session is resolved
+  // when the client first uses it, after both are built.
+  fileprivate static let apiClient: Key<APIClient> =
+    Key(.singleton, .session.lazy) { session in
+      APIClient(session: session)
+    }
 }
 // docs: end
 
@@ -54,7 +56,7 @@ fileprivate struct NetworkModule: Module {
 
 fileprivate struct AppModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.baseURL) { _ in "https://api.example.com" }
+    b.bind(.baseURL) { "https://api.example.com" }
     b.include(NetworkModule())
   }
 }
@@ -90,7 +92,7 @@ fileprivate struct LiveAPIModule: Module {
 fileprivate struct FakeAPIModule: Module {
   func register(into b: inout Bindings) {
     // wins over LiveAPIModule's binding, whatever the order of modules
-    b.override(.userAPI) { _ in FakeUserAPI() }
+    b.override(.userAPI) { FakeUserAPI() }
   }
 }
 // docs: end
@@ -104,14 +106,15 @@ fileprivate actor Catalog {
 
 // docs: troubleshooting-async-key
 extension Keys {
-  fileprivate static let catalogURL: Key<URL> = Key { _ in
+  fileprivate static let catalogURL: Key<URL> = Key {
     FileManager.default.temporaryDirectory
       .appendingPathComponent("catalog.json")
   }
   // An async key: what waits for it suspends, and frees its thread.
-  fileprivate static let catalog: AsyncKey<Catalog> = AsyncKey(.singleton) { r in
-    try await Catalog.load(from: r[.catalogURL])
-  }
+  fileprivate static let catalog: AsyncKey<Catalog> =
+    AsyncKey(.singleton, .catalogURL) { url in
+      try await Catalog.load(from: url)
+    }
 }
 // docs: end
 

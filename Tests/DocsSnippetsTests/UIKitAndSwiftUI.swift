@@ -35,14 +35,14 @@ extension Keys {
 
 fileprivate struct LiveModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.cartAPI) { _ in LiveCartAPI() }
+    b.bind(.cartAPI) { LiveCartAPI() }
   }
 }
 
 /// Canned data: for `--mock`, previews and tests.
 fileprivate struct CannedModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.cartAPI) { _ in CannedCartAPI() }
+    b.bind(.cartAPI) { CannedCartAPI() }
   }
 }
 
@@ -87,7 +87,7 @@ fileprivate final class OrderDraft {
 
 extension Keys {
   fileprivate static let orderDraft: MainActorKey<OrderDraft> =
-    MainActorKey(.scoped(.checkout)) { _ in
+    MainActorKey(.scoped(.checkout)) {
       OrderDraft()
     }
   /// Opens a checkout: a child graph with its own order draft.
@@ -96,22 +96,21 @@ extension Keys {
   // swift-format-ignore
   fileprivate static let reviewViewModel:
     MainActorAssistedKey<any ReviewView, ReviewViewModel> =
-    MainActorAssistedKey { r, view in
-      ReviewViewModel(view: view, order: r[.orderDraft])
+    MainActorAssistedKey(.orderDraft.provider) { view, order in
+      ReviewViewModel(view: view, order: order())
     }
   // swift-format-ignore
   fileprivate static let paymentViewModel:
     MainActorAssistedKey<any PaymentView, PaymentViewModel> =
-    MainActorAssistedKey { r, view in
-      PaymentViewModel(view: view, order: r[.orderDraft])
+    MainActorAssistedKey(.orderDraft.provider) { view, order in
+      PaymentViewModel(view: view, order: order())
     }
   // swift-format-ignore
   fileprivate static let coordinator:
     MainActorAssistedKey<UINavigationController, AppCoordinator> =
-    MainActorAssistedKey { r, navigationController in
+    MainActorAssistedKey(.checkoutFlow) { navigationController, flow in
       AppCoordinator(
-        navigationController: navigationController,
-        openCheckout: r[.checkoutFlow])
+        navigationController: navigationController, openCheckout: flow)
     }
 }
 // docs: end
@@ -322,12 +321,13 @@ fileprivate final class CheckoutModel {
 }
 
 extension Keys {
-  fileprivate static let cartModel: MainActorKey<CartModel> = MainActorKey { r in
-    CartModel(api: r[.cartAPI], openCheckout: r[.checkoutFlow])
-  }
+  fileprivate static let cartModel: MainActorKey<CartModel> =
+    MainActorKey(.transient, .cartAPI, .checkoutFlow) { api, flow in
+      CartModel(api: api, openCheckout: flow)
+    }
   fileprivate static let checkoutModel: MainActorKey<CheckoutModel> =
-    MainActorKey { r in
-      CheckoutModel(order: r[.orderDraft])
+    MainActorKey(.transient, .orderDraft.provider) { order in
+      CheckoutModel(order: order())
     }
 }
 // docs: end

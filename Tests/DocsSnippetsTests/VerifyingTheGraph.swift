@@ -20,12 +20,12 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let userAPI: Key<any APIClient> = Key(.singleton) { _ in
+  fileprivate static let userAPI: Key<any APIClient> = Key(.singleton) {
     LiveAPIClient()
   }
   fileprivate static let baseURL: Key<String> = .required()
   fileprivate static let token: Key<String> = .required()
-  fileprivate static let flowData: Key<Instance> = Key(.scoped(.flow)) { _ in
+  fileprivate static let flowData: Key<Instance> = Key(.scoped(.flow)) {
     Instance()
   }
   fileprivate static let screens = MapKey<String, Instance>()
@@ -33,13 +33,13 @@ extension Keys {
 
 fileprivate struct LiveAPIModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.userAPI) { _ in LiveAPIClient() }
+    b.bind(.userAPI) { LiveAPIClient() }
   }
 }
 
 fileprivate struct FakeAPIModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.userAPI) { _ in FakeAPIClient() }
+    b.bind(.userAPI) { FakeAPIClient() }
   }
 }
 
@@ -170,7 +170,7 @@ extension Keys {
 
 // docs: verify-weak
 extension Keys {
-  fileprivate static let weakValue: Key<Int> = Key(.weak) { _ in 7 }
+  fileprivate static let weakValue: Key<Int> = Key(.weak) { 7 }
 }
 // docs: end
 
@@ -226,7 +226,7 @@ fileprivate func graphIsWired(environment: AppEnvironment) throws {
       "Keys.userAPI", "Keys.token", "Keys.flowData", "Keys.client",
     ])
   #expect(report.openedScopes == [".flow"])
-  #expect(report.uncheckedKeys == ["Keys.userAPI", "Keys.flowData"])
+  #expect(report.uncheckedKeys == [])
 }
 // docs: end
 
@@ -265,7 +265,7 @@ struct VerifyingTheGraphSnippets {
   func overrideOfUnbound() {
     expectDocumented {
       // docs: verify-override-unbound
-      let test = TestModule { b in b.override(.token) { _ in "t" } }
+      let test = TestModule { b in b.override(.token) { "t" } }
       _ = try Graph(modules: [test])
       // docs: end
     }
@@ -295,7 +295,7 @@ struct VerifyingTheGraphSnippets {
     expectDocumented {
       // docs: verify-scoped-below
       let flow = try Graph(modules: []).child(scope: .flow)
-      let test = TestModule { b in b.override(.flowData) { _ in Instance() } }
+      let test = TestModule { b in b.override(.flowData) { Instance() } }
       _ = try flow.child(modules: [test])
       // docs: end
     }

@@ -20,7 +20,7 @@ final class RecordingProfileView: ProfileView {
 
 @Test(
   .graph(modules: [AppModule()]) {
-    $0.override(.userAPI) { _ in FakeUserAPI(users: [.octocat]) }
+    $0.override(.userAPI) { FakeUserAPI(users: [.octocat]) }
   })
 func showsTheProfile() async throws {
   let graph = try #require(Graph.current)

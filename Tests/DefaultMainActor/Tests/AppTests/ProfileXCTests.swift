@@ -19,7 +19,7 @@ nonisolated final class ProfileXCTests: XCTestCase {
     try await withGraph(
       modules: [AppModule()],
       overrides: {
-        $0.override(.userAPI) { _ in FakeUserAPI(users: [.ada]) }
+        $0.override(.userAPI) { FakeUserAPI(users: [.ada]) }
       }
     ) { graph in
       XCTAssertTrue(Graph.current === graph)
@@ -34,7 +34,7 @@ nonisolated final class ProfileXCTests: XCTestCase {
     let user = try await withGraph(
       modules: [AppModule()],
       overrides: {
-        $0.override(.userAPI) { _ in FakeUserAPI(users: [.ada]) }
+        $0.override(.userAPI) { FakeUserAPI(users: [.ada]) }
       }
     ) { graph in
       XCTAssertTrue(Graph.current === graph)
