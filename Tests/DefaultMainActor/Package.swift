@@ -24,6 +24,10 @@ let package = Package(
     // An app written as Sheath's docs show it.
     .target(
       name: "App", dependencies: [.product(name: "Sheath", package: sheath)], swiftSettings: approachableConcurrency),
+    // The README's first block, in a target built as a new Xcode 26 app target is.
+    .target(
+      name: "ReadmeApp", dependencies: [.product(name: "Sheath", package: sheath)],
+      swiftSettings: approachableConcurrency),
     // A tool whose top-level code (main.swift) verifies the app's graph and draws it: CI runs it.
     .executableTarget(
       name: "AppGraph", dependencies: ["App", .product(name: "Sheath", package: sheath)],

@@ -118,6 +118,25 @@ struct DocsMatchSnippetsTests {
     #expect(Set(Docs.regions.keys).subtracting(used).sorted() == [])
   }
 
+  @Test("the README's first block compiles in an Xcode 26 app target: the default-MainActor package holds it too")
+  func readmeInADefaultMainActorTarget() throws {
+    let file = Docs.packageRoot.appendingPathComponent("Tests/DefaultMainActor/Sources/ReadmeApp/Readme.swift")
+    let text = try String(contentsOf: file, encoding: .utf8)
+    var pieces: [[String]] = []
+    var open: [String]?
+    for line in text.components(separatedBy: "\n") {
+      switch line.trimmingCharacters(in: .whitespaces) {
+      case "// README: readme-in-30-seconds": open = []
+      case "// README: end":
+        if let piece = open { pieces.append(dedent(piece)) }
+        open = nil
+      default: open?.append(line)
+      }
+    }
+    let copy = pieces.enumerated().flatMap { index, piece in index == 0 ? piece : [""] + piece }
+    #expect(copy == Docs.regions["readme-in-30-seconds"])
+  }
+
   @Test("regions are well formed")
   func wellFormedRegions() {
     #expect(Docs.regionProblems == [])

@@ -71,22 +71,25 @@ fileprivate final class ProfileViewModel {
 fileprivate final class StubProfileView: ProfileView {}
 
 // docs: readme-in-30-seconds
-fileprivate protocol UserAPI: Sendable { func user(_ login: String) async throws -> GitHubUser }
+// `nonisolated` (Swift 6.1+): what the graph builds stays off the main actor in an Xcode 26 app target,
+// where everything unmarked is on it; in other targets it changes nothing.
+fileprivate nonisolated protocol UserAPI: Sendable { func user(_ login: String) async throws -> GitHubUser }
 
 // Keys: what the graph can provide, and what each one needs. The live factory travels with the key.
-extension Keys {
+nonisolated extension Keys {
   fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { LiveUserAPI() }
   fileprivate static let validator: Key<any LoginValidating> = Key { LoginValidator() }
   fileprivate static let followersData: Key<any FollowersDataControlling> = Key(.scoped(.flow), .userAPI) { api in
     FollowersDataController(api: api)
   }
-  fileprivate static let profileViewModel: AssistedKey<any ProfileView, ProfileViewModel> =
-    AssistedKey(.followersData) { view, data in
+  // A view model lives on the main actor, with its view.
+  fileprivate static let profileViewModel: MainActorAssistedKey<any ProfileView, ProfileViewModel> =
+    MainActorAssistedKey(.followersData) { view, data in
       ProfileViewModel(view: view, data: data)
     }
 }
 
-extension Scope {
+nonisolated extension Scope {
   fileprivate static let flow = Scope("flow")
 }
 
@@ -118,8 +121,8 @@ fileprivate struct AppModule: Module {
   }
 }
 
-/// The README's last three lines, run with a mock or a live API.
-fileprivate func openProfile(isMock: Bool, view: any ProfileView) throws -> ProfileViewModel {
+/// The README's last three lines, run with a mock or a live API, on the main actor as a screen's are.
+@MainActor fileprivate func openProfile(isMock: Bool, view: any ProfileView) throws -> ProfileViewModel {
   // docs: readme-in-30-seconds
   let graph = try Graph(modules: [isMock ? FakeAPIModule() : LiveAPIModule()])
   let flow = graph.child(scope: .flow)  // one FollowersDataController for this flow
@@ -146,7 +149,7 @@ fileprivate func openProfile(isMock: Bool, view: any ProfileView) throws -> Prof
 @Suite("The README's code")
 struct ReadmeTests {
   @Test("the 30-second example opens a flow and makes the profile's view model, live or mock")
-  func thirtySeconds() async throws {
+  @MainActor func thirtySeconds() async throws {
     let mock = try openProfile(isMock: true, view: StubProfileView())
     let live = try openProfile(isMock: false, view: StubProfileView())
     #expect(mock.data !== live.data)
