@@ -129,7 +129,7 @@ public final class Graph: @unchecked Sendable {
     self.table = BindingTable(plan, over: parent?.table, level: level, check: check)
     self.entries = table.entries
     self.checked = .passUnretained(table.checked)
-    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
+    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope, parent: parent?.anchor)
     // Allocated last: a graph that fails to build has nothing to free.
     self.instances = InstanceTable()
     anchor.attach(self)
@@ -165,7 +165,7 @@ public final class Graph: @unchecked Sendable {
     self.table = parent.table
     self.entries = parent.entries
     self.checked = .passUnretained(table.checked)
-    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
+    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope, parent: parent.anchor)
     self.instances = InstanceTable()
     anchor.attach(self)
   }
@@ -290,31 +290,37 @@ public final class Graph: @unchecked Sendable {
 /// is released.
 @usableFromInline
 final class GraphAnchor: @unchecked Sendable {
-  // @unchecked: `target` is set once, by the graph's initializer, before the anchor is shared;
-  // `releasedFlag` is read and written atomically.
+  // @unchecked: `target` and `table` are set once, by the graph's initializer, before the anchor is
+  // shared; `releasedFlag` is read and written atomically.
   @exclusivity(unchecked) @usableFromInline unowned var target: Graph?
   @usableFromInline let releasedFlag: UnsafeMutablePointer<Int>
   // What describes the graph once it is gone; the text is made only for a message.
   private let graphIsRoot: Bool
-  private let graphScope: Scope?
+  let graphScope: Scope?
+  /// The parent graph's anchor: where a provider whose graph is gone looks for a live graph.
+  let parent: GraphAnchor?
+  /// The graph's bindings, kept for a provider whose graph is gone to compare with a live graph's.
+  private(set) var table: BindingTable?
 
-  private init(isRoot: Bool, scope: Scope?) {
+  private init(isRoot: Bool, scope: Scope?, parent: GraphAnchor?) {
     self.releasedFlag = .allocate(capacity: 1)
     releasedFlag.initialize(to: 0)
     self.graphIsRoot = isRoot
     self.graphScope = scope
+    self.parent = parent
   }
 
   /// A graph's anchor, and the resolver the graph lends through it; the graph's initializer makes
   /// them before it can refer to itself, then calls ``attach(_:)``.
-  static func make(isRoot: Bool, scope: Scope?) -> (GraphAnchor, Resolver) {
-    let anchor = GraphAnchor(isRoot: isRoot, scope: scope)
+  static func make(isRoot: Bool, scope: Scope?, parent: GraphAnchor?) -> (GraphAnchor, Resolver) {
+    let anchor = GraphAnchor(isRoot: isRoot, scope: scope, parent: parent)
     return (anchor, Resolver(_GraphReference(.lent(anchor))))
   }
 
   /// Points the anchor at `graph`, once.
   func attach(_ graph: Graph) {
     target = graph
+    table = graph.table
   }
 
   /// How diagnostics describe the graph, released or not.

@@ -91,16 +91,76 @@ public struct _GraphReference: Sendable {
 }
 
 extension GraphAnchor {
-  /// The graph, or a stop naming `key` and the graph when the graph was released; `lent` when the
-  /// graph lent the resolver that asks.
+  /// The graph — or, once it was released, the nearest live graph above it when `key` resolves there
+  /// exactly as it would have in the released graph — else a stop naming `key` and why; `lent` when
+  /// the graph lent the resolver that asks.
   @inlinable @inline(__always)
   func graph(resolving key: Keys, at site: CallSite?, lent: Bool) -> Graph {
-    guard let graph else { graphReleased(resolving: key, at: site, lent: lent) }
+    guard let graph else { return graphReleased(resolving: key, at: site, lent: lent) }
     return graph
   }
 
   @usableFromInline
-  func graphReleased(resolving key: Keys, at site: CallSite?, lent: Bool) -> Never {
-    ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription, lentResolver: lent), at: site)
+  func graphReleased(resolving key: Keys, at site: CallSite?, lent: Bool) -> Graph {
+    switch liveAncestor(resolving: key) {
+    case .success(let graph): return graph
+    case .failure(let reason):
+      ResolutionStack.stop(
+        .graphReleased(key, graphDescription: graphDescription, lentResolver: lent, reason: reason.text), at: site)
+    }
+  }
+
+  /// Why a key cannot be resolved from a live graph above a released one.
+  struct CannotResolveAbove: Error {
+    let text: String
+  }
+
+  /// The nearest live graph above this released one, when everything `key` needs — every key it
+  /// declares it needs, all the way down — has the binding it had in the released graph there, and
+  /// none of it is scoped to a scope a released graph opened: then resolving it there gives what the
+  /// released graph would have given.
+  func liveAncestor(resolving key: Keys) -> Result<Graph, CannotResolveAbove> {
+    guard let releasedTable = table else { return .failure(CannotResolveAbove(text: "the graph is gone")) }
+    var releasedScopes: [Scope] = graphScope.map { [$0] } ?? []
+    var above = parent
+    while let anchor = above {
+      if let graph = anchor.graph {
+        if let reason = Self.needsReleasedGraph(key, releasedTable, releasedScopes, from: graph) {
+          return .failure(CannotResolveAbove(text: reason))
+        }
+        return .success(graph)
+      }
+      if let scope = anchor.graphScope { releasedScopes.append(scope) }
+      above = anchor.parent
+    }
+    return .failure(CannotResolveAbove(text: "no graph above it is alive either"))
+  }
+
+  /// Why `key` needs the released graph whose bindings `released` holds, when resolved from `graph`
+  /// instead; `nil` when it does not.
+  private static func needsReleasedGraph(
+    _ key: Keys, _ released: BindingTable, _ releasedScopes: [Scope], from graph: Graph
+  ) -> String? {
+    var pending = [key]
+    var seen: Set<ObjectIdentifier> = []
+    while let next = pending.popLast() {
+      guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+      let fallback = next.fallbackAnyBinding(testing: graph.usesTestValues)
+      let there = released.binding(at: next.slot) ?? fallback
+      let here = graph.table.binding(at: next.slot) ?? fallback
+      // Nothing binds it in either: resolving it stops with its missing binding, as it would have.
+      guard let binding = here ?? there else { continue }
+      guard here === there else {
+        return "\(next.name) is bound differently in the released graph, by \(there.map(\.source.description) ?? "nothing")"
+      }
+      if case .scoped(let scope) = binding.lifetime, releasedScopes.contains(scope) {
+        return "\(next.name) is scoped to \(scope), which the released graph opened"
+      }
+      guard let dependencies = binding.dependencies else {
+        return "\(next.name)'s factory resolves through a resolver, so what it needs is unknown"
+      }
+      pending += dependencies.keys.keys
+    }
+    return nil
   }
 }

@@ -173,6 +173,7 @@ struct OwnershipTests {
       Sheath: Keys.session was resolved through a provider, lazy value or resolver whose graph was released
         Keys.session (Instance, LOCATION)
         the graph was a child graph that opened .flow; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
+        it cannot be resolved from the nearest live graph above instead: Keys.session's factory resolves through a resolver, so what it needs is unknown
       fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
       """)
   }

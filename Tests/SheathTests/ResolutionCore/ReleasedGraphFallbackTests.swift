@@ -1,0 +1,87 @@
+import Sheath
+import Testing
+
+// A provider or lazy value a shared instance made keeps resolving after its graph was released, from
+// the nearest live graph above, when nothing the key needs depends on the released graph.
+
+private final class Clock: Sendable {}
+private final class FormPart: Sendable {
+  let clock: Lazy<Clock>
+  let flowClock: Provider<Clock>
+  init(clock: Lazy<Clock>, flowClock: Provider<Clock>) {
+    self.clock = clock
+    self.flowClock = flowClock
+  }
+}
+
+extension Scope {
+  fileprivate static let form = Scope("form")
+}
+
+extension Keys {
+  fileprivate static let lazilyResolved: Key<Clock> = Key(
+    name: "Keys.lazilyResolved", fileID: "App/Keys.swift", line: 1
+  ) {
+    Clock()
+  }
+  fileprivate static let formClock: Key<Clock> = Key(
+    .scoped(.form), name: "Keys.formClock", fileID: "App/Keys.swift", line: 3
+  ) { Clock() }
+  fileprivate static let formPart: Key<FormPart> = Key(
+    .scoped(.form), .lazilyResolved.lazy, .formClock.provider, name: "Keys.formPart", fileID: "App/Keys.swift", line: 5
+  ) { clock, flowClock in FormPart(clock: clock, flowClock: flowClock) }
+}
+
+private struct FormModule: Module {
+  func register(into b: inout Bindings) {
+    b.override(.lazilyResolved, fileID: "App/FormModule.swift", line: 2) { Clock() }
+  }
+}
+
+@Suite("A provider whose graph was released")
+struct ReleasedGraphFallbackTests {
+  @Test("resolves a key that needs nothing of the released graph from the nearest live graph above")
+  func resolvesAbove() throws {
+    let app = try Graph(modules: [])
+    // Swinject's `.graph` scope, as the migration guide first wrote it: a child per resolution,
+    // released at the end of the line; only the root object is kept.
+    let part = app.child(scope: .form)[.formPart]
+    #expect(part.clock.value === part.clock.value)  // read later, from the app graph
+  }
+
+  @Test("stops for a key scoped to the released graph's scope, saying why")
+  func stopsForTheReleasedScope() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let part = app.child(scope: .form)[.formPart]
+      _ = part.flowClock()
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.formClock was resolved through a provider, lazy value or resolver whose graph was released
+        Keys.formClock (Clock, App/Keys.swift:3)
+        the graph was a child graph that opened .form; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
+        it cannot be resolved from the nearest live graph above instead: Keys.formClock is scoped to .form, which the released graph opened
+      fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
+      """)
+  }
+
+  @Test("stops for a key the released graph bound differently: the graph above would give another value")
+  func stopsForAnotherBinding() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let part = try app.child(scope: .form, modules: [FormModule()])[.formPart]
+      _ = part.clock.value
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.lazilyResolved was resolved through a provider, lazy value or resolver whose graph was released
+        Keys.lazilyResolved (Clock, App/Keys.swift:1)
+        the graph was a child graph that opened .form; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
+        it cannot be resolved from the nearest live graph above instead: Keys.lazilyResolved is bound differently in the released graph, by FormModule (App/FormModule.swift:2)
+      fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
+      """)
+  }
+}
