@@ -151,7 +151,8 @@ extension GraphAnchor {
       // Nothing binds it in either: resolving it stops with its missing binding, as it would have.
       guard let binding = here ?? there else { continue }
       guard here === there else {
-        return "\(next.name) is bound differently in the released graph, by \(there.map(\.source.description) ?? "nothing")"
+        let source = there.map(\.source.description) ?? "nothing"
+        return "\(next.name) is bound differently in the released graph, by \(source)"
       }
       if case .scoped(let scope) = binding.lifetime, releasedScopes.contains(scope) {
         return "\(next.name) is scoped to \(scope), which the released graph opened"
