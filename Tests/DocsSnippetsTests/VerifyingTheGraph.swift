@@ -358,3 +358,21 @@ private func withoutLocations(_ text: String) -> String {
   )
   .replacingOccurrences(of: #" +(\n|$)"#, with: "$1", options: .regularExpression)
 }
+
+@Suite("Tracing resolutions")
+struct TraceSnippets {
+  @Test("a trace lists each factory a resolution runs")
+  func trace() throws {
+    let graph = try Graph(modules: [FakeAPIModule()])
+    let flow = graph.child(scope: .flow)
+    // docs: verify-trace
+    let (data, trace) = ResolutionTrace.record { flow[.flowData] }
+    print(trace)
+    // Keys.flowData (.scoped(.flow)) by the key's default (…) in
+    //   a child graph that opened .flow
+    // docs: end
+    _ = data
+    #expect(trace.events.map(\.key) == ["Keys.flowData"])
+    #expect(trace.events.first?.graph == "a child graph that opened .flow")
+  }
+}

@@ -44,6 +44,12 @@ static inline bool sheath_compare_exchange(
       (_Atomic(void *) *)slot, &expected, desired, memory_order_acq_rel, memory_order_acquire);
 }
 
+/// Replaces `*slot` with `desired` if it still holds `expected`; returns whether it did.
+static inline bool sheath_compare_exchange_int(intptr_t *_Nonnull slot, intptr_t expected, intptr_t desired) {
+  return atomic_compare_exchange_strong_explicit(
+      (_Atomic(intptr_t) *)slot, &expected, desired, memory_order_acq_rel, memory_order_acquire);
+}
+
 // MARK: The resolution in progress on this thread
 
 /// One key the thread is resolving: the key (unretained; whoever asked for it holds it) and the
@@ -61,13 +67,16 @@ typedef struct {
   SheathFrame *_Nullable frames;
   /// How many frames are in use: the resolution's depth.
   intptr_t count;
-  /// Pushing at this depth or deeper takes the slow path (growth, a cycle check).
+  /// Pushing at this depth or deeper takes the slow path (growth, a cycle check, a trace).
   intptr_t slowDepth;
   intptr_t capacity;
   /// The depth of the next scan for a repeated key.
   intptr_t nextCycleCheck;
   /// A resolution whose frame is below this address stops before the stack runs out; 0 until known.
   uintptr_t stackLimit;
+  /// The trace recording what this thread's resolutions build (a `ResolutionTrace.Recorder`,
+  /// unretained), or NULL: while one records, every push takes the slow path.
+  void *_Nullable tracer;
   /// The graph (a `Graph`, unretained) a request made on it runs in on this thread, innermost, and
   /// the address of its anchor (a `GraphAnchor`), or NULL and 0: that graph is alive until the request
   /// returns, so a resolver that refers to it through the anchor resolves from it without a retain.

@@ -102,7 +102,7 @@ extension Graph {
     _ key: Keys, _ binding: Binding<Factory>, from source: some Resolving,
     _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
-    let state = ResolutionStack.enter(key, .transient)
+    let state = ResolutionStack.enter(key, .transient, binding, in: self)
     defer { ResolutionStack.exit(state) }
     if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
     return source._withResolver(of: self) { run(binding, $0) }

@@ -81,7 +81,7 @@ extension Graph {
   ) -> Value {
     if binding.tracksUsage { binding.markUsed(key) }
     let resolver = Resolver(_GraphReference(.anchored(anchor)))
-    let state = ResolutionStack.enter(key, binding.lifetime)
+    let state = ResolutionStack.enter(key, binding.lifetime, binding, in: self)
     defer { ResolutionStack.exit(state) }
     return lending { run(binding, resolver) }
   }

@@ -129,7 +129,7 @@ public final class Graph: @unchecked Sendable {
     self.table = BindingTable(plan, over: parent?.table, level: level, check: check)
     self.entries = table.entries
     self.checked = .passUnretained(table.checked)
-    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope, parent: parent?.anchor)
+    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
     // Allocated last: a graph that fails to build has nothing to free.
     self.instances = InstanceTable()
     anchor.attach(self)
@@ -165,7 +165,7 @@ public final class Graph: @unchecked Sendable {
     self.table = parent.table
     self.entries = parent.entries
     self.checked = .passUnretained(table.checked)
-    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope, parent: parent.anchor)
+    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
     self.instances = InstanceTable()
     anchor.attach(self)
   }
@@ -290,44 +290,65 @@ public final class Graph: @unchecked Sendable {
 /// is released.
 @usableFromInline
 final class GraphAnchor: @unchecked Sendable {
-  // @unchecked: `target` and `table` are set once, by the graph's initializer, before the anchor is
-  // shared; `releasedFlag` is read and written atomically.
+  // @unchecked: `target` is set once, by the graph's initializer, before the anchor is shared;
+  // `releasedFlag`'s two words (the flag, the kept fallback) are read and written atomically.
   @exclusivity(unchecked) @usableFromInline unowned var target: Graph?
   @usableFromInline let releasedFlag: UnsafeMutablePointer<Int>
   // What describes the graph once it is gone; the text is made only for a message.
-  private let graphIsRoot: Bool
+  let graphIsRoot: Bool
   let graphScope: Scope?
-  /// The parent graph's anchor: where a provider whose graph is gone looks for a live graph.
-  let parent: GraphAnchor?
-  /// The graph's bindings, kept for a provider whose graph is gone to compare with a live graph's.
-  private(set) var table: BindingTable?
 
-  private init(isRoot: Bool, scope: Scope?, parent: GraphAnchor?) {
-    self.releasedFlag = .allocate(capacity: 1)
-    releasedFlag.initialize(to: 0)
+  private init(isRoot: Bool, scope: Scope?) {
+    // The released flag, then what a provider needs once the graph is gone (see `keepForFallback`).
+    self.releasedFlag = .allocate(capacity: 2)
+    releasedFlag.initialize(repeating: 0, count: 2)
     self.graphIsRoot = isRoot
     self.graphScope = scope
-    self.parent = parent
   }
 
   /// A graph's anchor, and the resolver the graph lends through it; the graph's initializer makes
   /// them before it can refer to itself, then calls ``attach(_:)``.
-  static func make(isRoot: Bool, scope: Scope?, parent: GraphAnchor?) -> (GraphAnchor, Resolver) {
-    let anchor = GraphAnchor(isRoot: isRoot, scope: scope, parent: parent)
+  static func make(isRoot: Bool, scope: Scope?) -> (GraphAnchor, Resolver) {
+    let anchor = GraphAnchor(isRoot: isRoot, scope: scope)
     return (anchor, Resolver(_GraphReference(.lent(anchor))))
   }
 
   /// Points the anchor at `graph`, once.
   func attach(_ graph: Graph) {
     target = graph
-    table = graph.table
   }
 
   /// How diagnostics describe the graph, released or not.
   var graphDescription: String { Graph.describe(isRoot: graphIsRoot, scope: graphScope) }
 
   deinit {
+    let kept = sheath_load_acquire_int(releasedFlag + 1)
+    if let kept = UnsafeRawPointer(bitPattern: kept) { Unmanaged<AnchorFallback>.fromOpaque(kept).release() }
     releasedFlag.deallocate()
+  }
+
+  /// Keeps what resolving from a live graph above needs once this graph is gone — its bindings and
+  /// its ancestors' anchors — the first time something a shared instance of it made (a provider, a
+  /// lazy value, a factory) keeps its reference; a graph nothing keeps that way pays nothing.
+  @usableFromInline
+  func keepForFallback() {
+    guard sheath_load_acquire_int(releasedFlag + 1) == 0, let graph else { return }
+    var ancestors: [GraphAnchor] = []
+    var above = graph.parent
+    while let current = above {
+      ancestors.append(current.anchor)
+      above = current.parent
+    }
+    let kept = Unmanaged.passRetained(AnchorFallback(table: graph.table, ancestors: ancestors))
+    if !sheath_compare_exchange_int(releasedFlag + 1, 0, Int(bitPattern: kept.toOpaque())) { kept.release() }
+  }
+
+  /// What ``keepForFallback()`` kept, if anything did.
+  var fallback: AnchorFallback? {
+    let kept = sheath_load_acquire_int(releasedFlag + 1)
+    guard kept != 0 else { return nil }
+    return Unmanaged<AnchorFallback>.fromOpaque(UnsafeRawPointer(bitPattern: kept).unsafelyUnwrapped)
+      .takeUnretainedValue()
   }
 
   /// The graph, or `nil` once it began to be released.
@@ -339,6 +360,18 @@ final class GraphAnchor: @unchecked Sendable {
   /// Called by the graph's `deinit`, before anything else.
   func graphWillRelease() {
     sheath_store_release_int(releasedFlag, 1)
+  }
+}
+
+/// A released graph's bindings and its ancestors' anchors, nearest first: what a provider of it needs
+/// to resolve from a live graph above.
+final class AnchorFallback: Sendable {
+  let table: BindingTable
+  let ancestors: [GraphAnchor]
+
+  init(table: BindingTable, ancestors: [GraphAnchor]) {
+    self.table = table
+    self.ancestors = ancestors
   }
 }
 

@@ -64,8 +64,14 @@ public struct _GraphReference: Sendable {
   /// when the graph is gone).
   @inlinable
   func kept(toResolveLater key: Keys) -> _GraphReference {
-    guard case .lent(let anchor) = storage else { return self }
-    return _GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
+    switch storage {
+    case .lent(let anchor): return _GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
+    case .anchored(let anchor):
+      // A shared instance's: once its graph is gone, it may resolve from a live graph above.
+      anchor.keepForFallback()
+      return self
+    case .owning: return self
+    }
   }
 
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
@@ -120,18 +126,18 @@ extension GraphAnchor {
   /// none of it is scoped to a scope a released graph opened: then resolving it there gives what the
   /// released graph would have given.
   func liveAncestor(resolving key: Keys) -> Result<Graph, CannotResolveAbove> {
-    guard let releasedTable = table else { return .failure(CannotResolveAbove(text: "the graph is gone")) }
+    guard let fallback else {
+      return .failure(CannotResolveAbove(text: graphIsRoot ? "it was the root graph" : "nothing kept what that needs"))
+    }
     var releasedScopes: [Scope] = graphScope.map { [$0] } ?? []
-    var above = parent
-    while let anchor = above {
+    for anchor in fallback.ancestors {
       if let graph = anchor.graph {
-        if let reason = Self.needsReleasedGraph(key, releasedTable, releasedScopes, from: graph) {
+        if let reason = Self.needsReleasedGraph(key, fallback.table, releasedScopes, from: graph) {
           return .failure(CannotResolveAbove(text: reason))
         }
         return .success(graph)
       }
       if let scope = anchor.graphScope { releasedScopes.append(scope) }
-      above = anchor.parent
     }
     return .failure(CannotResolveAbove(text: "no graph above it is alive either"))
   }

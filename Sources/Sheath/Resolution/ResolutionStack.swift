@@ -31,13 +31,16 @@ enum ResolutionStack {
     min(256 << 10, stackSize / 4)
   }
 
-  /// Pushes `key`, resolved with `lifetime`, onto the calling thread's stack; pair with ``exit(_:)``.
+  /// Pushes `key`, resolved with `lifetime` by `binding` in `graph`, onto the calling thread's stack,
+  /// before its factory runs; pair with ``exit(_:)``.
   @inlinable @inline(__always)
-  static func enter(_ key: Keys, _ lifetime: LifetimeKind) -> UnsafeMutablePointer<SheathResolutionState> {
+  static func enter(
+    _ key: Keys, _ lifetime: LifetimeKind, _ binding: AnyBinding, in graph: Graph
+  ) -> UnsafeMutablePointer<SheathResolutionState> {
     let state = sheath_resolution_state()
     let depth = state.pointee.count
     if _slowPath(depth >= state.pointee.slowDepth || sheath_stack_address() < state.pointee.stackLimit) {
-      enterSlowly(state, key, lifetime)
+      enterSlowly(state, key, lifetime, binding, graph)
     } else {
       state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
         key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
@@ -53,9 +56,12 @@ enum ResolutionStack {
   }
 
   /// The push when something needs a closer look: the first resolution on this thread, a full
-  /// buffer, a scan for a cycle, or a stack running low.
+  /// buffer, a scan for a cycle, a stack running low, or a trace recording every factory run.
   @usableFromInline
-  static func enterSlowly(_ state: UnsafeMutablePointer<SheathResolutionState>, _ key: Keys, _ lifetime: LifetimeKind) {
+  static func enterSlowly(
+    _ state: UnsafeMutablePointer<SheathResolutionState>, _ key: Keys, _ lifetime: LifetimeKind,
+    _ binding: AnyBinding, _ graph: Graph
+  ) {
     if state.pointee.capacity == 0 { start(state) }
     let depth = state.pointee.count
     if depth >= state.pointee.capacity, !sheath_resolution_state_reserve(state, state.pointee.capacity * 2) {
@@ -68,6 +74,10 @@ enum ResolutionStack {
     if depth + 1 >= state.pointee.nextCycleCheck {
       if let cycle = firstCycle(in: path(state)) { stop(.cycle(cycle)) }
       state.pointee.nextCycleCheck *= 2
+    }
+    if let tracer = state.pointee.tracer {
+      Unmanaged<ResolutionTrace.Recorder>.fromOpaque(tracer).takeUnretainedValue()
+        .record(key, lifetime, binding, graph, depth: depth)
     }
     updateSlowDepth(state)
   }
@@ -101,7 +111,23 @@ enum ResolutionStack {
   }
 
   private static func updateSlowDepth(_ state: UnsafeMutablePointer<SheathResolutionState>) {
-    state.pointee.slowDepth = min(state.pointee.capacity, state.pointee.nextCycleCheck)
+    state.pointee.slowDepth =
+      state.pointee.tracer == nil ? min(state.pointee.capacity, state.pointee.nextCycleCheck) : 0
+  }
+
+  /// Makes every push on this thread report to `tracer` while `body` runs.
+  static func tracing<Result>(into tracer: ResolutionTrace.Recorder, _ body: () throws -> Result) rethrows -> Result {
+    let state = sheath_resolution_state()
+    if state.pointee.capacity == 0 { start(state) }
+    let previous = state.pointee.tracer
+    tracer.baseDepth = state.pointee.count
+    state.pointee.tracer = UnsafeMutableRawPointer(Unmanaged.passUnretained(tracer).toOpaque())
+    updateSlowDepth(state)
+    defer {
+      state.pointee.tracer = previous
+      updateSlowDepth(state)
+    }
+    return try body()
   }
 
   // MARK: Reading the stack

@@ -204,7 +204,7 @@ struct LentResolverTests {
     Sheath: Keys.lentShared was resolved through a resolver kept after its graph was released
       Keys.lentShared (Instance, App/Keys.swift:1)
       the graph was the root graph; a factory kept the resolver it received, which does not keep the graph alive
-      it cannot be resolved from the nearest live graph above instead: no graph above it is alive either
+      it cannot be resolved from the nearest live graph above instead: it was the root graph
     fix: keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory: they keep the graph alive; or keep the graph while the resolver is in use
     """
 }
