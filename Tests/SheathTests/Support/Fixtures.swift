@@ -151,3 +151,13 @@ func buildError(_ modules: [any Module], parent: Graph? = nil, scope: Scope? = n
     return String(describing: error)
   }
 }
+
+/// Keys a test makes at run time that must live as long as the process, as `static let` keys do:
+/// keys whose declared dependencies name each other hold each other, and are never released.
+enum LivingKeys {
+  private static let kept = Locked<[Keys]>([])
+
+  static func keep(_ keys: [Keys]) {
+    kept.withLock { $0 += keys }
+  }
+}
