@@ -126,9 +126,8 @@ extension GraphAnchor {
   /// none of it is scoped to a scope a released graph opened: then resolving it there gives what the
   /// released graph would have given.
   func liveAncestor(resolving key: Keys) -> Result<Graph, CannotResolveAbove> {
-    guard let fallback else {
-      return .failure(CannotResolveAbove(text: graphIsRoot ? "it was the root graph" : "nothing kept what that needs"))
-    }
+    guard !graphIsRoot else { return .failure(CannotResolveAbove(text: "it was the root graph")) }
+    guard let fallback else { return .failure(CannotResolveAbove(text: "nothing kept what that needs")) }
     var releasedScopes: [Scope] = graphScope.map { [$0] } ?? []
     for anchor in fallback.ancestors {
       if let graph = anchor.graph {
