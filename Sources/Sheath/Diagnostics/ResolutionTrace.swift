@@ -12,8 +12,9 @@ import Foundation
 ///   flow.make(.profileViewModel, view)
 /// }
 /// print(trace)
-/// // Keys.profileViewModel (.transient) by AppModule (App/Modules.swift:12) in a child graph that opened .flow
-/// //   Keys.followersData (.scoped(.flow)) by the key's default (App/Keys.swift:9) in a child graph that opened .flow
+/// // Keys.profileViewModel (.transient) by AppModule (App/Modules.swift:12)
+/// //   in a child graph that opened .flow
+/// // then, indented: Keys.followersData (.scoped(.flow)), and so on
 /// ```
 ///
 /// It records the factories the calling thread runs: an instance already built is read, not built,

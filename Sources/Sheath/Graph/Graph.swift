@@ -452,7 +452,8 @@ extension Graph {
   /// let live = try Graph(modules: [AppModule()], environment: .live)
   /// let mock = try Graph(modules: [AppModule()], environment: .mock)
   /// for difference in live.diff(against: mock) { print(difference) }
-  /// // Keys.userAPI: LiveAPIModule (App/Modules.swift:8) here, FakeAPIModule (App/Modules.swift:15) there
+  /// // Keys.userAPI: LiveAPIModule (App/Modules.swift:8) here,
+  /// //   FakeAPIModule (App/Modules.swift:15) there
   /// ```
   ///
   /// - Parameter other: The graph to compare with, such as the same modules in another environment.
