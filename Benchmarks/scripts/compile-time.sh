@@ -7,7 +7,7 @@
 #   FILES=10        source files they are spread over (plus App.swift, the entry point)
 #   RUNS=3          timed builds per style; the median is reported
 #   CONFIG=debug    debug (what a developer waits for while iterating) or release
-#   STYLES="hand-written sheath sheath-annotated sheath-module swinject"
+#   STYLES="hand-written sheath sheath-annotated sheath-declared sheath-module sheath-module-declared swinject"
 #   SHEATH_PATH=..  the Sheath package to build against (default: this repository)
 #   WORK=Benchmarks/.build-compile   where the generated packages live (kept between runs: warm deps)
 #   MEASURE=time    time (wall and CPU, noisy on a shared machine) or instructions (exact; see below)
@@ -16,9 +16,14 @@
 # classes; only the wiring differs):
 #   sheath         keys with default factories in `extension Keys`, `Graph(modules: [])`, without their
 #                  type written out: `static let sN = Key<any PN> { … }` (the docs' form until b6a5e84)
-#   sheath-annotated  the same keys with their type written out, as the README and docs write keys:
-#                  `static let sN: Key<any PN> = Key { … }`
+#   sheath-annotated  the same keys with their type written out (the docs' form until keys declared
+#                  their dependencies): `static let sN: Key<any PN> = Key { r in SN(d2: r[.s2]) }`
+#   sheath-declared  keys that declare their dependencies, as the README and docs write keys:
+#                  `static let s5: Key<any P5> = Key(.transient, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`,
+#                  a service that needs nothing `Key(.singleton) { S0() }`
 #   sheath-module  required keys, bound with `b.bind(.sN) { r in SN(…) }` in 10 modules
+#   sheath-module-declared  required keys with their type written out, bound with a declared list in
+#                  10 modules: `b.bind(.s5, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`
 #   swinject       `container.register((any PN).self) { r in SN(…r.resolve(…)!…) }` in 10 assemblies
 #   hand-written   no DI: a function per service calling the constructors; the baseline, so that
 #                  "net − hand-written" is what the DI wiring itself costs to compile
@@ -76,7 +81,7 @@ case "$MEASURE" in
 esac
 RUNS=${RUNS:-3}
 CONFIG=${CONFIG:-debug}
-STYLES=${STYLES:-"hand-written sheath sheath-annotated sheath-module swinject"}
+STYLES=${STYLES:-"hand-written sheath sheath-annotated sheath-declared sheath-module sheath-module-declared swinject"}
 SHEATH_PATH=$(cd "${SHEATH_PATH:-$here/..}" && pwd)
 WORK=${WORK:-$here/.build-compile}
 mkdir -p "$WORK"

@@ -10,15 +10,20 @@
       that the runtime-created keys of the scale scenarios are representative. Committed as
       Sources/SheathBench/Generated/StaticKeys.swift.
 
-  generate.py app --style sheath|sheath-module|swinject --bindings 1000 --files 10 --out DIR
+  generate.py app --style STYLE --bindings 1000 --files 10 --out DIR
       The app for scripts/compile-time.sh: a package DIR with a library target `App` of N services behind
       protocols (each depending on up to two earlier ones) and the DI code that wires them, in the
       style of one contender:
         sheath         keys with default factories in `extension Keys`, without their type written out:
                        `static let sN = Key<any PN> { … }`
-        sheath-annotated  the same keys with their type written out, as Sheath's README writes keys:
-                       `static let sN: Key<any PN> = Key { … }`
+        sheath-annotated  the same keys with their type written out, the README's form until keys
+                       declared their dependencies: `static let sN: Key<any PN> = Key { r in … }`
+        sheath-declared  keys that declare their dependencies, as the README writes keys:
+                       `static let s5: Key<any P5> = Key(.transient, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`
+                       (a service that needs nothing: `Key(.singleton) { S0() }`)
         sheath-module  required keys, bound by factories in a `Module` (b.bind(.sN) { r in … })
+        sheath-module-declared  required keys (`static let sN: Key<any PN> = .required()`), bound in a
+                       `Module` with a declared list: `b.bind(.s5, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`
         swinject       `container.register(PN.self) { r in SN(…r.resolve(PM.self)!…) }`
         hand-written   no DI: a function per service that calls the constructors (the baseline)
       The service protocols and classes are the same for every style; only the wiring differs.
@@ -131,6 +136,39 @@ def service_types(indices):
 def lifetime(i):
     """Every tenth service is a singleton; the rest are transient."""
     return i % 10 == 0
+
+
+def declared_factory(i, deps):
+    """The declared-dependency list and factory closure of service i, as the README writes them:
+    `.s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }` (the opening `(` and lifetime are the caller's)."""
+    keys = "".join(f", .s{d}" for d in deps)
+    params = ", ".join(f"d{d}" for d in deps)
+    args = ", ".join(f"d{d}: d{d}" for d in deps)
+    body = f"{{ {params} in S{i}({args}) }}" if deps else f"{{ S{i}() }}"
+    return keys, body
+
+
+def sheath_declared_wiring(indices, module_style):
+    """Keys that declare their dependencies (sheath-declared), or required keys bound with a declared
+    list in a module (sheath-module-declared); every key with its type written out, as the README does."""
+    out = ["import Sheath\n\n", "extension Keys {\n"]
+    for i in indices:
+        keys, body = declared_factory(i, dependencies_of(i))
+        life = ".singleton" if lifetime(i) else ".transient"
+        if module_style:
+            required = "(.singleton)" if lifetime(i) else "()"
+            out.append(f"  static let s{i}: Key<any P{i}> = .required{required}\n")
+        else:
+            out.append(f"  static let s{i}: Key<any P{i}> = Key({life}{keys}) {body}\n")
+    out.append("}\n")
+    if module_style:
+        first = indices[0]
+        out.append(f"\nstruct Module{first}: Module {{\n  func register(into b: inout Bindings) {{\n")
+        for i in indices:
+            keys, body = declared_factory(i, dependencies_of(i))
+            out.append(f"    b.bind(.s{i}{keys}) {body}\n")
+        out.append("  }\n}\n")
+    return "".join(out)
 
 
 def sheath_wiring(indices, module_style, annotated=False):
@@ -313,6 +351,8 @@ def app(style, bindings, files, out_dir, sheath_path):
             body += swinject_wiring(indices)
         elif style == "hand-written":
             body += hand_written_wiring(indices)
+        elif style in ("sheath-declared", "sheath-module-declared"):
+            body += sheath_declared_wiring(indices, module_style=(style == "sheath-module-declared"))
         else:
             body += sheath_wiring(
                 indices, module_style=(style == "sheath-module"), annotated=(style == "sheath-annotated"))
@@ -332,7 +372,8 @@ def app(style, bindings, files, out_dir, sheath_path):
             "}\n"
         )
     else:
-        modules = ", ".join(f"Module{list(p)[0]}()" for p in parts) if style == "sheath-module" else ""
+        module_style = style in ("sheath-module", "sheath-module-declared")
+        modules = ", ".join(f"Module{list(p)[0]}()" for p in parts) if module_style else ""
         entry = (
             "import Sheath\n\n"
             "public func makeApp() throws -> Int {\n"
@@ -353,7 +394,9 @@ def main():
     keys.add_argument("count", type=int)
     application = sub.add_parser("app", help="a package for the compile-time benchmark")
     application.add_argument(
-        "--style", choices=["sheath", "sheath-annotated", "sheath-module", "swinject", "hand-written"], required=True)
+        "--style", required=True,
+        choices=["sheath", "sheath-annotated", "sheath-declared", "sheath-module", "sheath-module-declared",
+                 "swinject", "hand-written"])
     application.add_argument("--bindings", type=int, default=1000)
     application.add_argument("--files", type=int, default=10)
     application.add_argument("--out", required=True)
