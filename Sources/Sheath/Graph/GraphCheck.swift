@@ -195,32 +195,14 @@ struct GraphCheck {
 
   /// Shared instances that need, directly or through transient keys, a shorter-lived shared one.
   private mutating func findCaptiveDependencies() {
-    // One walk per shared key, sharing these arrays: `visitedBy[n]` is the holder whose walk last
-    // reached node `n`, and `reachedFrom[n]` the node it came from.
-    var visitedBy = [Int](repeating: -1, count: nodes.count)
-    var reachedFrom = [Int](repeating: -1, count: nodes.count)
-    var queue: [Int] = []
+    var walk = HeldWalk(nodeCount: nodes.count)
     for holder in nodes.indices {
       let holderLifetime = nodes[holder].lifetime
       guard holderLifetime.isShared, let holderEdges = nodes[holder].edges, !holderEdges.isEmpty else { continue }
-      visitedBy[holder] = holder
-      queue.removeAll(keepingCapacity: true)
-      queue.append(holder)
-      var next = 0
-      while next < queue.count {
-        let node = queue[next]
-        next += 1
-        for edge in nodes[node].edges ?? [] where edge.kind != .deferred && visitedBy[edge.target] != holder {
-          visitedBy[edge.target] = holder
-          reachedFrom[edge.target] = node
-          let lifetime = nodes[edge.target].lifetime
-          if !lifetime.isShared {
-            queue.append(edge.target)
-          } else if lifetime.rank < holderLifetime.rank {
-            var path = [edge.target]
-            while let last = path.last, last != holder { path.append(reachedFrom[last]) }
-            reportCaptive(path.reversed().map { nodes[$0].key }, holderLifetime, lifetime)
-          }
+      walk.walk(from: holder, in: nodes) { held, path in
+        let lifetime = nodes[held].lifetime
+        if lifetime.rank < holderLifetime.rank {
+          reportCaptive(path().map { nodes[$0].key }, holderLifetime, lifetime)
         }
       }
     }
@@ -238,5 +220,49 @@ struct GraphCheck {
           fix:
             "give \(holder.name) a lifetime no longer than \(lifetime), or declare \(held.callSiteName).provider and resolve it when needed"
         )))
+  }
+}
+
+/// What a shared instance holds while its factory runs: from one node, the edges needed at once —
+/// direct and optional, not deferred — through transient nodes, to the shared nodes beyond them.
+///
+/// One walk per holder, sharing two arrays: `visitedBy[n]` is the holder whose walk last reached node
+/// `n`, and `reachedFrom[n]` the node it came from, for the path.
+struct HeldWalk {
+  private var visitedBy: [Int]
+  private var reachedFrom: [Int]
+  private var queue: [Int] = []
+
+  init(nodeCount: Int) {
+    visitedBy = [Int](repeating: -1, count: nodeCount)
+    reachedFrom = [Int](repeating: -1, count: nodeCount)
+  }
+
+  /// Calls `reach` with each shared node `holder` holds, and a way to make the path from `holder` to it.
+  mutating func walk(
+    from holder: Int, in nodes: [GraphCheck.Node], _ reach: (_ held: Int, _ path: () -> [Int]) -> Void
+  ) {
+    visitedBy[holder] = holder
+    queue.removeAll(keepingCapacity: true)
+    queue.append(holder)
+    var next = 0
+    while next < queue.count {
+      let node = queue[next]
+      next += 1
+      for edge in nodes[node].edges ?? [] where edge.kind != .deferred && visitedBy[edge.target] != holder {
+        visitedBy[edge.target] = holder
+        reachedFrom[edge.target] = node
+        guard nodes[edge.target].lifetime.isShared else {
+          queue.append(edge.target)
+          continue
+        }
+        // The path is made only when asked for: most reaches need none.
+        reach(edge.target) {
+          var path = [edge.target]
+          while let last = path.last, last != holder { path.append(self.reachedFrom[last]) }
+          return path.reversed()
+        }
+      }
+    }
   }
 }

@@ -167,31 +167,12 @@ private struct ScopePlan {
   /// edges, and transient keys on the way.
   private static func needs(_ nodes: [GraphCheck.Node]) -> [Need] {
     var needs: [Need] = []
-    var visitedBy = [Int](repeating: -1, count: nodes.count)
-    var reachedFrom = [Int](repeating: -1, count: nodes.count)
+    var walk = HeldWalk(nodeCount: nodes.count)
     for holder in nodes.indices {
       guard case .scoped(let inner) = nodes[holder].lifetime else { continue }
-      var queue = [holder]
-      visitedBy[holder] = holder
-      var next = 0
-      while next < queue.count {
-        let node = queue[next]
-        next += 1
-        for edge in nodes[node].edges ?? [] where edge.kind != .deferred && visitedBy[edge.target] != holder {
-          visitedBy[edge.target] = holder
-          reachedFrom[edge.target] = node
-          switch nodes[edge.target].lifetime {
-          case .transient:
-            queue.append(edge.target)
-          case .scoped(let outer) where outer != inner:
-            var path = [edge.target]
-            while let last = path.last, last != holder { path.append(reachedFrom[last]) }
-            needs.append(
-              Need(holder: nodes[holder].key, inner: inner, outer: outer, path: path.reversed().map { nodes[$0].key }))
-          default:
-            continue
-          }
-        }
+      walk.walk(from: holder, in: nodes) { held, path in
+        guard case .scoped(let outer) = nodes[held].lifetime, outer != inner else { return }
+        needs.append(Need(holder: nodes[holder].key, inner: inner, outer: outer, path: path().map { nodes[$0].key }))
       }
     }
     return needs
