@@ -42,7 +42,7 @@ expect cycle "Sheath: dependency cycle
 fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[…] in the factory that needs it, or split a type so the cycle disappears"
 
 expect missing "Sheath: missing binding for required key Keys.clock (any Clock, release_traps/main.swift:36)
-fix: bind it in a module, b.bind(.clock) { r in … }, and declare b.require(.clock) in the module that needs it so building the graph checks it"
+fix: bind it in a module, b.bind(.clock) { … }, and declare b.require(.clock) in the module that needs it so building the graph checks it"
 
 expect released-graph "Sheath: Keys.node was resolved through a provider, lazy value or resolver whose graph was released
   Keys.node (Node, release_traps/main.swift:37)

@@ -79,7 +79,7 @@
 
               error: missing binding for required key Keys.port (Int, App/Keys.swift:20)
                 required by RequiresPortModule (AppTests/Modules.swift:8)
-              fix: bind it in one of the installed modules: b.bind(.port) { r in … }
+              fix: bind it in one of the installed modules: b.bind(.port) { … }
               """,
             location: graphLocation)
         ])

@@ -112,19 +112,19 @@ struct KeyKindsTests {
 
           error: missing binding for required key Keys.requiredScreen (Screen, App/Keys.swift:30)
             required by NeedsEverything (App/NeedsEverything.swift:3)
-          fix: bind it in one of the installed modules: b.bind(.requiredScreen) { r in … }
+          fix: bind it in one of the installed modules: b.bind(.requiredScreen) { … }
 
           error: missing binding for required key Keys.requiredStore (Store, App/Keys.swift:31)
             required by NeedsEverything (App/NeedsEverything.swift:4)
-          fix: bind it in one of the installed modules: b.bind(.requiredStore) { r in … }
+          fix: bind it in one of the installed modules: b.bind(.requiredStore) { … }
 
           error: missing binding for required key Keys.requiredForm ((String) -> String, App/Keys.swift:32)
             required by NeedsEverything (App/NeedsEverything.swift:5)
-          fix: bind it in one of the installed modules: b.bind(.requiredForm) { r in … }
+          fix: bind it in one of the installed modules: b.bind(.requiredForm) { … }
 
           error: missing binding for required key Keys.requiredRow ((String) -> Screen, App/Keys.swift:33)
             required by NeedsEverything (App/NeedsEverything.swift:6)
-          fix: bind it in one of the installed modules: b.bind(.requiredRow) { r in … }
+          fix: bind it in one of the installed modules: b.bind(.requiredRow) { … }
           """)
     }
   }

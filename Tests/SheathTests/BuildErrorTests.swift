@@ -129,7 +129,7 @@ struct BuildErrorTests {
 
       error: missing binding for required key Keys.baseURL (String, App/Keys.swift:3)
         required by AppModule > NetworkModule (App/NetworkModule.swift:14)
-      fix: bind it in one of the installed modules: b.bind(.baseURL) { r in … }
+      fix: bind it in one of the installed modules: b.bind(.baseURL) { … }
       """)
   }
 

@@ -151,7 +151,7 @@ struct CycleTests {
       trapMessage(result),
       """
       Sheath: missing binding for required key Keys.token (String, App/Keys.swift:4)
-      fix: bind it in a module, b.bind(.token) { r in … }, and declare b.require(.token) in the module that needs it so building the graph checks it
+      fix: bind it in a module, b.bind(.token) { … }, and declare b.require(.token) in the module that needs it so building the graph checks it
       """)
   }
 }

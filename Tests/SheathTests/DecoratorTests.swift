@@ -106,7 +106,7 @@ struct DecoratorTests {
 
         error: decorator of Keys.required (any UserAPI, App/Keys.swift:2), which nothing binds
           decorated by TestModule (App/Logging.swift:9)
-        fix: bind it in one of the installed modules: b.bind(.required) { r in … }
+        fix: bind it in one of the installed modules: b.bind(.required) { … }
         """)
     }
   }

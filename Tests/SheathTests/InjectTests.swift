@@ -229,7 +229,7 @@ struct MainActorInjectTests {
       trapMessage(result),
       """
       Sheath: missing binding for required key Keys.session (Instance, App/Keys.swift:6)
-      fix: bind it in a module, b.bind(.session) { r in … }, and declare b.require(.session) in the module that needs it so building the graph checks it
+      fix: bind it in a module, b.bind(.session) { … }, and declare b.require(.session) in the module that needs it so building the graph checks it
       """)
     let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(standardError.contains("App/Screen.swift:11: Fatal error: Sheath: missing binding"), "\(standardError)")

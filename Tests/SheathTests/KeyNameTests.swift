@@ -72,7 +72,7 @@ struct KeyNameTests {
 
       error: missing binding for required key Key declared at \(localKey.declaration) (Int, \(localKey.declaration))
         required by TestModule (App/AppModule.swift:14)
-      fix: bind it in one of the installed modules: b.bind(<#key#>) { r in … }
+      fix: bind it in one of the installed modules: b.bind(<#key#>) { … }
       """)
   }
 

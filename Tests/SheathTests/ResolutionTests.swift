@@ -132,7 +132,7 @@ struct ResolutionTests {
 
       error: missing binding for required key Key declared at App/Keys.swift:9 (Int, App/Keys.swift:9)
         required by TestModule (App/AppModule.swift:14)
-      fix: bind it in one of the installed modules: b.bind(<#key#>) { r in … }
+      fix: bind it in one of the installed modules: b.bind(<#key#>) { … }
       """)
   }
 

@@ -52,7 +52,7 @@ enum ResolutionFailure {
         summary: "missing binding for required key \(key.described)",
         details: path.isEmpty ? [] : ["needed by " + describePath(path + [key])],
         fix:
-          "bind it in a module, b.bind(\(key.callSiteName)) { r in … }, and declare b.require(\(key.callSiteName)) in the module that needs it so building the graph checks it"
+          "bind it in a module, b.bind(\(key.callSiteName)) { … }, and declare b.require(\(key.callSiteName)) in the module that needs it so building the graph checks it"
       )
     case .unknownKeyProblems(let key, let problems):
       return Diagnostic(

@@ -79,7 +79,7 @@ struct BuildPlan {
             Diagnostic(
               summary: "decorator of \(key.described), which nothing binds",
               details: group.decorations.map { "decorated by \($0.source)" },
-              fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { r in … }"))
+              fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }"))
         }
       }
       if let winner {
@@ -92,7 +92,7 @@ struct BuildPlan {
           Diagnostic(
             summary: "missing binding for required key \(key.described)",
             details: group.requiredBy.map { "required by \($0)" },
-            fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { r in … }"))
+            fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }"))
       }
     }
     self.problems = problems.list

@@ -66,7 +66,7 @@ struct CallSiteTests {
       """
       Sheath: missing binding for required key Keys.siteClock (any Clock, SheathTests/CallSiteTests.swift:20)
         needed by Keys.siteReport → Keys.siteClock
-      fix: bind it in a module, b.bind(.siteClock) { r in … }, and declare b.require(.siteClock) in the module that needs it so building the graph checks it
+      fix: bind it in a module, b.bind(.siteClock) { … }, and declare b.require(.siteClock) in the module that needs it so building the graph checks it
       """)
   }
 
