@@ -441,8 +441,7 @@ extension Graph {
   /// - Parameter key: Any key.
   /// - Returns: The declared dependencies, or `nil`.
   public func dependencies(of key: Keys) -> [Keys]? {
-    let binding = table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
-    return binding?.dependencies?.keys.keys
+    binding(resolving: key)?.dependencies?.keys.keys
   }
 
   /// The keys that this graph and `other` resolve with different bindings — another module, or one
@@ -462,8 +461,8 @@ extension Graph {
     var seen: Set<ObjectIdentifier> = []
     var differences: [BindingDifference] = []
     for key in knownKeys + other.knownKeys where seen.insert(ObjectIdentifier(key)).inserted {
-      let here = bindingSource(of: key)
-      let there = other.bindingSource(of: key)
+      let here = binding(resolving: key)?.source
+      let there = other.binding(resolving: key)?.source
       if here != there { differences.append(BindingDifference(key: key, here: here, there: there)) }
     }
     return differences
@@ -472,12 +471,13 @@ extension Graph {
   /// Whether resolving `key` here finds a binding — a module's, its test behaviour's or its default —
   /// rather than stopping.
   func resolvesToSomething(_ key: Keys) -> Bool {
-    table.binding(at: key.slot) != nil || key.fallbackAnyBinding(testing: usesTestValues) != nil
+    binding(resolving: key) != nil
   }
 
-  /// The source of the binding this graph resolves `key` with — its test behaviour's in a test graph.
-  private func bindingSource(of key: Keys) -> BindingSource? {
-    (table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues))?.source
+  /// The binding this graph resolves `key` with: a module's, else the key's test behaviour's in a test
+  /// graph, else its default; `nil` when nothing binds it.
+  func binding(resolving key: Keys) -> AnyBinding? {
+    table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
   }
 }
 

@@ -127,7 +127,11 @@ extension GraphAnchor {
   /// released graph would have given.
   func liveAncestor(resolving key: Keys) -> Result<Graph, CannotResolveAbove> {
     guard !graphIsRoot else { return .failure(CannotResolveAbove(text: "it was the root graph")) }
-    guard let fallback else { return .failure(CannotResolveAbove(text: "nothing kept what that needs")) }
+    guard let fallback else {
+      return .failure(
+        CannotResolveAbove(
+          text: "only a provider, lazy value or factory that a shared instance made keeps what that needs"))
+    }
     var releasedScopes: [Scope] = graphScope.map { [$0] } ?? []
     for anchor in fallback.ancestors {
       if let graph = anchor.graph {

@@ -26,10 +26,8 @@ struct GraphReading {
     _ graph: Graph, scopes: [Scope]?, entryPoints: [Keys], childGraphKey: Keys?,
     parentBindings: [ObjectIdentifier: AnyBinding]
   ) {
-    let table = graph.table
-    let usesTestValues = graph.usesTestValues
     let check = GraphCheck(roots: graph.knownKeys + entryPoints, exposedBy: [:], skipping: []) { key in
-      table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
+      graph.binding(resolving: key)
     }
     for problem in check.problems { add(problem) }
     let plan = ScopePlan(check.nodes, in: graph, scopes: scopes)

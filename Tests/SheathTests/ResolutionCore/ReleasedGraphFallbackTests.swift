@@ -32,6 +32,16 @@ extension Keys {
   ) { clock, flowClock in FormPart(clock: clock, flowClock: flowClock) }
 }
 
+/// Keeps the resolver its factory was lent, which a factory should not do.
+private final class KeptResolver: Sendable {
+  let resolver: Resolver
+  init(_ resolver: Resolver) { self.resolver = resolver }
+}
+
+extension Keys {
+  fileprivate static let formKeeper = Key<KeptResolver>(name: "Keys.formKeeper") { r in KeptResolver(r) }
+}
+
 private struct FormModule: Module {
   func register(into b: inout Bindings) {
     b.override(.lazilyResolved, fileID: "App/FormModule.swift", line: 2) { Clock() }
@@ -83,5 +93,31 @@ struct ReleasedGraphFallbackTests {
         it cannot be resolved from the nearest live graph above instead: Keys.lazilyResolved is bound differently in the released graph, by FormModule (App/FormModule.swift:2)
       fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
       """)
+  }
+
+  @Test("stops when no graph above the released one is alive either")
+  func stopsWhenEverythingIsReleased() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      // Nothing keeps the app graph: it goes with its child.
+      let part = try Graph(modules: []).child(scope: .form)[.formPart]
+      _ = part.clock.value
+    }
+    #expect(
+      trapMessage(result).contains(
+        "  it cannot be resolved from the nearest live graph above instead: no graph above it is alive either\n"))
+  }
+
+  @Test("stops for a resolver a factory kept: only what a shared instance made keeps the graphs above")
+  func stopsForAKeptResolver() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let kept = app.child(scope: .form)[.formKeeper]
+      _ = kept.resolver[.lazilyResolved]
+      withExtendedLifetime(app) {}
+    }
+    #expect(
+      trapMessage(result).contains(
+        "  it cannot be resolved from the nearest live graph above instead: only a provider, lazy value or factory that a shared instance made keeps what that needs\n"
+      ))
   }
 }
