@@ -107,10 +107,11 @@ def key_inits():
                 + lifetime_doc
                 + dependency_docs(n, f["assisted"])
                 + test_doc
-                + "  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).\n"
+                + "  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).\n"
                 + "  ///   - fileID: Where the key is declared; leave the default.\n"
-                + "  ///   - filePath: Where the key is declared, to read its name from; leave the default.\n"
                 + "  ///   - line: Where the key is declared; leave the default.\n"
+                + "  ///   - column: Where the key is declared; leave the default.\n"
+                + "  ///   - function: The property the key is declared in, which names it; leave the default.\n"
                 + "  ///   - factory: Builds the value from "
                 + ("the caller's argument and " if f["assisted"] else "")
                 + "the dependencies' values.\n"
@@ -120,16 +121,19 @@ def key_inits():
                 + test
                 + "    name: String? = nil,\n"
                 + "    fileID: StaticString = #fileID,\n"
-                + "    filePath: StaticString = #filePath,\n"
                 + "    line: UInt = #line,\n"
+                + "    column: UInt = #column,\n"
+                + "    function: StaticString = #function,\n"
                 + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
                 + "  ) {\n"
-                + f"    let dependencies = {edges(n)}\n"
-                + "    self.init(\n"
-                + f'      {init_args}name: name, fileID: "\\(fileID)", filePath: "\\(filePath)", line: Int(line),\n'
-                + "      dependencies: dependencies\n"
-                + f"    ) {{ {head} in\n"
-                + f"      {body}\n"
+                + "    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)\n"
+                + "    self.init(declaredAt: site) {\n"
+                + f"      let dependencies = {edges(n)}\n"
+                + f"      return {f['ext']}(\n"
+                + f"        {init_args}name: site.keyName, declaration: site.location, dependencies: dependencies\n"
+                + f"      ) {{ {head} in\n"
+                + f"        {body}\n"
+                + "      }\n"
                 + "    }\n"
                 + "  }\n"
             )

@@ -6,7 +6,9 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
 
 const char *_Nullable sheath_image_path(const void *_Nonnull address) {
   Dl_info info;
@@ -17,6 +19,62 @@ const char *_Nullable sheath_image_path(const void *_Nonnull address) {
 _Thread_local SheathResolutionState sheath_thread_state;
 
 // A thread's frames are freed when it exits, through a pthread key whose value is the buffer.
+// MARK: Keys by declaration site
+
+SheathKeySiteTable *sheath_key_site_table = NULL;
+static pthread_mutex_t sheath_key_site_lock = PTHREAD_MUTEX_INITIALIZER;
+static uintptr_t sheath_key_site_count = 0;
+
+/// Puts `entry` into `table`, which has room for it and does not hold its site.
+static void sheath_key_site_place(SheathKeySiteTable *table, SheathKeySite entry) {
+  for (uintptr_t index = sheath_key_site_hash(entry.line, entry.column, entry.type, entry.name);; index++) {
+    SheathKeySite *site = &table->entries[index & table->mask];
+    if (site->key != NULL) continue;
+    site->file = entry.file;
+    site->line = entry.line;
+    site->column = entry.column;
+    site->type = entry.type;
+    site->name = entry.name;
+    atomic_store_explicit((_Atomic(void *) *)&site->key, entry.key, memory_order_release);
+    return;
+  }
+}
+
+void *sheath_key_site_insert(
+    const char *file, uintptr_t line, uintptr_t column, const void *type, const char *name, void *key) {
+  pthread_mutex_lock(&sheath_key_site_lock);
+  void *found = sheath_key_site_find(file, line, column, type, name);
+  if (found != NULL) {
+    pthread_mutex_unlock(&sheath_key_site_lock);
+    return found;
+  }
+  SheathKeySiteTable *table = sheath_key_site_table;
+  uintptr_t capacity = table == NULL ? 0 : table->mask + 1;
+  if ((sheath_key_site_count + 1) * 2 > capacity) {
+    // A bigger table, published whole: readers still probing the old one finish there, so it is
+    // never freed (tables double, so all of them together take twice the last one's memory).
+    uintptr_t bigger = capacity == 0 ? 256 : capacity * 2;
+    SheathKeySiteTable *grown = calloc(1, sizeof(SheathKeySiteTable) + bigger * sizeof(SheathKeySite));
+    if (grown == NULL) abort();
+    grown->mask = bigger - 1;
+    for (uintptr_t index = 0; index < capacity; index++) {
+      if (table->entries[index].key != NULL) sheath_key_site_place(grown, table->entries[index]);
+    }
+    atomic_store_explicit((_Atomic(SheathKeySiteTable *) *)&sheath_key_site_table, grown, memory_order_release);
+    table = grown;
+  }
+  const char *kept = NULL;
+  if (name != NULL) {
+    kept = strdup(name);
+    if (kept == NULL) abort();
+  }
+  SheathKeySite entry = {file, line, column, type, kept, key};
+  sheath_key_site_place(table, entry);
+  sheath_key_site_count += 1;
+  pthread_mutex_unlock(&sheath_key_site_lock);
+  return key;
+}
+
 static pthread_key_t sheath_frames_key;
 static pthread_once_t sheath_frames_key_once = PTHREAD_ONCE_INIT;
 
@@ -98,5 +156,90 @@ bool sheath_run_on_new_thread(size_t stack_size, void (*body)(void *), void *con
   sheath_attr_destroy(&attributes);
   if (status != 0) return false;
   sheath_join(thread, NULL);
+  return true;
+}
+
+// MARK: A thread kept ready for work a small stack cannot do
+
+// Starting a thread takes the caller kilobytes of stack (glibc allocates the new thread's TLS with
+// `calloc`), which a thread made with a 16 KiB stack does not have left when a stop needs one. Such a
+// thread has this one made when it starts resolving, while it still has room, and hands it the work.
+
+static int (*volatile sheath_mutex_lock)(pthread_mutex_t *) = pthread_mutex_lock;
+static int (*volatile sheath_mutex_unlock)(pthread_mutex_t *) = pthread_mutex_unlock;
+static int (*volatile sheath_cond_wait)(pthread_cond_t *, pthread_mutex_t *) = pthread_cond_wait;
+static int (*volatile sheath_cond_broadcast)(pthread_cond_t *) = pthread_cond_broadcast;
+static int (*volatile sheath_sigmask)(int, const sigset_t *, sigset_t *) = pthread_sigmask;
+static int (*volatile sheath_sigfillset)(sigset_t *) = sigfillset;
+
+typedef struct {
+  void (*body)(void *);
+  void *context;
+  bool done;
+} SheathReadyRequest;
+
+static pthread_mutex_t sheath_ready_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t sheath_ready_changed = PTHREAD_COND_INITIALIZER;
+/// One request at a time: held by the thread whose request is in `sheath_ready_request`.
+static pthread_mutex_t sheath_ready_turn = PTHREAD_MUTEX_INITIALIZER;
+static SheathReadyRequest *sheath_ready_request = NULL;
+static bool sheath_ready_started = false;
+
+static void *sheath_ready_main(void *unused) {
+  (void)unused;
+  sheath_mutex_lock(&sheath_ready_lock);
+  for (;;) {
+    while (sheath_ready_request == NULL || sheath_ready_request->done) {
+      sheath_cond_wait(&sheath_ready_changed, &sheath_ready_lock);
+    }
+    SheathReadyRequest *request = sheath_ready_request;
+    sheath_mutex_unlock(&sheath_ready_lock);
+    request->body(request->context);
+    sheath_mutex_lock(&sheath_ready_lock);
+    request->done = true;
+    sheath_cond_broadcast(&sheath_ready_changed);
+  }
+  return NULL;
+}
+
+bool sheath_prepare_ready_thread(size_t stack_size) {
+  sheath_mutex_lock(&sheath_ready_lock);
+  if (!sheath_ready_started) {
+    pthread_attr_t attributes;
+    if (sheath_attr_init(&attributes) == 0) {
+      (void)sheath_attr_set_stack_size(&attributes, stack_size);
+      (void)pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+      pthread_t thread;
+      sheath_ready_started = sheath_create(&thread, &attributes, sheath_ready_main, NULL) == 0;
+      sheath_attr_destroy(&attributes);
+    }
+  }
+  bool started = sheath_ready_started;
+  sheath_mutex_unlock(&sheath_ready_lock);
+  return started;
+}
+
+bool sheath_run_on_ready_thread(void (*body)(void *), void *context) {
+  sheath_mutex_lock(&sheath_ready_turn);
+  sheath_mutex_lock(&sheath_ready_lock);
+  if (!sheath_ready_started) {
+    sheath_mutex_unlock(&sheath_ready_lock);
+    sheath_mutex_unlock(&sheath_ready_turn);
+    return false;
+  }
+  SheathReadyRequest request = {body, context, false};
+  sheath_ready_request = &request;
+  sheath_cond_broadcast(&sheath_ready_changed);
+  // The calling thread waits with its signals blocked: its stack may be nearly used up, with no room
+  // for a handler's frame. A crash reporter that pauses every thread while a stop ends the program
+  // (the Swift runtime's, on Linux) then passes this one by instead of overflowing its stack.
+  sigset_t all, previous;
+  sheath_sigfillset(&all);
+  sheath_sigmask(SIG_BLOCK, &all, &previous);
+  while (!request.done) sheath_cond_wait(&sheath_ready_changed, &sheath_ready_lock);
+  sheath_sigmask(SIG_SETMASK, &previous, NULL);
+  sheath_ready_request = NULL;
+  sheath_mutex_unlock(&sheath_ready_lock);
+  sheath_mutex_unlock(&sheath_ready_turn);
   return true;
 }

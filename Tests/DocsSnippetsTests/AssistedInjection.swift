@@ -40,22 +40,26 @@ fileprivate final class OrderDetailsModel {
 }
 
 extension Keys {
-  fileprivate static let ordersAPI: Key<any OrdersAPI> = Key(.singleton) {
-    LiveOrdersAPI()
+  fileprivate static var ordersAPI: Key<any OrdersAPI> {
+    Key(.singleton) {
+      LiveOrdersAPI()
+    }
   }
-  fileprivate static let orderDetails: AssistedKey<Int, OrderDetailsModel> =
+  fileprivate static var orderDetails: AssistedKey<Int, OrderDetailsModel> {
     AssistedKey(.ordersAPI) { orderID, api in
       OrderDetailsModel(orderID: orderID, api: api)
     }
+  }
 }
 // docs: end
 
 // docs: assisted-tuple
 extension Keys {
-  fileprivate static let receipt: AssistedKey<(orderID: Int, copies: Int), Receipt> =
+  fileprivate static var receipt: AssistedKey<(orderID: Int, copies: Int), Receipt> {
     AssistedKey { arguments in
       Receipt(orderID: arguments.orderID, copies: arguments.copies)
     }
+  }
 }
 // docs: end
 
@@ -75,10 +79,11 @@ fileprivate final class OrdersCoordinator {
 }
 
 extension Keys {
-  fileprivate static let ordersCoordinator: Key<OrdersCoordinator> =
+  fileprivate static var ordersCoordinator: Key<OrdersCoordinator> {
     Key(.transient, .orderDetails.factory) { makeDetails in
       OrdersCoordinator(makeDetails: makeDetails)
     }
+  }
 }
 // docs: end
 

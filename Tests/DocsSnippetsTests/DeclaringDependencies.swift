@@ -32,32 +32,37 @@ fileprivate final class StubProfileView: ProfileView {}
 
 // docs: declared-keys
 extension Keys {
-  fileprivate static let httpClient: Key<any HTTPClient> =
+  fileprivate static var httpClient: Key<any HTTPClient> {
     Key(.singleton) { URLSessionHTTPClient() }
-  fileprivate static let apiBaseURL: Key<URL> = .required(.singleton)
+  }
+  fileprivate static var apiBaseURL: Key<URL> { .required(.singleton) }
 
   // The dependencies follow the lifetime; the factory takes their values
   // in the same order.
-  fileprivate static let userAPI: Key<any UserAPI> =
+  fileprivate static var userAPI: Key<any UserAPI> {
     Key(.singleton, .httpClient, .apiBaseURL) { http, url in
       LiveUserAPI(http: http, baseURL: url)
     }
-  fileprivate static let followersData: Key<FollowersDataController> =
+  }
+  fileprivate static var followersData: Key<FollowersDataController> {
     Key(.scoped(.flow), .userAPI) { api in
       FollowersDataController(api: api)
     }
+  }
   // An assisted key takes the caller's argument first.
   // swift-format-ignore
-  fileprivate static let profileViewModel:
-    AssistedKey<any ProfileView, ProfileViewModel> =
+  fileprivate static var profileViewModel:
+    AssistedKey<any ProfileView, ProfileViewModel>
+  {
     AssistedKey(.followersData) { view, data in
       ProfileViewModel(view: view, data: data)
     }
+  }
 }
 // docs: end
 
 extension Keys {
-  fileprivate static let fakeStore: Key<FakeStore> = Key(.singleton) { FakeStore() }
+  fileprivate static var fakeStore: Key<FakeStore> { Key(.singleton) { FakeStore() } }
 }
 
 // docs: declared-bind
@@ -71,13 +76,15 @@ fileprivate struct FakeAPIModule: Module {
 // docs: declared-deferred
 extension Keys {
   // Resolved when the session calls the provider, not while it is built.
-  fileprivate static let session: Key<Session> =
+  fileprivate static var session: Key<Session> {
     Key(.singleton, .userAPI.provider) { api in Session(api: api) }
+  }
   // A factory that builds a view model for each view it is given.
-  fileprivate static let navigator: Key<Navigator> =
+  fileprivate static var navigator: Key<Navigator> {
     Key(.transient, .profileViewModel.factory) { makeProfile in
       Navigator(makeProfile: makeProfile)
     }
+  }
 }
 // docs: end
 
@@ -94,11 +101,12 @@ fileprivate final class Tracker: Sendable {
 
 extension Keys {
   // Bound by an analytics module, when the app installs one.
-  fileprivate static let analytics: Key<any Analytics> = .required(.singleton)
-  fileprivate static let tracker: Key<Tracker> =
+  fileprivate static var analytics: Key<any Analytics> { .required(.singleton) }
+  fileprivate static var tracker: Key<Tracker> {
     Key(.singleton, .analytics.optional) { analytics in
       Tracker(analytics: analytics)  // nil without the module
     }
+  }
 }
 // docs: end
 

@@ -35,16 +35,21 @@ fileprivate final class QuoteViewModel {
 }
 
 extension Keys {
-  fileprivate static let quotes: Key<any QuoteService> = Key(.singleton) {
-    BundledQuotes()
+  fileprivate static var quotes: Key<any QuoteService> {
+    Key(.singleton) {
+      BundledQuotes()
+    }
   }
-  fileprivate static let today: Key<@Sendable () -> Int> = Key {
-    { Int(Date().timeIntervalSince1970 / 86_400) }
+  fileprivate static var today: Key<@Sendable () -> Int> {
+    Key {
+      { Int(Date().timeIntervalSince1970 / 86_400) }
+    }
   }
-  fileprivate static let quoteViewModel: Key<QuoteViewModel> =
+  fileprivate static var quoteViewModel: Key<QuoteViewModel> {
     Key(.transient, .quotes, .today) { quotes, today in
       QuoteViewModel(quotes: quotes, today: today)
     }
+  }
 }
 // docs: end
 

@@ -28,13 +28,16 @@ fileprivate final class CartBadgeModel {
 }
 
 extension Keys {
-  fileprivate static let cartStore: Key<CartStore> = Key(.singleton) {
-    CartStore()
+  fileprivate static var cartStore: Key<CartStore> {
+    Key(.singleton) {
+      CartStore()
+    }
   }
-  fileprivate static let cartBadge: MainActorKey<CartBadgeModel> =
+  fileprivate static var cartBadge: MainActorKey<CartBadgeModel> {
     MainActorKey(.singleton, .cartStore) { cart in
       CartBadgeModel(cart: cart)
     }
+  }
 }
 
 @MainActor
@@ -64,19 +67,23 @@ fileprivate struct Feed: Sendable {
 }
 
 extension Keys {
-  fileprivate static let databaseURL: Key<URL> = Key {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("app.sqlite")
+  fileprivate static var databaseURL: Key<URL> {
+    Key {
+      FileManager.default.temporaryDirectory
+        .appendingPathComponent("app.sqlite")
+    }
   }
-  fileprivate static let database: AsyncKey<Database> =
+  fileprivate static var database: AsyncKey<Database> {
     AsyncKey(.singleton, .databaseURL) { url in
       try await Database.open(at: url)
     }
+  }
   // an async dependency: its provider, awaited in the factory
-  fileprivate static let feed: AsyncKey<Feed> =
+  fileprivate static var feed: AsyncKey<Feed> {
     AsyncKey(.transient, .database.provider) { database in
       Feed(database: try await database())
     }
+  }
 }
 // docs: end
 
@@ -113,21 +120,25 @@ fileprivate struct RemoteConfig: Sendable {
 fileprivate struct ConfigUnavailable: Error {}
 
 extension Keys {
-  fileprivate static let configAttempts: Key<Counter> = Key(.singleton) { _ in
-    Counter()
+  fileprivate static var configAttempts: Key<Counter> {
+    Key(.singleton) { _ in
+      Counter()
+    }
   }
   // Fails the first time, as a server that is not up yet would.
-  fileprivate static let remoteConfig: AsyncKey<RemoteConfig> =
+  fileprivate static var remoteConfig: AsyncKey<RemoteConfig> {
     AsyncKey(.singleton) { r in
       guard r[.configAttempts].increment() > 1 else { throw ConfigUnavailable() }
       return RemoteConfig(refreshInterval: 60)
     }
-  fileprivate static let opens: Key<Counter> = Key(.singleton) { _ in Counter() }
-  fileprivate static let countedDatabase: AsyncKey<Database> =
+  }
+  fileprivate static var opens: Key<Counter> { Key(.singleton) { _ in Counter() } }
+  fileprivate static var countedDatabase: AsyncKey<Database> {
     AsyncKey(.singleton) { r in
       _ = r[.opens].increment()
       return try await Database.open(at: r[.databaseURL])
     }
+  }
 }
 
 extension Scope {
@@ -153,14 +164,16 @@ fileprivate final class ShelfViewModel {
 }
 
 extension Keys {
-  fileprivate static let bookshelf: AsyncKey<Bookshelf> =
+  fileprivate static var bookshelf: AsyncKey<Bookshelf> {
     AsyncKey(.scoped(.reading)) { Bookshelf() }
+  }
   // The view model gets a provider of the flow's shelf, and awaits the
   // shelf when it loads.
-  fileprivate static let shelfViewModel: MainActorKey<ShelfViewModel> =
+  fileprivate static var shelfViewModel: MainActorKey<ShelfViewModel> {
     MainActorKey(.transient, .bookshelf.provider) { shelf in
       ShelfViewModel(shelf: shelf)
     }
+  }
 }
 // docs: end
 

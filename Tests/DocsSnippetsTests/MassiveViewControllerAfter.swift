@@ -471,41 +471,53 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> = .required(.singleton)
-  fileprivate static let loginValidator: Key<any LoginValidating> = Key {
-    LoginValidator()
+  fileprivate static var userAPI: Key<any UserAPI> { .required(.singleton) }
+  fileprivate static var loginValidator: Key<any LoginValidating> {
+    Key {
+      LoginValidator()
+    }
   }
-  fileprivate static let profileFormatter: Key<any ProfileFormatting> = Key {
-    ProfileFormatter()
+  fileprivate static var profileFormatter: Key<any ProfileFormatting> {
+    Key {
+      ProfileFormatter()
+    }
   }
-  fileprivate static let profileData: Key<any ProfileDataControlling> =
+  fileprivate static var profileData: Key<any ProfileDataControlling> {
     Key(.scoped(.flow), .userAPI) { api in
       ProfileDataController(api: api)
     }
+  }
 
   // swift-format-ignore
-  fileprivate static let registrationViewModel:
-    MainActorAssistedKey<any RegistrationView, RegistrationViewModel> =
+  fileprivate static var registrationViewModel:
+    MainActorAssistedKey<any RegistrationView, RegistrationViewModel>
+  {
     MainActorAssistedKey(.loginValidator) { view, validator in
       RegistrationViewModel(view: view, validator: validator)
     }
+  }
   // swift-format-ignore
-  fileprivate static let profileViewModel:
-    MainActorAssistedKey<any ProfileView, ProfileViewModel> =
+  fileprivate static var profileViewModel:
+    MainActorAssistedKey<any ProfileView, ProfileViewModel>
+  {
     MainActorAssistedKey(.profileData, .profileFormatter) {
       view, data, formatter in
       ProfileViewModel(view: view, data: data, formatter: formatter)
     }
+  }
   // swift-format-ignore
-  fileprivate static let followersViewModel:
-    MainActorAssistedKey<any FollowersView, FollowersViewModel> =
+  fileprivate static var followersViewModel:
+    MainActorAssistedKey<any FollowersView, FollowersViewModel>
+  {
     MainActorAssistedKey(.profileData) { view, data in
       FollowersViewModel(view: view, data: data)
     }
+  }
   // The navigator gets a factory for each screen's view model.
   // swift-format-ignore
-  fileprivate static let navigator:
-    MainActorAssistedKey<UINavigationController, FlowNavigator> =
+  fileprivate static var navigator:
+    MainActorAssistedKey<UINavigationController, FlowNavigator>
+  {
     MainActorAssistedKey(
       .registrationViewModel.factory, .profileViewModel.factory,
       .followersViewModel.factory
@@ -515,6 +527,7 @@ extension Keys {
         makeRegistration: registration, makeProfile: profile,
         makeFollowers: followers)
     }
+  }
 }
 // docs: end
 

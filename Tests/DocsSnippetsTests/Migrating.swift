@@ -55,23 +55,28 @@ fileprivate final class ProfileViewModel {
 
 // docs: migrate-keys
 extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> = Key { LiveUserAPI() }
-  fileprivate static let profileViewModel: Key<ProfileViewModel> =
+  fileprivate static var userAPI: Key<any UserAPI> { Key { LiveUserAPI() } }
+  fileprivate static var profileViewModel: Key<ProfileViewModel> {
     Key(.transient, .userAPI) { api in
       ProfileViewModel(api: api)
     }
+  }
 }
 // docs: end
 
 // docs: migrate-lifetimes
 extension Keys {
   // one per graph
-  fileprivate static let session: Key<SessionStore> = Key(.singleton) {
-    SessionStore()
+  fileprivate static var session: Key<SessionStore> {
+    Key(.singleton) {
+      SessionStore()
+    }
   }
   // shared while held
-  fileprivate static let imageCache: Key<ImageCache> = Key(.weak) {
-    ImageCache()
+  fileprivate static var imageCache: Key<ImageCache> {
+    Key(.weak) {
+      ImageCache()
+    }
   }
 }
 // docs: end
@@ -82,16 +87,17 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let cart: Key<Cart> = Key(.scoped(.checkout)) { Cart() }
+  fileprivate static var cart: Key<Cart> { Key(.scoped(.checkout)) { Cart() } }
 }
 // docs: end
 
 // docs: migrate-assisted
 extension Keys {
-  fileprivate static let orderDetails: AssistedKey<Int, OrderDetailsModel> =
+  fileprivate static var orderDetails: AssistedKey<Int, OrderDetailsModel> {
     AssistedKey(.userAPI) { orderID, api in
       OrderDetailsModel(orderID: orderID, api: api)
     }
+  }
 }
 // docs: end
 
@@ -125,12 +131,16 @@ fileprivate struct LoggingModule: Module {
 // docs: migrate-named
 extension Keys {
   // a key for each implementation, where Swinject had a name
-  fileprivate static let gitHubAPI: Key<any UserAPI> = Key { LiveUserAPI() }
-  fileprivate static let enterpriseAPI: Key<any UserAPI> = Key {
-    EnterpriseUserAPI()
+  fileprivate static var gitHubAPI: Key<any UserAPI> { Key { LiveUserAPI() } }
+  fileprivate static var enterpriseAPI: Key<any UserAPI> {
+    Key {
+      EnterpriseUserAPI()
+    }
   }
   // or, when the names are data, a map that modules contribute to
-  fileprivate static let userAPIs = MapKey<String, any UserAPI>()
+  fileprivate static var userAPIs: MapKey<String, any UserAPI> {
+    MapKey<String, any UserAPI>()
+  }
 }
 
 fileprivate struct UserAPIsModule: Module {
@@ -146,7 +156,7 @@ fileprivate struct UserAPIsModule: Module {
 // docs: migrate-later
 extension Keys {
   /// Only known once the user signs in.
-  fileprivate static let authToken: Key<String> = .required()
+  fileprivate static var authToken: Key<String> { .required() }
 }
 
 /// What signing in adds to the graph.
@@ -188,34 +198,43 @@ extension Scope {
 
 extension Keys {
   // one per .form graph: both fields share it
-  fileprivate static let formState: Key<FormState> = Key(.scoped(.form)) {
-    FormState()
+  fileprivate static var formState: Key<FormState> {
+    Key(.scoped(.form)) {
+      FormState()
+    }
   }
-  fileprivate static let nameField: Key<NameField> =
+  fileprivate static var nameField: Key<NameField> {
     Key(.transient, .formState) { state in
       NameField(state: state)
     }
-  fileprivate static let emailField: Key<EmailField> =
+  }
+  fileprivate static var emailField: Key<EmailField> {
     Key(.transient, .formState) { state in
       EmailField(state: state)
     }
-  fileprivate static let signUpForm: Key<SignUpForm> =
+  }
+  fileprivate static var signUpForm: Key<SignUpForm> {
     Key(.transient, .nameField, .emailField) { name, email in
       SignUpForm(name: name, email: email)
     }
+  }
 }
 // docs: end
 
 // docs: migrate-test-behavior
 extension Keys {
   /// Tests get a fixed time without asking.
-  fileprivate static let now: Key<@Sendable () -> Date> = Key(
-    test: .value { _ in { Date(timeIntervalSince1970: 0) } }
-  ) { { Date() } }
+  fileprivate static var now: Key<@Sendable () -> Date> {
+    Key(
+      test: .value { _ in { Date(timeIntervalSince1970: 0) } }
+    ) { { Date() } }
+  }
   /// A test that forgets to override analytics fails, naming this key.
-  fileprivate static let analytics: Key<any Analytics> = Key(
-    .singleton, test: .liveOnly { _ in UnimplementedAnalytics() }
-  ) { LiveAnalytics() }
+  fileprivate static var analytics: Key<any Analytics> {
+    Key(
+      .singleton, test: .liveOnly { _ in UnimplementedAnalytics() }
+    ) { LiveAnalytics() }
+  }
 }
 // docs: end
 

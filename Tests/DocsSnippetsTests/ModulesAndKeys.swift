@@ -40,15 +40,17 @@ fileprivate struct LiveUserAPI: UserAPI {
 
 extension Keys {
   /// Where the API lives: only the app knows, so the key has no default.
-  fileprivate static let apiBaseURL: Key<URL> = .required(.singleton)
-  fileprivate static let httpClient: Key<any HTTPClient> =
+  fileprivate static var apiBaseURL: Key<URL> { .required(.singleton) }
+  fileprivate static var httpClient: Key<any HTTPClient> {
     Key(.singleton, .apiBaseURL) { url in
       URLSessionHTTPClient(baseURL: url)
     }
-  fileprivate static let userAPI: Key<any UserAPI> =
+  }
+  fileprivate static var userAPI: Key<any UserAPI> {
     Key(.singleton, .httpClient) { http in
       LiveUserAPI(http: http)
     }
+  }
 }
 // docs: end
 
@@ -103,8 +105,10 @@ fileprivate struct LoggingUserAPI: UserAPI {
 }
 
 extension Keys {
-  fileprivate static let log: Key<@Sendable (String) -> Void> = Key {
-    { print($0) }
+  fileprivate static var log: Key<@Sendable (String) -> Void> {
+    Key {
+      { print($0) }
+    }
   }
 }
 
@@ -120,10 +124,11 @@ fileprivate struct LoggingModule: Module {
 
 // docs: keys-named
 extension Keys {
-  fileprivate static let requestTimeout: Key<TimeInterval> =
+  fileprivate static var requestTimeout: Key<TimeInterval> {
     Key(.transient, name: "Keys.requestTimeout") {
       10
     }
+  }
 }
 // docs: end
 

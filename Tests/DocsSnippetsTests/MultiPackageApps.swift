@@ -41,10 +41,11 @@ public protocol ProductLookup: Sendable {
 
 extension Keys {
   /// The catalog's products: bound by `CatalogModule`.
-  public static let productLookup: Key<any ProductLookup> =
+  public static var productLookup: Key<any ProductLookup> {
     .required(.singleton)
+  }
   /// Where the catalog's server is: only the app knows.
-  public static let catalogServer: Key<URL> = .required()
+  public static var catalogServer: Key<URL> { .required() }
 }
 // docs: end
 
@@ -61,8 +62,9 @@ public protocol CartStoring: Sendable {
 extension Keys {
   /// The shopper's cart: bound by `CartModule`. In a test graph that does
   /// not bind it, a stand-in that fails the test, naming the key.
-  public static let shoppingCart: Key<any CartStoring> =
+  public static var shoppingCart: Key<any CartStoring> {
     .required(.singleton, test: .liveOnly { _ in UnimplementedCart() })
+  }
 }
 
 /// The cart a test gets when it forgot to override it: empty.
@@ -111,10 +113,11 @@ final class ProductViewModel {
 }
 
 extension Keys {
-  fileprivate static let productViewModel: MainActorKey<ProductViewModel> =
+  fileprivate static var productViewModel: MainActorKey<ProductViewModel> {
     MainActorKey(.transient, .productLookup, .shoppingCart) {
       lookup, cart in ProductViewModel(lookup: lookup, cart: cart)
     }
+  }
 }
 
 /// The catalog: binds its keys, and says what it needs from the app.

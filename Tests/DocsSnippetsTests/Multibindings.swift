@@ -20,9 +20,15 @@ fileprivate protocol DeepLinkHandler: Sendable {
 }
 
 extension Keys {
-  fileprivate static let trackers = CollectionKey<any AnalyticsTracker>(.singleton)
-  fileprivate static let launchTasks = CollectionKey<any LaunchTask>()
-  fileprivate static let deepLinks = MapKey<String, any DeepLinkHandler>()
+  fileprivate static var trackers: CollectionKey<any AnalyticsTracker> {
+    CollectionKey<any AnalyticsTracker>(.singleton)
+  }
+  fileprivate static var launchTasks: CollectionKey<any LaunchTask> {
+    CollectionKey<any LaunchTask>()
+  }
+  fileprivate static var deepLinks: MapKey<String, any DeepLinkHandler> {
+    MapKey<String, any DeepLinkHandler>()
+  }
 }
 // docs: end
 

@@ -15,8 +15,10 @@ fileprivate struct FakeUserAPI: UserAPI {
 }
 
 extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { _ in
-    LiveUserAPI()
+  fileprivate static var userAPI: Key<any UserAPI> {
+    Key(.singleton) { _ in
+      LiveUserAPI()
+    }
   }
 }
 
@@ -45,14 +47,16 @@ fileprivate final class AppCoordinator {
 }
 
 extension Keys {
-  fileprivate static let followersModel: MainActorKey<FollowersModel> =
+  fileprivate static var followersModel: MainActorKey<FollowersModel> {
     MainActorKey {
       FollowersModel()
     }
-  fileprivate static let coordinator: MainActorKey<AppCoordinator> =
+  }
+  fileprivate static var coordinator: MainActorKey<AppCoordinator> {
     MainActorKey(.singleton) {
       AppCoordinator()
     }
+  }
 }
 
 /// Made by a storyboard too: a main-actor model, and a way back to the

@@ -11,17 +11,20 @@ fileprivate final class LiveUserAPI: UserAPI {
 }
 
 extension Keys {
-  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) {
-    URLSessionHTTPClient()
+  fileprivate static var httpClient: Key<any HTTPClient> {
+    Key(.singleton) {
+      URLSessionHTTPClient()
+    }
   }
 }
 
 // docs: performance-typed-key
 extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> =
+  fileprivate static var userAPI: Key<any UserAPI> {
     Key(.singleton, .httpClient) { http in
       LiveUserAPI(http: http)
     }
+  }
 }
 // docs: end
 

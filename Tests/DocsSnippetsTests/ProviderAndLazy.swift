@@ -23,11 +23,12 @@ fileprivate final class ReceiptPrinter: Sendable {
 }
 
 extension Keys {
-  fileprivate static let printJob: Key<PrintJob> = Key { PrintJob() }
-  fileprivate static let receiptPrinter: Key<ReceiptPrinter> =
+  fileprivate static var printJob: Key<PrintJob> { Key { PrintJob() } }
+  fileprivate static var receiptPrinter: Key<ReceiptPrinter> {
     Key(.singleton, .printJob.provider) { makeJob in
       ReceiptPrinter(makeJob: makeJob)
     }
+  }
 }
 // docs: end
 
@@ -47,11 +48,12 @@ fileprivate final class SearchController: Sendable {
 }
 
 extension Keys {
-  fileprivate static let searchIndex: Key<SearchIndex> = Key { SearchIndex() }
-  fileprivate static let searchController: Key<SearchController> =
+  fileprivate static var searchIndex: Key<SearchIndex> { Key { SearchIndex() } }
+  fileprivate static var searchController: Key<SearchController> {
     Key(.transient, .searchIndex.lazy) { index in
       SearchController(index: index)
     }
+  }
 }
 // docs: end
 
@@ -82,15 +84,17 @@ fileprivate final class TokenRefreshingAPIClient: APIClient {
 
 extension Keys {
   // Keys that refer to each other must have their types written out.
-  fileprivate static let auth: Key<AuthService> =
+  fileprivate static var auth: Key<AuthService> {
     Key(.singleton, .apiClient) { api in
       AuthService(api: api)
     }
+  }
   // `.lazy`: a deferred dependency, legal in a cycle.
-  fileprivate static let apiClient: Key<any APIClient> =
+  fileprivate static var apiClient: Key<any APIClient> {
     Key(.singleton, .auth.lazy) { auth in
       TokenRefreshingAPIClient(auth: auth)
     }
+  }
 }
 // docs: end
 

@@ -77,16 +77,23 @@ fileprivate nonisolated protocol UserAPI: Sendable { func user(_ login: String) 
 
 // Keys: what the graph can provide, and what each one needs. The live factory travels with the key.
 nonisolated extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { LiveUserAPI() }
-  fileprivate static let validator: Key<any LoginValidating> = Key { LoginValidator() }
-  fileprivate static let followersData: Key<any FollowersDataControlling> = Key(.scoped(.flow), .userAPI) { api in
-    FollowersDataController(api: api)
+  fileprivate static var userAPI: Key<any UserAPI> {
+    Key(.singleton) { LiveUserAPI() }
+  }
+  fileprivate static var validator: Key<any LoginValidating> {
+    Key { LoginValidator() }
+  }
+  fileprivate static var followersData: Key<any FollowersDataControlling> {
+    Key(.scoped(.flow), .userAPI) { api in
+      FollowersDataController(api: api)
+    }
   }
   // A view model lives on the main actor, with its view.
-  fileprivate static let profileViewModel: MainActorAssistedKey<any ProfileView, ProfileViewModel> =
+  fileprivate static var profileViewModel: MainActorAssistedKey<any ProfileView, ProfileViewModel> {
     MainActorAssistedKey(.followersData) { view, data in
       ProfileViewModel(view: view, data: data)
     }
+  }
 }
 
 nonisolated extension Scope {
@@ -102,8 +109,9 @@ fileprivate struct FakeAPIModule: Module {
 // docs: end
 
 extension Keys {
-  fileprivate static let registrationViewModel: MainActorAssistedKey<any RegistrationView, RegistrationViewModel> =
+  fileprivate static var registrationViewModel: MainActorAssistedKey<any RegistrationView, RegistrationViewModel> {
     MainActorAssistedKey(.validator) { view, validator in RegistrationViewModel(view: view, validator: validator) }
+  }
 }
 
 fileprivate struct LiveAPIModule: Module {

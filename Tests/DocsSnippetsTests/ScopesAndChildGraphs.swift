@@ -55,31 +55,41 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let priceFormatter: Key<PriceFormatter> = Key {
-    PriceFormatter()
+  fileprivate static var priceFormatter: Key<PriceFormatter> {
+    Key {
+      PriceFormatter()
+    }
   }
-  fileprivate static let analytics: Key<AnalyticsClient> = Key(.singleton) {
-    AnalyticsClient()
+  fileprivate static var analytics: Key<AnalyticsClient> {
+    Key(.singleton) {
+      AnalyticsClient()
+    }
   }
-  fileprivate static let imageCache: Key<ImageCache> = Key(.weak) {
-    ImageCache()
+  fileprivate static var imageCache: Key<ImageCache> {
+    Key(.weak) {
+      ImageCache()
+    }
   }
-  fileprivate static let cart: Key<Cart> =
+  fileprivate static var cart: Key<Cart> {
     Key(.scoped(.checkout), .analytics) { analytics in
       Cart(analytics: analytics)
     }
+  }
 }
 // docs: end
 
 // docs: scopes-child-keys
 extension Keys {
-  fileprivate static let payments: Key<any PaymentService> = Key(.singleton) {
-    CardPayments()
+  fileprivate static var payments: Key<any PaymentService> {
+    Key(.singleton) {
+      CardPayments()
+    }
   }
-  fileprivate static let checkout: Key<Checkout> =
+  fileprivate static var checkout: Key<Checkout> {
     Key(.transient, .cart, .payments) { cart, payments in
       Checkout(cart: cart, payments: payments)
     }
+  }
 }
 
 /// Test payments for the checkout of a QA build.
@@ -107,13 +117,16 @@ fileprivate final class CheckoutNavigator: Sendable {
 }
 
 extension Keys {
-  fileprivate static let checkoutGraph = ChildGraphKey(scope: .checkout) {
-    [SandboxPaymentsModule()]
+  fileprivate static var checkoutGraph: ChildGraphKey {
+    ChildGraphKey(scope: .checkout) {
+      [SandboxPaymentsModule()]
+    }
   }
-  fileprivate static let navigator: Key<CheckoutNavigator> =
+  fileprivate static var navigator: Key<CheckoutNavigator> {
     Key(.singleton, .checkoutGraph) { openCheckout in
       CheckoutNavigator(openCheckout: openCheckout)
     }
+  }
 }
 // docs: end
 
@@ -122,20 +135,22 @@ extension Keys {
   // The cache is `.weak` so that it is freed when no screen shows images;
   // this singleton keeps it alive for the life of the app: a captive
   // dependency.
-  fileprivate static let thumbnails: Key<ThumbnailLoader> =
+  fileprivate static var thumbnails: Key<ThumbnailLoader> {
     Key(.singleton, .imageCache) { cache in
       ThumbnailLoader(cache: cache)
     }
+  }
 }
 // docs: end
 
 // docs: scopes-captive-fix
 extension Keys {
-  fileprivate static let lazyThumbnails: Key<LazyThumbnailLoader> =
+  fileprivate static var lazyThumbnails: Key<LazyThumbnailLoader> {
     Key(.singleton, .imageCache.provider) { cache in
       // resolves the cache each time it is needed
       LazyThumbnailLoader(cache: cache)
     }
+  }
 }
 // docs: end
 
@@ -151,14 +166,17 @@ fileprivate final class AccountData: Sendable {
 }
 
 extension Keys {
-  fileprivate static let currentUser: Key<User> = .required(.scoped(.checkout))
-  fileprivate static let accountData: Key<AccountData> =
+  fileprivate static var currentUser: Key<User> { .required(.scoped(.checkout)) }
+  fileprivate static var accountData: Key<AccountData> {
     Key(.scoped(.checkout), .currentUser) { user in
       AccountData(user: user)
     }
-  fileprivate static let userCheckout = SeededChildGraphKey(
-    scope: .checkout, seeding: .currentUser
-  ) { [SandboxPaymentsModule()] }
+  }
+  fileprivate static var userCheckout: SeededChildGraphKey<User> {
+    SeededChildGraphKey(
+      scope: .checkout, seeding: .currentUser
+    ) { [SandboxPaymentsModule()] }
+  }
 }
 // docs: end
 

@@ -28,8 +28,8 @@ fileprivate struct FixedClock: Clock {
 }
 
 extension Keys {
-  fileprivate static let weather: Key<any WeatherService> = .required(.singleton)
-  fileprivate static let clock: Key<any Clock> = Key { _ in SystemClock() }
+  fileprivate static var weather: Key<any WeatherService> { .required(.singleton) }
+  fileprivate static var clock: Key<any Clock> { Key { _ in SystemClock() } }
 }
 
 // docs: environments-custom

@@ -29,19 +29,24 @@ fileprivate struct UnimplementedWeatherAPI: WeatherAPI {
 extension Keys {
   /// The network: live-only. A test that resolves it without overriding
   /// it fails, naming this key.
-  fileprivate static let weatherAPI: Key<any WeatherAPI> = Key(
-    .singleton, test: .liveOnly { _ in UnimplementedWeatherAPI() }
-  ) { LiveWeatherAPI() }
+  fileprivate static var weatherAPI: Key<any WeatherAPI> {
+    Key(
+      .singleton, test: .liveOnly { _ in UnimplementedWeatherAPI() }
+    ) { LiveWeatherAPI() }
+  }
 
   /// The time: tests get a fixed one, without asking.
-  fileprivate static let now: Key<@Sendable () -> Date> = Key(
-    test: .value { _ in { Date(timeIntervalSince1970: 0) } }
-  ) { { Date() } }
+  fileprivate static var now: Key<@Sendable () -> Date> {
+    Key(
+      test: .value { _ in { Date(timeIntervalSince1970: 0) } }
+    ) { { Date() } }
+  }
 
-  fileprivate static let forecast: Key<ForecastViewModel> =
+  fileprivate static var forecast: Key<ForecastViewModel> {
     Key(.transient, .weatherAPI, .now) { api, now in
       ForecastViewModel(api: api, now: now)
     }
+  }
 }
 // docs: end
 
@@ -61,15 +66,20 @@ fileprivate actor ForecastStore {
 
 extension Keys {
   /// Tests get the header of a fixed city, without asking.
-  fileprivate static let header: MainActorKey<ForecastHeader> = MainActorKey(
-    test: .value { _ in ForecastHeader(city: "Paris") }
-  ) { ForecastHeader(city: "Here") }
+  fileprivate static var header: MainActorKey<ForecastHeader> {
+    MainActorKey(
+      test: .value { _ in ForecastHeader(city: "Paris") }
+    ) { ForecastHeader(city: "Here") }
+  }
 
   /// The disk: live-only. A test that resolves it without overriding it
   /// fails, naming this key.
-  fileprivate static let forecastStore: AsyncKey<ForecastStore> = AsyncKey(
-    .singleton, test: .liveOnly { _ in ForecastStore(file: "/dev/null") }
-  ) { ForecastStore(file: "Forecasts.json") }
+  fileprivate static var forecastStore: AsyncKey<ForecastStore> {
+    AsyncKey(
+      .singleton,
+      test: .liveOnly { _ in ForecastStore(file: "/dev/null") }
+    ) { ForecastStore(file: "Forecasts.json") }
+  }
 }
 // docs: end
 

@@ -26,24 +26,26 @@ fileprivate final class APIClient: Sendable {
 
 // docs: troubleshooting-cycle-fix
 extension Keys {
-  fileprivate static let session: Key<Session> =
+  fileprivate static var session: Key<Session> {
     Key(.singleton, .apiClient) { api in
       Session(api: api)
     }
+  }
   // The client refreshes tokens through the session, which needs the
   // client: a lazy dependency breaks the cycle. The session is resolved
   // when the client first uses it, after both are built.
-  fileprivate static let apiClient: Key<APIClient> =
+  fileprivate static var apiClient: Key<APIClient> {
     Key(.singleton, .session.lazy) { session in
       APIClient(session: session)
     }
+  }
 }
 // docs: end
 
 // docs: troubleshooting-require
 extension Keys {
   /// Where the API is: only the app knows.
-  fileprivate static let baseURL: Key<String> = .required()
+  fileprivate static var baseURL: Key<String> { .required() }
 }
 
 fileprivate struct NetworkModule: Module {
@@ -67,8 +69,10 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let flowData: Key<Instance> = Key(.scoped(.flow)) { _ in
-    Instance()
+  fileprivate static var flowData: Key<Instance> {
+    Key(.scoped(.flow)) { _ in
+      Instance()
+    }
   }
 }
 
@@ -77,8 +81,10 @@ fileprivate struct LiveUserAPI: UserAPI {}
 fileprivate struct FakeUserAPI: UserAPI {}
 
 extension Keys {
-  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton) { _ in
-    LiveUserAPI()
+  fileprivate static var userAPI: Key<any UserAPI> {
+    Key(.singleton) { _ in
+      LiveUserAPI()
+    }
   }
 }
 
@@ -106,15 +112,18 @@ fileprivate actor Catalog {
 
 // docs: troubleshooting-async-key
 extension Keys {
-  fileprivate static let catalogURL: Key<URL> = Key {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("catalog.json")
+  fileprivate static var catalogURL: Key<URL> {
+    Key {
+      FileManager.default.temporaryDirectory
+        .appendingPathComponent("catalog.json")
+    }
   }
   // An async key: what waits for it suspends, and frees its thread.
-  fileprivate static let catalog: AsyncKey<Catalog> =
+  fileprivate static var catalog: AsyncKey<Catalog> {
     AsyncKey(.singleton, .catalogURL) { url in
       try await Catalog.load(from: url)
     }
+  }
 }
 // docs: end
 
@@ -248,16 +257,18 @@ private final class GraphBox: @unchecked Sendable {
 
 extension Keys {
   // A singleton whose factory waits for a thread that asks for the same singleton.
-  fileprivate static let report: Key<Report> = Key(
-    .singleton, name: "Keys.report", fileID: "App/Keys.swift", line: 14
-  ) { _ in
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-      if let graph = graphForReport.get() { _ = graph[.report] }
-      done.signal()
-    }.start()
-    done.wait()
-    return Report()
+  fileprivate static var report: Key<Report> {
+    Key(
+      .singleton, name: "Keys.report", fileID: "App/Keys.swift", line: 14
+    ) { _ in
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        if let graph = graphForReport.get() { _ = graph[.report] }
+        done.signal()
+      }.start()
+      done.wait()
+      return Report()
+    }
   }
 }
 

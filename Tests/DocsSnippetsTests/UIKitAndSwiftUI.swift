@@ -30,7 +30,7 @@ fileprivate struct EmptyCartAPI: CartAPI {
 
 // docs: ui-app-graph
 extension Keys {
-  fileprivate static let cartAPI: Key<any CartAPI> = .required(.singleton)
+  fileprivate static var cartAPI: Key<any CartAPI> { .required(.singleton) }
 }
 
 fileprivate struct LiveModule: Module {
@@ -86,32 +86,41 @@ fileprivate final class OrderDraft {
 }
 
 extension Keys {
-  fileprivate static let orderDraft: MainActorKey<OrderDraft> =
+  fileprivate static var orderDraft: MainActorKey<OrderDraft> {
     MainActorKey(.scoped(.checkout)) {
       OrderDraft()
     }
+  }
   /// Opens a checkout: a child graph with its own order draft.
-  fileprivate static let checkoutFlow = ChildGraphKey(scope: .checkout)
+  fileprivate static var checkoutFlow: ChildGraphKey {
+    ChildGraphKey(scope: .checkout)
+  }
 
   // swift-format-ignore
-  fileprivate static let reviewViewModel:
-    MainActorAssistedKey<any ReviewView, ReviewViewModel> =
+  fileprivate static var reviewViewModel:
+    MainActorAssistedKey<any ReviewView, ReviewViewModel>
+  {
     MainActorAssistedKey(.orderDraft.provider) { view, order in
       ReviewViewModel(view: view, order: order())
     }
+  }
   // swift-format-ignore
-  fileprivate static let paymentViewModel:
-    MainActorAssistedKey<any PaymentView, PaymentViewModel> =
+  fileprivate static var paymentViewModel:
+    MainActorAssistedKey<any PaymentView, PaymentViewModel>
+  {
     MainActorAssistedKey(.orderDraft.provider) { view, order in
       PaymentViewModel(view: view, order: order())
     }
+  }
   // swift-format-ignore
-  fileprivate static let coordinator:
-    MainActorAssistedKey<UINavigationController, AppCoordinator> =
+  fileprivate static var coordinator:
+    MainActorAssistedKey<UINavigationController, AppCoordinator>
+  {
     MainActorAssistedKey(.checkoutFlow) { navigationController, flow in
       AppCoordinator(
         navigationController: navigationController, openCheckout: flow)
     }
+  }
 }
 // docs: end
 
@@ -321,14 +330,16 @@ fileprivate final class CheckoutModel {
 }
 
 extension Keys {
-  fileprivate static let cartModel: MainActorKey<CartModel> =
+  fileprivate static var cartModel: MainActorKey<CartModel> {
     MainActorKey(.transient, .cartAPI, .checkoutFlow) { api, flow in
       CartModel(api: api, openCheckout: flow)
     }
-  fileprivate static let checkoutModel: MainActorKey<CheckoutModel> =
+  }
+  fileprivate static var checkoutModel: MainActorKey<CheckoutModel> {
     MainActorKey(.transient, .orderDraft.provider) { order in
       CheckoutModel(order: order())
     }
+  }
 }
 // docs: end
 

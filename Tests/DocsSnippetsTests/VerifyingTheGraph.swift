@@ -20,15 +20,21 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let userAPI: Key<any APIClient> = Key(.singleton) {
-    LiveAPIClient()
+  fileprivate static var userAPI: Key<any APIClient> {
+    Key(.singleton) {
+      LiveAPIClient()
+    }
   }
-  fileprivate static let baseURL: Key<String> = .required()
-  fileprivate static let token: Key<String> = .required()
-  fileprivate static let flowData: Key<Instance> = Key(.scoped(.flow)) {
-    Instance()
+  fileprivate static var baseURL: Key<String> { .required() }
+  fileprivate static var token: Key<String> { .required() }
+  fileprivate static var flowData: Key<Instance> {
+    Key(.scoped(.flow)) {
+      Instance()
+    }
   }
-  fileprivate static let screens = MapKey<String, Instance>()
+  fileprivate static var screens: MapKey<String, Instance> {
+    MapKey<String, Instance>()
+  }
 }
 
 fileprivate struct LiveAPIModule: Module {
@@ -112,10 +118,12 @@ fileprivate final class Cart: Sendable {}
 
 // docs: verify-child-graph-key
 extension Keys {
-  fileprivate static let cart: Key<Cart> = .required(.scoped(.flow))
+  fileprivate static var cart: Key<Cart> { .required(.scoped(.flow)) }
   // CheckoutModule binds .cart: listed twice, it binds it twice
-  fileprivate static let brokenFlow = ChildGraphKey(scope: .flow) {
-    [CheckoutModule(), CheckoutModule()]
+  fileprivate static var brokenFlow: ChildGraphKey {
+    ChildGraphKey(scope: .flow) {
+      [CheckoutModule(), CheckoutModule()]
+    }
   }
 }
 // docs: end
@@ -132,14 +140,20 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let account: Key<Instance> = Key(.scoped(.session)) {
-    Instance()
+  fileprivate static var account: Key<Instance> {
+    Key(.scoped(.session)) {
+      Instance()
+    }
   }
-  fileprivate static let checkoutData: Key<Instance> = Key(.scoped(.flow), .account) {
-    _ in Instance()
+  fileprivate static var checkoutData: Key<Instance> {
+    Key(.scoped(.flow), .account) {
+      _ in Instance()
+    }
   }
-  fileprivate static let client: Key<String> = Key(.transient, .token) {
-    token in "client with \(token)"
+  fileprivate static var client: Key<String> {
+    Key(.transient, .token) {
+      token in "client with \(token)"
+    }
   }
 }
 
@@ -153,24 +167,30 @@ fileprivate struct CheckoutAppModule: Module {
 
 // docs: verify-cycle
 extension Keys {
-  fileprivate static let first: Key<Instance> = Key { r in
-    _ = r[.second]
-    return Instance()
+  fileprivate static var first: Key<Instance> {
+    Key { r in
+      _ = r[.second]
+      return Instance()
+    }
   }
-  fileprivate static let second: Key<Instance> = Key { r in
-    _ = r[.third]
-    return Instance()
+  fileprivate static var second: Key<Instance> {
+    Key { r in
+      _ = r[.third]
+      return Instance()
+    }
   }
-  fileprivate static let third: Key<Instance> = Key { r in
-    _ = r[.first]
-    return Instance()
+  fileprivate static var third: Key<Instance> {
+    Key { r in
+      _ = r[.first]
+      return Instance()
+    }
   }
 }
 // docs: end
 
 // docs: verify-weak
 extension Keys {
-  fileprivate static let weakValue: Key<Int> = Key(.weak) { 7 }
+  fileprivate static var weakValue: Key<Int> { Key(.weak) { 7 } }
 }
 // docs: end
 

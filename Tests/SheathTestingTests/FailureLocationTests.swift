@@ -156,7 +156,7 @@
   }
 
   extension Keys {
-    fileprivate static let port = Key<Int>.required(name: "Keys.port", fileID: "App/Keys.swift", line: 20)
+    fileprivate static var port: Key<Int> { Key<Int>.required(name: "Keys.port", fileID: "App/Keys.swift", line: 20) }
   }
 
   struct RequiresPortModule: Module {

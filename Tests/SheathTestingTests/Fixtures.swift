@@ -37,15 +37,17 @@ final class Box: Sendable {
 }
 
 extension Keys {
-  static let greeter = Key<any Greeter> { _ in LiveGreeter() }
-  static let clock = Key<String>(test: .value { _ in "1970-01-01" }) { _ in "now" }
-  static let network = Key<any Network>(
-    .singleton, test: .liveOnly { _ in UnimplementedNetwork() }, name: "Keys.network",
-    fileID: "App/Keys.swift", line: 12
-  ) { _ in LiveNetwork() }
-  static let number = Key<Int>.required()
-  static let shared = Key<Box>(.singleton) { r in Box(r[.number]) }
-  static let greeting = Key<String> { r in r[.greeter].greet("Ada") }
+  static var greeter: Key<any Greeter> { Key<any Greeter> { _ in LiveGreeter() } }
+  static var clock: Key<String> { Key<String>(test: .value { _ in "1970-01-01" }) { _ in "now" } }
+  static var network: Key<any Network> {
+    Key<any Network>(
+      .singleton, test: .liveOnly { _ in UnimplementedNetwork() }, name: "Keys.network",
+      fileID: "App/Keys.swift", line: 12
+    ) { _ in LiveNetwork() }
+  }
+  static var number: Key<Int> { Key<Int>.required() }
+  static var shared: Key<Box> { Key<Box>(.singleton) { r in Box(r[.number]) } }
+  static var greeting: Key<String> { Key<String> { r in r[.greeter].greet("Ada") } }
 }
 
 struct AppModule: Module {

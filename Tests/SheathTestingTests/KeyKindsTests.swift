@@ -17,26 +17,42 @@ actor Store {
 }
 
 extension Keys {
-  static let screen = MainActorKey<Screen>(
-    test: .value { _ in Screen(title: "test") }, name: "Keys.screen", fileID: "App/Keys.swift", line: 20
-  ) { _ in Screen(title: "live") }
-  static let liveScreen = MainActorKey<Screen>(
-    test: .liveOnly { _ in Screen(title: "stand-in") }, name: "Keys.liveScreen", fileID: "App/Keys.swift", line: 21
-  ) { _ in Screen(title: "live") }
-  static let store = AsyncKey<Store>(
-    .singleton, test: .value { _ in Store(name: "in memory") }, name: "Keys.store", fileID: "App/Keys.swift", line: 22
-  ) { _ in Store(name: "on disk") }
-  static let remoteStore = AsyncKey<Store>(
-    test: .liveOnly { _ in Store(name: "stand-in") }, name: "Keys.remoteStore", fileID: "App/Keys.swift", line: 23
-  ) { _ in Store(name: "remote") }
+  static var screen: MainActorKey<Screen> {
+    MainActorKey<Screen>(
+      test: .value { _ in Screen(title: "test") }, name: "Keys.screen", fileID: "App/Keys.swift", line: 20
+    ) { _ in Screen(title: "live") }
+  }
+  static var liveScreen: MainActorKey<Screen> {
+    MainActorKey<Screen>(
+      test: .liveOnly { _ in Screen(title: "stand-in") }, name: "Keys.liveScreen", fileID: "App/Keys.swift", line: 21
+    ) { _ in Screen(title: "live") }
+  }
+  static var store: AsyncKey<Store> {
+    AsyncKey<Store>(
+      .singleton, test: .value { _ in Store(name: "in memory") }, name: "Keys.store", fileID: "App/Keys.swift", line: 22
+    ) { _ in Store(name: "on disk") }
+  }
+  static var remoteStore: AsyncKey<Store> {
+    AsyncKey<Store>(
+      test: .liveOnly { _ in Store(name: "stand-in") }, name: "Keys.remoteStore", fileID: "App/Keys.swift", line: 23
+    ) { _ in Store(name: "remote") }
+  }
 
-  static let requiredScreen = MainActorKey<Screen>.required(
-    name: "Keys.requiredScreen", fileID: "App/Keys.swift", line: 30)
-  static let requiredStore = AsyncKey<Store>.required(name: "Keys.requiredStore", fileID: "App/Keys.swift", line: 31)
-  static let requiredForm = AssistedKey<String, String>.required(
-    name: "Keys.requiredForm", fileID: "App/Keys.swift", line: 32)
-  static let requiredRow = MainActorAssistedKey<String, Screen>.required(
-    name: "Keys.requiredRow", fileID: "App/Keys.swift", line: 33)
+  static var requiredScreen: MainActorKey<Screen> {
+    MainActorKey<Screen>.required(
+      name: "Keys.requiredScreen", fileID: "App/Keys.swift", line: 30)
+  }
+  static var requiredStore: AsyncKey<Store> {
+    AsyncKey<Store>.required(name: "Keys.requiredStore", fileID: "App/Keys.swift", line: 31)
+  }
+  static var requiredForm: AssistedKey<String, String> {
+    AssistedKey<String, String>.required(
+      name: "Keys.requiredForm", fileID: "App/Keys.swift", line: 32)
+  }
+  static var requiredRow: MainActorAssistedKey<String, Screen> {
+    MainActorAssistedKey<String, Screen>.required(
+      name: "Keys.requiredRow", fileID: "App/Keys.swift", line: 33)
+  }
 }
 
 private struct NeedsEverything: Module {

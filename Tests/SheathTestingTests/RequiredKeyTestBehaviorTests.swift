@@ -4,11 +4,15 @@ import SheathTesting
 import Testing
 
 extension Keys {
-  static let sharedClock = Key<String>.required(
-    .singleton, test: .value { _ in "1970-01-01" }, name: "Keys.sharedClock", fileID: "App/Keys.swift", line: 60)
-  static let sharedNetwork = Key<any Network>.required(
-    .singleton, test: .liveOnly { _ in UnimplementedNetwork() }, name: "Keys.sharedNetwork", fileID: "App/Keys.swift",
-    line: 61)
+  static var sharedClock: Key<String> {
+    Key<String>.required(
+      .singleton, test: .value { _ in "1970-01-01" }, name: "Keys.sharedClock", fileID: "App/Keys.swift", line: 60)
+  }
+  static var sharedNetwork: Key<any Network> {
+    Key<any Network>.required(
+      .singleton, test: .liveOnly { _ in UnimplementedNetwork() }, name: "Keys.sharedNetwork", fileID: "App/Keys.swift",
+      line: 61)
+  }
 }
 
 /// A feature module that needs what another package binds.

@@ -101,7 +101,7 @@ struct InjectedNumber {
 }
 
 extension Keys {
-  fileprivate static let trackers = CollectionKey<String>()
+  fileprivate static var trackers: CollectionKey<String> { CollectionKey<String>() }
 }
 
 private struct TrackersModule: Module {
@@ -117,7 +117,7 @@ private struct ElementsModule: Module {
 }
 
 extension Keys {
-  fileprivate static let overriddenGreeting = Key<String>.required(name: "Keys.overriddenGreeting")
+  fileprivate static var overriddenGreeting: Key<String> { Key<String>.required(name: "Keys.overriddenGreeting") }
 }
 
 /// A module that overrides a key, as a mock module does.

@@ -10,11 +10,15 @@ final class Report: Sendable {
 }
 
 extension Keys {
-  static let report = Key<Report>(.transient, .shared, name: "Keys.report", fileID: "App/Keys.swift", line: 50) {
-    Report(box: $0)
+  static var report: Key<Report> {
+    Key<Report>(.transient, .shared, name: "Keys.report", fileID: "App/Keys.swift", line: 50) {
+      Report(box: $0)
+    }
   }
-  static let reportText = Key<String>(name: "Keys.reportText", fileID: "App/Keys.swift", line: 51) { r in
-    "\(r[.report].box.number)"
+  static var reportText: Key<String> {
+    Key<String>(name: "Keys.reportText", fileID: "App/Keys.swift", line: 51) { r in
+      "\(r[.report].box.number)"
+    }
   }
 }
 

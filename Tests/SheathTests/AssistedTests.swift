@@ -2,14 +2,20 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let data = Key<any DataControlling> { _ in DataController(api: LiveAPIClient()) }
-  fileprivate static let viewModel = AssistedKey<any RegistrationView, RegistrationViewModel> { r, view in
-    RegistrationViewModel(view: view, data: r[.data], validator: LengthValidator())
+  fileprivate static var data: Key<any DataControlling> {
+    Key<any DataControlling> { _ in DataController(api: LiveAPIClient()) }
   }
-  fileprivate static let greeting = AssistedKey<(name: String, times: Int), String> { _, arguments in
-    String(repeating: "hi \(arguments.name) ", count: arguments.times)
+  fileprivate static var viewModel: AssistedKey<any RegistrationView, RegistrationViewModel> {
+    AssistedKey<any RegistrationView, RegistrationViewModel> { r, view in
+      RegistrationViewModel(view: view, data: r[.data], validator: LengthValidator())
+    }
   }
-  fileprivate static let navigator = Key<Navigator> { r in Navigator(makeViewModel: r[.viewModel]) }
+  fileprivate static var greeting: AssistedKey<(name: String, times: Int), String> {
+    AssistedKey<(name: String, times: Int), String> { _, arguments in
+      String(repeating: "hi \(arguments.name) ", count: arguments.times)
+    }
+  }
+  fileprivate static var navigator: Key<Navigator> { Key<Navigator> { r in Navigator(makeViewModel: r[.viewModel]) } }
 }
 
 /// Makes a view model for each screen it shows, later: the reason to inject an assisted factory.

@@ -6,13 +6,19 @@ import Testing
 // never one of them silently dropped, never an answer that depends on what was resolved first.
 
 extension Keys {
-  fileprivate static let trackers = CollectionKey<String>(name: "Keys.trackers", fileID: "App/Keys.swift", line: 1)
-  fileprivate static let flowTrackers = CollectionKey<String>(
-    .scoped(.flow), name: "Keys.flowTrackers", fileID: "App/Keys.swift", line: 2)
-  fileprivate static let flowData = Key<Instance>(
-    .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 3
-  ) { _ in Instance(number: 1) }
-  fileprivate static let port = Key<Int>(name: "Keys.port", fileID: "App/Keys.swift", line: 4) { _ in 80 }
+  fileprivate static var trackers: CollectionKey<String> {
+    CollectionKey<String>(name: "Keys.trackers", fileID: "App/Keys.swift", line: 1)
+  }
+  fileprivate static var flowTrackers: CollectionKey<String> {
+    CollectionKey<String>(
+      .scoped(.flow), name: "Keys.flowTrackers", fileID: "App/Keys.swift", line: 2)
+  }
+  fileprivate static var flowData: Key<Instance> {
+    Key<Instance>(
+      .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 3
+    ) { _ in Instance(number: 1) }
+  }
+  fileprivate static var port: Key<Int> { Key<Int>(name: "Keys.port", fileID: "App/Keys.swift", line: 4) { _ in 80 } }
 }
 
 private struct AnalyticsModule: Module {

@@ -3,15 +3,25 @@ import Testing
 
 // Keys and bindings with explicit names and locations, so the pinned messages read like an app's.
 extension Keys {
-  fileprivate static let userAPI = Key<any APIClient>(
-    .singleton, name: "Keys.userAPI", fileID: "App/Keys.swift", line: 9
-  ) { _ in LiveAPIClient() }
-  fileprivate static let baseURL = Key<String>.required(name: "Keys.baseURL", fileID: "App/Keys.swift", line: 3)
-  fileprivate static let token = Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 4)
-  fileprivate static let flowData = Key<Instance>(
-    .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 12
-  ) { _ in Instance() }
-  fileprivate static let screens = MapKey<String, Instance>(name: "Keys.screens", fileID: "App/Keys.swift", line: 20)
+  fileprivate static var userAPI: Key<any APIClient> {
+    Key<any APIClient>(
+      .singleton, name: "Keys.userAPI", fileID: "App/Keys.swift", line: 9
+    ) { _ in LiveAPIClient() }
+  }
+  fileprivate static var baseURL: Key<String> {
+    Key<String>.required(name: "Keys.baseURL", fileID: "App/Keys.swift", line: 3)
+  }
+  fileprivate static var token: Key<String> {
+    Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 4)
+  }
+  fileprivate static var flowData: Key<Instance> {
+    Key<Instance>(
+      .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 12
+    ) { _ in Instance() }
+  }
+  fileprivate static var screens: MapKey<String, Instance> {
+    MapKey<String, Instance>(name: "Keys.screens", fileID: "App/Keys.swift", line: 20)
+  }
 }
 
 private struct LiveAPIModule: Module {

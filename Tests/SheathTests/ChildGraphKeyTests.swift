@@ -13,18 +13,30 @@ private final class Navigator: Sendable {
 }
 
 extension Keys {
-  fileprivate static let cart = Key<Cart>.required(.scoped(.flow), name: "Keys.cart", fileID: "App/Keys.swift", line: 1)
-  fileprivate static let couponCode = Key<String>.required(name: "Keys.couponCode", fileID: "App/Keys.swift", line: 2)
-  fileprivate static let checkoutFlow = ChildGraphKey(
-    scope: .flow, name: "Keys.checkoutFlow", fileID: "App/Keys.swift", line: 3
-  ) { [CheckoutModule()] }
-  fileprivate static let brokenFlow = ChildGraphKey(
-    scope: .flow, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 4
-  ) { [CheckoutModule(), CheckoutModule()] }
-  fileprivate static let couponFlow = ChildGraphKey(
-    scope: .session, name: "Keys.couponFlow", fileID: "App/Keys.swift", line: 5
-  ) { [CouponModule()] }
-  fileprivate static let navigator = Key<Navigator>(.singleton) { r in Navigator(openCheckout: r[.checkoutFlow]) }
+  fileprivate static var cart: Key<Cart> {
+    Key<Cart>.required(.scoped(.flow), name: "Keys.cart", fileID: "App/Keys.swift", line: 1)
+  }
+  fileprivate static var couponCode: Key<String> {
+    Key<String>.required(name: "Keys.couponCode", fileID: "App/Keys.swift", line: 2)
+  }
+  fileprivate static var checkoutFlow: ChildGraphKey {
+    ChildGraphKey(
+      scope: .flow, name: "Keys.checkoutFlow", fileID: "App/Keys.swift", line: 3
+    ) { [CheckoutModule()] }
+  }
+  fileprivate static var brokenFlow: ChildGraphKey {
+    ChildGraphKey(
+      scope: .flow, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 4
+    ) { [CheckoutModule(), CheckoutModule()] }
+  }
+  fileprivate static var couponFlow: ChildGraphKey {
+    ChildGraphKey(
+      scope: .session, name: "Keys.couponFlow", fileID: "App/Keys.swift", line: 5
+    ) { [CouponModule()] }
+  }
+  fileprivate static var navigator: Key<Navigator> {
+    Key<Navigator>(.singleton) { r in Navigator(openCheckout: r[.checkoutFlow]) }
+  }
 }
 
 private struct CheckoutModule: Module {

@@ -2,10 +2,14 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let api = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
-  fileprivate static let data = Key<any DataControlling> { r in DataController(api: r[.api]) }
-  fileprivate static let sharedData = Key<any DataControlling>(.singleton) { r in DataController(api: r[.api]) }
-  fileprivate static let childOnly = Key<Instance>(.singleton) { _ in Instance() }
+  fileprivate static var api: Key<any APIClient> { Key<any APIClient>(.singleton) { _ in LiveAPIClient() } }
+  fileprivate static var data: Key<any DataControlling> {
+    Key<any DataControlling> { r in DataController(api: r[.api]) }
+  }
+  fileprivate static var sharedData: Key<any DataControlling> {
+    Key<any DataControlling>(.singleton) { r in DataController(api: r[.api]) }
+  }
+  fileprivate static var childOnly: Key<Instance> { Key<Instance>(.singleton) { _ in Instance() } }
 }
 
 @Suite("Child graphs")

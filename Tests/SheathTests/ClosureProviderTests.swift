@@ -3,7 +3,7 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let fresh = Key<Instance> { _ in Instance(number: 7) }
+  fileprivate static var fresh: Key<Instance> { Key<Instance> { _ in Instance(number: 7) } }
 }
 
 private struct Failure: Error, Equatable {}

@@ -3,11 +3,11 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let singleton = Key<Instance>.required(.singleton)
-  fileprivate static let weak = Key<Instance>.required(.weak)
-  fileprivate static let scoped = Key<Instance>.required(.scoped(.flow))
-  fileprivate static let dependent = Key<Instance>.required(.singleton)
-  fileprivate static let dependency = Key<Instance>.required(.singleton)
+  fileprivate static var singleton: Key<Instance> { Key<Instance>.required(.singleton) }
+  fileprivate static var weak: Key<Instance> { Key<Instance>.required(.weak) }
+  fileprivate static var scoped: Key<Instance> { Key<Instance>.required(.scoped(.flow)) }
+  fileprivate static var dependent: Key<Instance> { Key<Instance>.required(.singleton) }
+  fileprivate static var dependency: Key<Instance> { Key<Instance>.required(.singleton) }
 }
 
 // For the cross-thread cycle: each factory starts, waits for the other to start, then asks for it.
@@ -15,21 +15,25 @@ private let aStarted = DispatchSemaphore(value: 0)
 private let bStarted = DispatchSemaphore(value: 0)
 
 extension Keys {
-  fileprivate static let threadA: Key<Instance> = Key(
-    .singleton, name: "Keys.threadA", fileID: "App/Keys.swift", line: 18
-  ) { r in
-    aStarted.signal()
-    bStarted.wait()
-    _ = r[.threadB]
-    return Instance()
+  fileprivate static var threadA: Key<Instance> {
+    Key(
+      .singleton, name: "Keys.threadA", fileID: "App/Keys.swift", line: 18
+    ) { r in
+      aStarted.signal()
+      bStarted.wait()
+      _ = r[.threadB]
+      return Instance()
+    }
   }
-  fileprivate static let threadB: Key<Instance> = Key(
-    .singleton, name: "Keys.threadB", fileID: "App/Keys.swift", line: 24
-  ) { r in
-    bStarted.signal()
-    aStarted.wait()
-    _ = r[.threadA]
-    return Instance()
+  fileprivate static var threadB: Key<Instance> {
+    Key(
+      .singleton, name: "Keys.threadB", fileID: "App/Keys.swift", line: 24
+    ) { r in
+      bStarted.signal()
+      aStarted.wait()
+      _ = r[.threadA]
+      return Instance()
+    }
   }
 }
 

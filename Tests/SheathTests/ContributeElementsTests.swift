@@ -2,11 +2,15 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let tasks = CollectionKey<String>(name: "Keys.tasks", fileID: "App/Keys.swift", line: 3)
-  fileprivate static let sharedTasks = CollectionKey<Instance>(.singleton)
-  fileprivate static let flowTasks = CollectionKey<String>(
-    .scoped(.flow), name: "Keys.flowTasks", fileID: "App/Keys.swift", line: 5)
-  fileprivate static let taskCount = Key<Int> { _ in 2 }
+  fileprivate static var tasks: CollectionKey<String> {
+    CollectionKey<String>(name: "Keys.tasks", fileID: "App/Keys.swift", line: 3)
+  }
+  fileprivate static var sharedTasks: CollectionKey<Instance> { CollectionKey<Instance>(.singleton) }
+  fileprivate static var flowTasks: CollectionKey<String> {
+    CollectionKey<String>(
+      .scoped(.flow), name: "Keys.flowTasks", fileID: "App/Keys.swift", line: 5)
+  }
+  fileprivate static var taskCount: Key<Int> { Key<Int> { _ in 2 } }
 }
 
 @Suite("Contributing several elements at once")

@@ -4,53 +4,72 @@ import Testing
 
 // Keys that refer to each other need their types written out (see ProviderLazyTests).
 extension Keys {
-  fileprivate static let first: Key<Instance> = Key(name: "Keys.first", fileID: "App/Keys.swift", line: 7) { r in
-    _ = r[.second]
-    return Instance()
+  fileprivate static var first: Key<Instance> {
+    Key(name: "Keys.first", fileID: "App/Keys.swift", line: 7) { r in
+      _ = r[.second]
+      return Instance()
+    }
   }
-  fileprivate static let second: Key<Instance> = Key(name: "Keys.second", fileID: "App/Keys.swift", line: 11) { r in
-    _ = r[.third]
-    return Instance()
+  fileprivate static var second: Key<Instance> {
+    Key(name: "Keys.second", fileID: "App/Keys.swift", line: 11) { r in
+      _ = r[.third]
+      return Instance()
+    }
   }
-  fileprivate static let third: Key<Instance> = Key(name: "Keys.third", fileID: "App/Keys.swift", line: 15) { r in
-    _ = r[.first]
-    return Instance()
-  }
-
-  fileprivate static let shared: Key<Instance> = Key(
-    .singleton, name: "Keys.shared", fileID: "App/Keys.swift", line: 20
-  ) { r in
-    _ = r[.helper]
-    return Instance()
-  }
-  fileprivate static let helper: Key<Instance> = Key(name: "Keys.helper", fileID: "App/Keys.swift", line: 24) { r in
-    _ = r[.shared]
-    return Instance()
+  fileprivate static var third: Key<Instance> {
+    Key(name: "Keys.third", fileID: "App/Keys.swift", line: 15) { r in
+      _ = r[.first]
+      return Instance()
+    }
   }
 
-  fileprivate static let eager: Key<Instance> = Key(.singleton, name: "Keys.eager", fileID: "App/Keys.swift", line: 29)
-  { r in
-    _ = r.lazy(.eagerPartner).value
-    return Instance()
+  fileprivate static var shared: Key<Instance> {
+    Key(
+      .singleton, name: "Keys.shared", fileID: "App/Keys.swift", line: 20
+    ) { r in
+      _ = r[.helper]
+      return Instance()
+    }
   }
-  fileprivate static let eagerPartner: Key<Instance> = Key(
-    name: "Keys.eagerPartner", fileID: "App/Keys.swift", line: 33
-  ) { r in
-    _ = r[.eager]
-    return Instance()
-  }
-
-  fileprivate static let ping: Key<Instance> = Key(name: "Keys.ping", fileID: "App/Keys.swift", line: 42) { r in
-    _ = r[.pong]
-    return Instance()
-  }
-  fileprivate static let pong: Key<Instance> = Key(name: "Keys.pong", fileID: "App/Keys.swift", line: 46) { r in
-    _ = r[.ping]
-    return Instance()
+  fileprivate static var helper: Key<Instance> {
+    Key(name: "Keys.helper", fileID: "App/Keys.swift", line: 24) { r in
+      _ = r[.shared]
+      return Instance()
+    }
   }
 
-  fileprivate static let selfish: Key<Instance> = Key(name: "Keys.selfish", fileID: "App/Keys.swift", line: 38) { r in
-    r[.selfish]
+  fileprivate static var eager: Key<Instance> {
+    Key(.singleton, name: "Keys.eager", fileID: "App/Keys.swift", line: 29) { r in
+      _ = r.lazy(.eagerPartner).value
+      return Instance()
+    }
+  }
+  fileprivate static var eagerPartner: Key<Instance> {
+    Key(
+      name: "Keys.eagerPartner", fileID: "App/Keys.swift", line: 33
+    ) { r in
+      _ = r[.eager]
+      return Instance()
+    }
+  }
+
+  fileprivate static var ping: Key<Instance> {
+    Key(name: "Keys.ping", fileID: "App/Keys.swift", line: 42) { r in
+      _ = r[.pong]
+      return Instance()
+    }
+  }
+  fileprivate static var pong: Key<Instance> {
+    Key(name: "Keys.pong", fileID: "App/Keys.swift", line: 46) { r in
+      _ = r[.ping]
+      return Instance()
+    }
+  }
+
+  fileprivate static var selfish: Key<Instance> {
+    Key(name: "Keys.selfish", fileID: "App/Keys.swift", line: 38) { r in
+      r[.selfish]
+    }
   }
 }
 
@@ -126,8 +145,7 @@ struct CycleTests {
   func cycleOnSmallThread(stackSize: Int) async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) { [stackSize] in
       let graph = try Graph(modules: [])
-      let leaf = Key<Instance> { _ in Instance() }
-      warmUp { _ = graph[Key<Instance> { r in r[leaf] }] }
+      warmUp { _ = graph[.warmOuter] }
       onThread(stackSize: stackSize) { _ = graph[.ping] }
     }
     expectText(
@@ -154,4 +172,17 @@ struct CycleTests {
       fix: bind it in a module, b.bind(.token) { … }, and declare b.require(.token) in the module that needs it so building the graph checks it
       """)
   }
+}
+
+/// A key that needs another, resolved before the small-stack thread starts: an app has resolved its
+/// keys before, so the Swift runtime has made the type metadata that path uses (in a debug build,
+/// making it takes more stack than a 16 KiB thread has left).
+extension Keys {
+  fileprivate static var warmOuter: Key<Instance> {
+    Key(name: "Keys.warmOuter") { r in
+      _ = r[.warmInner]
+      return Instance()
+    }
+  }
+  fileprivate static var warmInner: Key<Instance> { Key(name: "Keys.warmInner") { _ in Instance() } }
 }

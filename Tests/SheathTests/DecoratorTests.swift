@@ -28,11 +28,15 @@ private final class Wrapped: UserAPI, Sendable {
 }
 
 extension Keys {
-  fileprivate static let api = Key<any UserAPI>(.singleton, name: "Keys.api", fileID: "App/Keys.swift", line: 1) { _ in
-    LiveUserAPI()
+  fileprivate static var api: Key<any UserAPI> {
+    Key<any UserAPI>(.singleton, name: "Keys.api", fileID: "App/Keys.swift", line: 1) { _ in
+      LiveUserAPI()
+    }
   }
-  fileprivate static let logPrefix = Key<String> { _ in "log" }
-  fileprivate static let required = Key<any UserAPI>.required(name: "Keys.required", fileID: "App/Keys.swift", line: 2)
+  fileprivate static var logPrefix: Key<String> { Key<String> { _ in "log" } }
+  fileprivate static var required: Key<any UserAPI> {
+    Key<any UserAPI>.required(name: "Keys.required", fileID: "App/Keys.swift", line: 2)
+  }
 }
 
 private struct LoggingModule: Module {
@@ -125,10 +129,14 @@ private struct Feed: Sendable {
 }
 
 extension Keys {
-  fileprivate static let badge = MainActorKey<Badge> { _ in Badge(["badge"]) }
-  fileprivate static let feed = AsyncKey<Feed> { _ in Feed(items: ["feed"]) }
-  fileprivate static let greeting = AssistedKey<String, [String]> { _, name in ["hello \(name)"] }
-  fileprivate static let row = MainActorAssistedKey<Int, Badge> { _, index in Badge(["row \(index)"]) }
+  fileprivate static var badge: MainActorKey<Badge> { MainActorKey<Badge> { _ in Badge(["badge"]) } }
+  fileprivate static var feed: AsyncKey<Feed> { AsyncKey<Feed> { _ in Feed(items: ["feed"]) } }
+  fileprivate static var greeting: AssistedKey<String, [String]> {
+    AssistedKey<String, [String]> { _, name in ["hello \(name)"] }
+  }
+  fileprivate static var row: MainActorAssistedKey<Int, Badge> {
+    MainActorAssistedKey<Int, Badge> { _, index in Badge(["row \(index)"]) }
+  }
 }
 
 private struct KindsDecoratingModule: Module {

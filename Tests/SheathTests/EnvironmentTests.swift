@@ -6,10 +6,12 @@ extension AppEnvironment {
 }
 
 extension Keys {
-  fileprivate static let apiName = Key<String> { _ in "default" }
-  fileprivate static let network = Key<String>(
-    test: .liveOnly { _ in "stand-in" }, name: "Keys.network", fileID: "App/Keys.swift", line: 12
-  ) { _ in "live network" }
+  fileprivate static var apiName: Key<String> { Key<String> { _ in "default" } }
+  fileprivate static var network: Key<String> {
+    Key<String>(
+      test: .liveOnly { _ in "stand-in" }, name: "Keys.network", fileID: "App/Keys.swift", line: 12
+    ) { _ in "live network" }
+  }
 }
 
 private struct LiveModule: Module {

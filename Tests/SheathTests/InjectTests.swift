@@ -3,9 +3,11 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let api = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
-  fileprivate static let pinned = Key<Instance>(name: "Keys.pinned", fileID: "App/Keys.swift", line: 2) { _ in
-    Instance()
+  fileprivate static var api: Key<any APIClient> { Key<any APIClient>(.singleton) { _ in LiveAPIClient() } }
+  fileprivate static var pinned: Key<Instance> {
+    Key<Instance>(name: "Keys.pinned", fileID: "App/Keys.swift", line: 2) { _ in
+      Instance()
+    }
   }
 }
 
@@ -97,16 +99,24 @@ private let coordinatorsReleased = Counter()
 private let coordinatorsBuilt = Counter()
 
 extension Keys {
-  fileprivate static let screenModel = MainActorKey<InjectedScreenModel> { _ in InjectedScreenModel(title: "Profile") }
-  fileprivate static let coordinator = MainActorKey<Coordinator>(.singleton) { _ in
-    coordinatorsBuilt.increment()
-    return Coordinator()
+  fileprivate static var screenModel: MainActorKey<InjectedScreenModel> {
+    MainActorKey<InjectedScreenModel> { _ in InjectedScreenModel(title: "Profile") }
   }
-  fileprivate static let pinnedCoordinator = MainActorKey<Coordinator>(
-    .singleton, name: "Keys.coordinator", fileID: "App/Keys.swift", line: 4
-  ) { _ in Coordinator() }
-  fileprivate static let session = Key<Instance>.required(
-    .singleton, name: "Keys.session", fileID: "App/Keys.swift", line: 6)
+  fileprivate static var coordinator: MainActorKey<Coordinator> {
+    MainActorKey<Coordinator>(.singleton) { _ in
+      coordinatorsBuilt.increment()
+      return Coordinator()
+    }
+  }
+  fileprivate static var pinnedCoordinator: MainActorKey<Coordinator> {
+    MainActorKey<Coordinator>(
+      .singleton, name: "Keys.coordinator", fileID: "App/Keys.swift", line: 4
+    ) { _ in Coordinator() }
+  }
+  fileprivate static var session: Key<Instance> {
+    Key<Instance>.required(
+      .singleton, name: "Keys.session", fileID: "App/Keys.swift", line: 6)
+  }
 }
 
 /// A screen whose back-reference is declared at a pinned place.

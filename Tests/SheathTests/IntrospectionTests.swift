@@ -2,10 +2,16 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let introspected = Key<Int>(name: "Keys.introspected", fileID: "App/Keys.swift", line: 1) { _ in 0
+  fileprivate static var introspected: Key<Int> {
+    Key<Int>(name: "Keys.introspected", fileID: "App/Keys.swift", line: 1) { _ in 0
+    }
   }
-  fileprivate static let unbound = Key<Int>.required(name: "Keys.unbound", fileID: "App/Keys.swift", line: 2)
-  fileprivate static let listed = CollectionKey<Int>(name: "Keys.listed", fileID: "App/Keys.swift", line: 3)
+  fileprivate static var unbound: Key<Int> {
+    Key<Int>.required(name: "Keys.unbound", fileID: "App/Keys.swift", line: 2)
+  }
+  fileprivate static var listed: CollectionKey<Int> {
+    CollectionKey<Int>(name: "Keys.listed", fileID: "App/Keys.swift", line: 3)
+  }
 }
 
 private struct NumbersModule: Module {

@@ -1,199 +1,156 @@
+import Dispatch
 import Foundation
 import Sheath
 import Testing
 
-/// A key made by a helper: the helper's body is where `Key(…)` is written, and no `static let` there
-/// names it.
+/// A key made by a helper function: the call in the helper's body is its declaration.
 private func configKey<T: Sendable>(_ value: T) -> Key<T> {
-  let label = "config"
-  _ = label
-  return Key(.singleton) { _ in value }
+  Key(.singleton) { value }
 }
 
 /// A helper that passes its caller's location on: each key is declared where the helper is called.
 private func settingKey<T: Sendable>(
-  _ value: T, fileID: String = #fileID, filePath: String = #filePath, line: Int = #line
+  _ value: T, fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column,
+  function: StaticString = #function
 ) -> Key<T> {
-  Key(.singleton, fileID: fileID, filePath: filePath, line: line) { _ in value }
+  Key(.singleton, fileID: fileID, line: line, column: column, function: function) { value }
+}
+
+/// A key whose value type depends on a generic parameter: one declaration, a key per type.
+private enum Feature<Setting: Sendable> {
+  static var setting: Key<[Setting]> { Key(.singleton) { [] } }
 }
 
 extension Keys {
-  fileprivate static let timeout: Key<Int> = settingKey(30)
-  fileprivate static let port: Key<Int> = configKey(8080)
-  fileprivate static let host: Key<String> = configKey("x")
+  fileprivate static var computedCounter: Key<Tally> { Key(.singleton) { Tally() } }
+  fileprivate static var computedRequired: Key<String> { .required() }
+  fileprivate static var computedAssisted: AssistedKey<Int, String> { AssistedKey { number in "\(number)" } }
+  fileprivate static var computedMainActor: MainActorKey<Int> { MainActorKey { 1 } }
+  fileprivate static var computedAsync: AsyncKey<Int> { AsyncKey { 1 } }
+  fileprivate static var computedCollection: CollectionKey<Int> { CollectionKey() }
+  fileprivate static var computedChildGraph: ChildGraphKey { ChildGraphKey(scope: .flow) }
+  fileprivate static var renamed: Key<Int> { Key(name: "Keys.custom") { 1 } }
+  fileprivate static var timeout: Key<Int> { settingKey(30) }
+  fileprivate static var port: Key<Int> { configKey(8080) }
+  fileprivate static var host: Key<String> { configKey("x") }
 
-  fileprivate static let secret: Key<String> = .required()
-  // swift-format-ignore
-  fileprivate static let
-    spread = Key<Int> { _ in 2 }
-
-  fileprivate static let commentedToken: Key<String> =
-    // Set at launch: let me know if this moves.
-    .required()
-  fileprivate static let quoted = Key<String> { _ in "static let fake = 1" }  // let me be
-  fileprivate static let chained = Key<String>
-    .required()
+  fileprivate static let storedCounter: Key<Tally> = Key(.singleton) { Tally() }
 }
 
-@Suite("Key names")
+private final class Tally: Sendable {}
+
+@Suite("Key names and identity")
 struct KeyNameTests {
-  @Test("a key made by a helper function is named by the helper's line, not by a local let in it")
-  func helperKeys() {
+  @Test("a key declared as a computed property is named by the property, for every kind of key")
+  func computedNames() {
+    #expect(Keys.computedCounter.name == "Keys.computedCounter")
+    #expect(Keys.computedRequired.name == "Keys.computedRequired")
+    #expect(Keys.computedAssisted.name == "Keys.computedAssisted")
+    #expect(Keys.computedMainActor.name == "Keys.computedMainActor")
+    #expect(Keys.computedAsync.name == "Keys.computedAsync")
+    #expect(Keys.computedCollection.name == "Keys.computedCollection")
+    #expect(Keys.computedChildGraph.name == "Keys.computedChildGraph")
+    #expect(Keys.computedCounter.provider.name == "Keys.computedCounter.provider")
+  }
+
+  @Test("a name: given to the key wins")
+  func givenName() {
+    #expect(Keys.renamed.name == "Keys.custom")
+  }
+
+  @Test("a stored static let, a helper's key and a local key are named by their declaration site")
+  func siteNames() {
+    let line = #line + 1
+    let local = Key<Int> { 1 }
+    #expect(local.name == "Key declared at SheathTests/KeyNameTests.swift:\(line)")
+    #expect(Keys.storedCounter.name == "Key declared at \(Keys.storedCounter.declaration)")
     #expect(Keys.port.name == "Key declared at \(Keys.port.declaration)")
-    #expect(Keys.host.name == "Key declared at \(Keys.host.declaration)")
     #expect(Keys.port.declaration.fileID == "SheathTests/KeyNameTests.swift")
   }
 
-  @Test("a key made by a helper that passes its caller's location on is named by the caller's static let")
+  @Test("a helper that passes its caller's location and #function on declares the key where it is called")
   func helperPassingLocation() {
     #expect(Keys.timeout.name == "Keys.timeout")
+    #expect(Keys.timeout === Keys.timeout)
+    #expect(Keys.timeout !== Keys.port)
   }
 
-  @Test("a static let is named by its declaration, whatever comments, strings and line breaks surround it")
-  func staticLets() {
-    #expect(Keys.secret.name == "Keys.secret")
-    #expect(Keys.spread.name == "Keys.spread")
-    #expect(Keys.commentedToken.name == "Keys.commentedToken")
-    #expect(Keys.quoted.name == "Keys.quoted")
-    #expect(Keys.chained.name == "Keys.chained")
+  @Test("a computed key is the same key every time it is read, and resolves the same instance")
+  func computedIdentity() throws {
+    #expect(Keys.computedCounter === Keys.computedCounter)
+    #expect(Keys.computedAssisted === Keys.computedAssisted)
+    #expect(Keys.computedChildGraph === Keys.computedChildGraph)
+    let graph = try Graph(modules: [])
+    #expect(graph[.computedCounter] === graph[.computedCounter])
+    #expect(graph[.storedCounter] === graph[.storedCounter])
   }
 
-  @Test("a local key is named by its declaration site, and fix lines show a placeholder for it")
-  func localKey() throws {
-    let localKey = Key<Int>.required()
-    #expect(localKey.name == "Key declared at \(localKey.declaration)")
-    let error = try #require(throws: GraphError.self) {
-      try Graph(modules: [TestModule { $0.require(localKey, fileID: "App/AppModule.swift", line: 14) }])
+  @Test("a helper function's keys are one key per type: a call site makes one key")
+  func helperIdentity() {
+    #expect(Keys.port === configKey(1))
+    #expect(Keys.host === configKey("y"))
+    #expect(Keys.port !== Keys.host as Keys)
+  }
+
+  @Test("a declaration in a generic context makes one key per value type")
+  func genericContexts() {
+    #expect(Feature<Int>.setting === Feature<Int>.setting)
+    #expect(Feature<String>.setting === Feature<String>.setting)
+    #expect(Feature<Int>.setting !== Feature<String>.setting as Keys)
+    #expect(Feature<Int>.setting.typeName == "Array<Int>")
+  }
+
+  @Test("keys made in a loop are one key, unless each is given its own name")
+  func loops() {
+    let unnamed = (0..<3).map { _ in Key<Int> { 1 } }
+    #expect(unnamed[0] === unnamed[1] && unnamed[1] === unnamed[2])
+    let named = (0..<3).map { index in Key<Int>(name: "loop\(index)") { index } }
+    #expect(named[0] !== named[1] && named[1] !== named[2] && named[0] !== named[2])
+    #expect(named.map(\.name) == ["loop0", "loop1", "loop2"])
+    let again = (0..<3).map { index in Key<Int>(name: "loop\(index)") { index } }
+    // Another call site: other keys, with the same names.
+    #expect(again[0] !== named[0])
+  }
+
+  @Test("threads that read a computed key for the first time at once all get the one key")
+  func concurrentFirstReads() {
+    let keys = Locked<[ObjectIdentifier]>([])
+    DispatchQueue.concurrentPerform(iterations: 64) { index in
+      // Each iteration's column is its own site; every thread meets each site many times.
+      for site in 0..<16 {
+        let key = Key<Int>(fileID: "App/Many.swift", line: 1, column: UInt(site)) { site }
+        keys.withLock { $0.append(ObjectIdentifier(key)) }
+      }
     }
-    expectText(
-      error.description,
-      """
-      Sheath could not build the graph (1 problem):
-
-      error: missing binding for required key Key declared at \(localKey.declaration) (Int, \(localKey.declaration))
-        required by TestModule (App/AppModule.swift:14)
-      fix: bind it in one of the installed modules: b.bind(<#key#>) { … }
-      """)
+    #expect(Set(keys.withLock { $0 }).count == 16)
   }
 
-  @Test("keys made in a loop are each named by their declaration site")
-  func keysInALoop() {
-    var keys: [Key<Int>] = []
-    for index in 0..<3 {
-      let k = Key<Int> { _ in index }
-      keys.append(k)
+  @Test("thousands of declarations are each found again: the site table grows without losing one")
+  func manySites() {
+    let first = (1...3_000).map { line in
+      Key<Int>(fileID: "App/Generated.swift", line: UInt(line), column: 1) { line }
     }
-    #expect(keys.map(\.name) == keys.map { "Key declared at \($0.declaration)" })
-  }
-
-  @Test("the name comes only from a static let or var that declares the key", arguments: layouts)
-  func layout(_ layout: KeyLayout) throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("KeyName-\(UUID().uuidString).swift")
-    try layout.source.write(to: file, atomically: true, encoding: .utf8)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let key = Key<Int>.required(fileID: "App/Keys.swift", filePath: file.path, line: layout.line)
-    #expect(key.name == layout.name)
+    let second = (1...3_000).map { line in
+      Key<Int>(fileID: "App/Generated.swift", line: UInt(line), column: 1) { 0 }
+    }
+    #expect(Set(first.map(ObjectIdentifier.init)).count == 3_000)
+    #expect(zip(first, second).allSatisfy { $0 === $1 })
   }
 }
 
-/// A key declared at `line` of `source`, and the name it should get.
-struct KeyLayout: Sendable, CustomTestStringConvertible {
-  let summary: String
-  let source: String
-  let line: Int
-  let name: String
+/// A value behind a lock, for the threads above.
+private final class Locked<Value: Sendable>: @unchecked Sendable {
+  // @unchecked: `value` is only read and written under `lock`.
+  private var value: Value
+  private let lock = NSLock()
 
-  var testDescription: String { summary }
+  init(_ value: Value) {
+    self.value = value
+  }
+
+  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return body(&value)
+  }
 }
-
-// swift-format-ignore
-private let layouts: [KeyLayout] = [
-  KeyLayout(summary: "on one line", source: """
-    extension Keys {
-      static let api = Key<Int> { _ in 1 }
-    }
-    """, line: 2, name: "Keys.api"),
-  KeyLayout(summary: "with modifiers and attributes", source: """
-    extension Keys {
-      @MainActor public
-      nonisolated(unsafe) static var api: Key<Int> = .required()
-    }
-    """, line: 3, name: "Keys.api"),
-  KeyLayout(summary: "broken after the colon and the equals sign", source: """
-    extension Keys {
-      static let api:
-        Key<Int>
-        =
-        .required()
-    }
-    """, line: 5, name: "Keys.api"),
-  KeyLayout(summary: "with comments between the lines", source: """
-    extension Keys {
-      static let api: Key<Int> = /* let a */
-        // let b
-        /* let c
-           let d */
-        .required()
-    }
-    """, line: 6, name: "Keys.api"),
-  KeyLayout(summary: "after a string that holds a declaration", source: #"""
-    extension Keys {
-      static let text = """
-        static let fake =
-        """
-      static let api = Key<Int> { _ in 1 }
-    }
-    """#, line: 5, name: "Keys.api"),
-  KeyLayout(summary: "after strings with interpolations and raw strings", source: #"""
-    extension Keys {
-      static let label = "a \(flag ? "/*" : "let x") b", raw = #"\(" static let x"#
-      static let api = Key<Int> { _ in 1 }
-    }
-    """#, line: 3, name: "Keys.api"),
-  KeyLayout(
-    summary: "with Windows line breaks",
-    source: "extension Keys {\r\n  static let api: Key<Int> =\r\n    .required()\r\n}\r\n", line: 3,
-    name: "Keys.api"),
-  KeyLayout(summary: "the second of two bindings", source: """
-    extension Keys {
-      static let first = Key<Int> { _ in 1 },
-        api = Key<Int> { _ in 2 }
-    }
-    """, line: 3, name: "Keys.api"),
-  KeyLayout(summary: "two keys on one line", source: """
-    extension Keys {
-      static let first = Key<Int> { _ in 1 }; static let api = Key<Int> { _ in 2 }
-    }
-    """, line: 2, name: "Key declared at App/Keys.swift:2"),
-  KeyLayout(summary: "an element of an array", source: """
-    extension Keys {
-      static let all: [Key<Int>] = [
-        Key<Int> { _ in 1 },
-        Key<Int> { _ in 2 },
-      ]
-    }
-    """, line: 4, name: "Key declared at App/Keys.swift:4"),
-  KeyLayout(summary: "inside a closure", source: """
-    extension Keys {
-      static let api: Key<Int> = {
-        Key<Int> { _ in 1 }
-      }()
-    }
-    """, line: 3, name: "Key declared at App/Keys.swift:3"),
-  KeyLayout(summary: "a local let", source: """
-    func make() {
-      let api = Key<Int> { _ in 1 }
-    }
-    """, line: 2, name: "Key declared at App/Keys.swift:2"),
-  KeyLayout(summary: "a static let above a local one", source: """
-    static let other = 1
-    let api = Key<Int> { _ in 1 }
-    """, line: 2, name: "Key declared at App/Keys.swift:2"),
-  KeyLayout(summary: "a let in a comment", source: """
-    // static let api = Key<Int> { _ in 1 }
-    makeKey()
-    """, line: 2, name: "Key declared at App/Keys.swift:2"),
-  KeyLayout(summary: "a line past the end of the file", source: """
-    static let api = Key<Int> { _ in 1 }
-    """, line: 9, name: "Key declared at App/Keys.swift:9"),
-]

@@ -2,15 +2,19 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let transient = Key<Instance> { _ in Instance() }
-  fileprivate static let singleton = Key<Instance>(.singleton) { _ in Instance() }
-  fileprivate static let weak = Key<Instance>(.weak) { _ in Instance() }
-  fileprivate static let flowData = Key<Instance>(
-    .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 8
-  ) { _ in Instance() }
-  fileprivate static let sessionData = Key<Instance>(.scoped(.session)) { _ in Instance() }
-  fileprivate static let weakValue = Key<Int>(.weak, name: "Keys.weakValue", fileID: "App/Keys.swift", line: 10) { _ in
-    7
+  fileprivate static var transient: Key<Instance> { Key<Instance> { _ in Instance() } }
+  fileprivate static var singleton: Key<Instance> { Key<Instance>(.singleton) { _ in Instance() } }
+  fileprivate static var weak: Key<Instance> { Key<Instance>(.weak) { _ in Instance() } }
+  fileprivate static var flowData: Key<Instance> {
+    Key<Instance>(
+      .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 8
+    ) { _ in Instance() }
+  }
+  fileprivate static var sessionData: Key<Instance> { Key<Instance>(.scoped(.session)) { _ in Instance() } }
+  fileprivate static var weakValue: Key<Int> {
+    Key<Int>(.weak, name: "Keys.weakValue", fileID: "App/Keys.swift", line: 10) { _ in
+      7
+    }
   }
 }
 

@@ -5,10 +5,16 @@ import Testing
 // type (Dagger's rule) — never a second configuration dropped without a word.
 
 extension Keys {
-  fileprivate static let stock = Key<Int>(.singleton, name: "Keys.stock", fileID: "App/Keys.swift", line: 1) { _ in 0 }
-  fileprivate static let core = Key<Instance>.required(.singleton, name: "Keys.core", fileID: "App/Keys.swift", line: 2)
-  fileprivate static let feature = Key<Int>.required(name: "Keys.feature", fileID: "App/Keys.swift", line: 3)
-  fileprivate static let other = Key<Int>.required(name: "Keys.other", fileID: "App/Keys.swift", line: 4)
+  fileprivate static var stock: Key<Int> {
+    Key<Int>(.singleton, name: "Keys.stock", fileID: "App/Keys.swift", line: 1) { _ in 0 }
+  }
+  fileprivate static var core: Key<Instance> {
+    Key<Instance>.required(.singleton, name: "Keys.core", fileID: "App/Keys.swift", line: 2)
+  }
+  fileprivate static var feature: Key<Int> {
+    Key<Int>.required(name: "Keys.feature", fileID: "App/Keys.swift", line: 3)
+  }
+  fileprivate static var other: Key<Int> { Key<Int>.required(name: "Keys.other", fileID: "App/Keys.swift", line: 4) }
 }
 
 extension AppEnvironment {

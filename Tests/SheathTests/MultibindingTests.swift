@@ -2,11 +2,11 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let trackers = CollectionKey<String>()
-  fileprivate static let sharedTrackers = CollectionKey<Instance>(.singleton)
-  fileprivate static let freshTrackers = CollectionKey<Instance>()
-  fileprivate static let screensByName = MapKey<String, Instance>()
-  fileprivate static let routes = MapKey<String, String>()
+  fileprivate static var trackers: CollectionKey<String> { CollectionKey<String>() }
+  fileprivate static var sharedTrackers: CollectionKey<Instance> { CollectionKey<Instance>(.singleton) }
+  fileprivate static var freshTrackers: CollectionKey<Instance> { CollectionKey<Instance>() }
+  fileprivate static var screensByName: MapKey<String, Instance> { MapKey<String, Instance>() }
+  fileprivate static var routes: MapKey<String, String> { MapKey<String, String>() }
 }
 
 private struct AnalyticsModule: Module {

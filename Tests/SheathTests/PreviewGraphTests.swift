@@ -15,8 +15,10 @@ private struct EmptyCartStore: CartStoring {
 }
 
 extension Keys {
-  fileprivate static let cartStore = Key<any CartStoring>.required(.singleton, name: "Keys.cartStore")
-  fileprivate static let promotion = Key<String>.required(name: "Keys.promotion")
+  fileprivate static var cartStore: Key<any CartStoring> {
+    Key<any CartStoring>.required(.singleton, name: "Keys.cartStore")
+  }
+  fileprivate static var promotion: Key<String> { Key<String>.required(name: "Keys.promotion") }
 }
 
 private struct LiveModule: Module {

@@ -3,17 +3,17 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let instance = Key<Instance> { _ in Instance() }
-  fileprivate static let shared = Key<Instance>(.singleton) { _ in Instance() }
-  fileprivate static let counted = Key<Instance>.required(.singleton)
+  fileprivate static var instance: Key<Instance> { Key<Instance> { _ in Instance() } }
+  fileprivate static var shared: Key<Instance> { Key<Instance>(.singleton) { _ in Instance() } }
+  fileprivate static var counted: Key<Instance> { Key<Instance>.required(.singleton) }
   // A cycle broken by Lazy: the owner needs its partner later, the partner needs the owner now.
   // Keys that refer to each other need their types written out: Swift infers a `static let`'s type
   // from its initializer, which would refer back to the key being inferred.
-  fileprivate static let owner: Key<Owner> = Key(.singleton) { r in Owner(partner: r.lazy(.partner)) }
-  fileprivate static let partner: Key<Partner> = Key { r in Partner(owner: r[.owner]) }
+  fileprivate static var owner: Key<Owner> { Key(.singleton) { r in Owner(partner: r.lazy(.partner)) } }
+  fileprivate static var partner: Key<Partner> { Key { r in Partner(owner: r[.owner]) } }
   // The same cycle broken by Provider.
-  fileprivate static let parent: Key<Parent> = Key(.singleton) { r in Parent(makeChild: r.provider(.child)) }
-  fileprivate static let child: Key<Child> = Key { r in Child(parent: r[.parent]) }
+  fileprivate static var parent: Key<Parent> { Key(.singleton) { r in Parent(makeChild: r.provider(.child)) } }
+  fileprivate static var child: Key<Child> { Key { r in Child(parent: r[.parent]) } }
 }
 
 private final class Owner: Sendable {

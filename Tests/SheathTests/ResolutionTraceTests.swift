@@ -10,13 +10,19 @@ private final class Screen: Sendable {
 }
 
 extension Keys {
-  fileprivate static let api: Key<API> = Key(.singleton, name: "Keys.api", fileID: "App/Keys.swift", line: 1) { API() }
-  fileprivate static let data: Key<Data> = Key(
-    .scoped(.flow), .api, name: "Keys.data", fileID: "App/Keys.swift", line: 2
-  ) { Data(api: $0) }
-  fileprivate static let screen: Key<Screen> = Key(
-    .transient, .data, name: "Keys.screen", fileID: "App/Keys.swift", line: 5
-  ) { Screen(data: $0) }
+  fileprivate static var api: Key<API> {
+    Key(.singleton, name: "Keys.api", fileID: "App/Keys.swift", line: 1) { API() }
+  }
+  fileprivate static var data: Key<Data> {
+    Key(
+      .scoped(.flow), .api, name: "Keys.data", fileID: "App/Keys.swift", line: 2
+    ) { Data(api: $0) }
+  }
+  fileprivate static var screen: Key<Screen> {
+    Key(
+      .transient, .data, name: "Keys.screen", fileID: "App/Keys.swift", line: 5
+    ) { Screen(data: $0) }
+  }
 }
 
 private struct FakeAPIModule: Module {

@@ -25,24 +25,38 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let currentUser = Key<User>.required(
-    .scoped(.account), name: "Keys.currentUser", fileID: "App/Keys.swift", line: 1)
-  fileprivate static let accountData: Key<AccountData> = Key(
-    .scoped(.account), .currentUser, name: "Keys.accountData", fileID: "App/Keys.swift", line: 2
-  ) { user in AccountData(user: user) }
-  fileprivate static let greeting: Key<Greeting> = Key(
-    .transient, .accountData, name: "Keys.greeting", fileID: "App/Keys.swift", line: 5
-  ) { data in Greeting(data: data) }
-  fileprivate static let token = Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 8)
-  fileprivate static let accountFlow = SeededChildGraphKey(
-    scope: .account, seeding: .currentUser, name: "Keys.accountFlow", fileID: "App/Keys.swift", line: 9
-  ) { [AccountModule()] }
-  fileprivate static let brokenFlow = SeededChildGraphKey(
-    scope: .account, seeding: .currentUser, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 12
-  ) { [NeedsTokenModule()] }
-  fileprivate static let navigator: Key<Navigator> = Key(
-    .singleton, .accountFlow, name: "Keys.navigator", fileID: "App/Keys.swift", line: 15
-  ) { open in Navigator(openAccount: open) }
+  fileprivate static var currentUser: Key<User> {
+    Key<User>.required(
+      .scoped(.account), name: "Keys.currentUser", fileID: "App/Keys.swift", line: 1)
+  }
+  fileprivate static var accountData: Key<AccountData> {
+    Key(
+      .scoped(.account), .currentUser, name: "Keys.accountData", fileID: "App/Keys.swift", line: 2
+    ) { user in AccountData(user: user) }
+  }
+  fileprivate static var greeting: Key<Greeting> {
+    Key(
+      .transient, .accountData, name: "Keys.greeting", fileID: "App/Keys.swift", line: 5
+    ) { data in Greeting(data: data) }
+  }
+  fileprivate static var token: Key<String> {
+    Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 8)
+  }
+  fileprivate static var accountFlow: SeededChildGraphKey<User> {
+    SeededChildGraphKey(
+      scope: .account, seeding: .currentUser, name: "Keys.accountFlow", fileID: "App/Keys.swift", line: 9
+    ) { [AccountModule()] }
+  }
+  fileprivate static var brokenFlow: SeededChildGraphKey<User> {
+    SeededChildGraphKey(
+      scope: .account, seeding: .currentUser, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 12
+    ) { [NeedsTokenModule()] }
+  }
+  fileprivate static var navigator: Key<Navigator> {
+    Key(
+      .singleton, .accountFlow, name: "Keys.navigator", fileID: "App/Keys.swift", line: 15
+    ) { open in Navigator(openAccount: open) }
+  }
 }
 
 private struct AccountModule: Module {

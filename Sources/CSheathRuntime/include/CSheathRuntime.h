@@ -50,6 +50,77 @@ static inline bool sheath_compare_exchange_int(intptr_t *_Nonnull slot, intptr_t
       (_Atomic(intptr_t) *)slot, &expected, desired, memory_order_acq_rel, memory_order_acquire);
 }
 
+// MARK: Keys by declaration site
+
+/// One key, found by where it was declared: the `#fileID` text, the line and column of the
+/// initializer's call, the key's type (its metadata) and the `name:` it was given, if any. `key` is
+/// written last, with release ordering, so a reader that sees it sees the rest.
+typedef struct {
+  const char *_Nullable file;
+  uintptr_t line;
+  uintptr_t column;
+  const void *_Nullable type;
+  const char *_Nullable name;
+  void *_Nullable key;
+} SheathKeySite;
+
+/// An open-addressed table of sites: `mask + 1` entries, a power of two, at most half full.
+typedef struct {
+  uintptr_t mask;
+  SheathKeySite entries[];
+} SheathKeySiteTable;
+
+/// The current table, or null before the first key; replaced (never freed) when it grows.
+extern SheathKeySiteTable *_Nullable sheath_key_site_table;
+
+/// Where a site's probe starts: a name's bytes count, so that many keys named at one site spread out.
+static inline uintptr_t sheath_key_site_hash(
+    uintptr_t line, uintptr_t column, const void *_Nonnull type, const char *_Nullable name) {
+  uintptr_t hash = (line * 0x9E3779B97F4A7C15ull) ^ (column * 0xC2B2AE3D27D4EB4Full) ^ ((uintptr_t)type >> 4);
+  if (name != NULL) {
+    for (const unsigned char *byte = (const unsigned char *)name; *byte != 0; byte++) {
+      hash = (hash ^ *byte) * 0x100000001B3ull;
+    }
+  }
+  return hash ^ (hash >> 29);
+}
+
+/// Whether two texts are the same: the same pointer (both null, or one literal), or the same bytes.
+static inline bool sheath_key_site_same_text(const char *_Nullable a, const char *_Nullable b) {
+  if (a == b) return true;
+  if (a == NULL || b == NULL) return false;
+  while (*a != 0 && *a == *b) {
+    a++;
+    b++;
+  }
+  return *a == *b;
+}
+
+/// The key declared at the site with `name` (null: none), or null if none was made there yet. Takes
+/// no lock.
+static inline void *_Nullable sheath_key_site_find(
+    const char *_Nonnull file, uintptr_t line, uintptr_t column, const void *_Nonnull type,
+    const char *_Nullable name) {
+  SheathKeySiteTable *table =
+      atomic_load_explicit((_Atomic(SheathKeySiteTable *) *)&sheath_key_site_table, memory_order_acquire);
+  if (table == NULL) return NULL;
+  for (uintptr_t index = sheath_key_site_hash(line, column, type, name);; index++) {
+    SheathKeySite *site = &table->entries[index & table->mask];
+    void *key = atomic_load_explicit((_Atomic(void *) *)&site->key, memory_order_acquire);
+    if (key == NULL) return NULL;
+    if (site->line == line && site->column == column && site->type == type &&
+        sheath_key_site_same_text(site->name, name) && sheath_key_site_same_text(site->file, file))
+      return key;
+  }
+}
+
+/// Records `key` as the key declared at the site with `name`, unless another thread recorded one
+/// first: returns the key the site has now. `file` must live as long as the process (a `#fileID`
+/// literal does); the table keeps a copy of `name`.
+void *_Nonnull sheath_key_site_insert(
+    const char *_Nonnull file, uintptr_t line, uintptr_t column, const void *_Nonnull type,
+    const char *_Nullable name, void *_Nonnull key);
+
 // MARK: The resolution in progress on this thread
 
 /// One key the thread is resolving: the key (unretained; whoever asked for it holds it) and the
@@ -112,5 +183,15 @@ bool sheath_thread_stack_bounds(uintptr_t *_Nonnull low, uintptr_t *_Nonnull hig
 /// the caller's stack is nearly used up.
 bool sheath_run_on_new_thread(
     size_t stack_size, void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
+
+/// Starts, once per process, a thread with a stack of `stack_size` bytes that waits for work handed
+/// to it by ``sheath_run_on_ready_thread``; false when it could not be started. Called by a thread
+/// with a small stack while it still has room: starting a thread costs the caller kilobytes.
+bool sheath_prepare_ready_thread(size_t stack_size);
+
+/// Runs `body(context)` on the thread ``sheath_prepare_ready_thread`` started and waits for it, with
+/// the calling thread's signals blocked; false when no such thread was started. Costs the calling
+/// thread a few hundred bytes of stack. One call at a time: others wait their turn.
+bool sheath_run_on_ready_thread(void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
 
 #endif

@@ -175,7 +175,7 @@ enum ResolutionFailure {
       return Diagnostic(
         summary: "more than \(grouped(capacity)) keys were created",
         details: [],
-        fix: "declare keys as static let, so that each is created once"
+        fix: "declare keys once: each declaration makes one key, and only a new name: makes another"
       )
     }
   }

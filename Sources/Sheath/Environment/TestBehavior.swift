@@ -3,21 +3,27 @@
 /// ```swift
 /// extension Keys {
 ///   // Pure logic: tests use the real thing (no test behaviour needed).
-///   static let validator: Key<any LoginValidating> = Key { _ in
-///     LoginValidator()
+///   static var validator: Key<any LoginValidating> {
+///     Key { _ in
+///       LoginValidator()
+///     }
 ///   }
 ///   // A clock: tests get a fixed one automatically.
-///   static let now: Key<@Sendable () -> Date> = Key(
-///     test: .value { _ in { Date(timeIntervalSince1970: 0) } }
-///   ) { _ in
-///     { Date() }
+///   static var now: Key<@Sendable () -> Date> {
+///     Key(
+///       test: .value { _ in { Date(timeIntervalSince1970: 0) } }
+///     ) { _ in
+///       { Date() }
+///     }
 ///   }
 ///   // The network: a test that forgets to override it fails, naming the
 ///   // line to add.
-///   static let userAPI: Key<any UserAPI> = Key(
-///     .singleton, test: .liveOnly { _ in UnimplementedUserAPI() }
-///   ) { _ in
-///     LiveUserAPI()
+///   static var userAPI: Key<any UserAPI> {
+///     Key(
+///       .singleton, test: .liveOnly { _ in UnimplementedUserAPI() }
+///     ) { _ in
+///       LiveUserAPI()
+///     }
 ///   }
 /// }
 /// ```
@@ -31,10 +37,12 @@
 /// async key's may await.
 ///
 /// ```swift
-/// static let database: AsyncKey<Database> = AsyncKey(
-///   .singleton, test: .value { _ in .inMemory() }
-/// ) { r in
-///   try await Database.open(at: r[.databaseURL])
+/// static var database: AsyncKey<Database> {
+///   AsyncKey(
+///     .singleton, test: .value { _ in .inMemory() }
+///   ) { r in
+///     try await Database.open(at: r[.databaseURL])
+///   }
 /// }
 /// ```
 public struct TestBehavior<Factory>: Sendable {

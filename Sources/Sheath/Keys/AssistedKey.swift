@@ -6,12 +6,12 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let profileViewModel:
-///     AssistedKey<any ProfileView, ProfileViewModel> =
+///   static var profileViewModel: AssistedKey<any ProfileView, ProfileViewModel> {
 ///     AssistedKey { r, view in
 ///       ProfileViewModel(
 ///         view: view, data: r[.followersData], presenter: r[.presenter])
 ///     }
+///   }
 /// }
 ///
 /// let viewModel = flow.make(.profileViewModel, view)
@@ -29,57 +29,64 @@ public final class AssistedKey<Argument, Value>:
   /// Creates an assisted key with its default factory.
   ///
   /// - Parameters:
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the resolver and the caller's argument.
-  public init(
+  public convenience init(
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
-    super.init(
-      defaulting: factory, lifetime: .transient, name: name,
-      typeName: describeAssistedType(Argument.self, Value.self), fileID: fileID, filePath: filePath, line: line
-    ) { DirectAssistedKeyBinding(source: $0, call: factory) }
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      AssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    }
   }
 
   /// An assisted key whose default factory declared its dependencies.
   init(
-    name: String?, fileID: String, filePath: String, line: Int, dependencies: DeclaredDependencies,
+    name: String?, declaration: CodeLocation, dependencies: DeclaredDependencies?,
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     super.init(
       defaulting: factory, lifetime: .transient, name: name,
-      typeName: describeAssistedType(Argument.self, Value.self), fileID: fileID, filePath: filePath, line: line
+      type: .assisted(Argument.self, Value.self), declaration: declaration
     ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: factory) }
   }
 
-  private init(required name: String?, fileID: String, filePath: String, line: Int) {
+  private init(required name: String?, declaration: CodeLocation) {
     super.init(
       defaulting: nil, lifetime: .transient, name: name,
-      typeName: describeAssistedType(Argument.self, Value.self), fileID: fileID, filePath: filePath, line: line)
+      type: .assisted(Argument.self, Value.self), declaration: declaration)
   }
 
   /// Creates an assisted key without a default: a module must bind it, as for
-  /// ``Key/required(_:test:name:fileID:filePath:line:)``.
+  /// ``Key/required(_:test:name:fileID:line:column:function:)``.
   ///
   /// - Parameters:
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
   public static func required(
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
   ) -> AssistedKey {
-    AssistedKey(required: name, fileID: fileID, filePath: filePath, line: line)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    return AssistedKey(declaredAt: site) {
+      AssistedKey(required: site.keyName, declaration: site.location)
+    }
   }
 
   override func factory(returning value: Value) -> @Sendable (Resolver, Argument) -> Value {

@@ -5,12 +5,16 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let database: AsyncKey<Database> = AsyncKey(.singleton) { r in
-///     // .databaseURL is a Key: resolved without `await`
-///     try await Database.open(at: r[.databaseURL])
+///   static var database: AsyncKey<Database> {
+///     AsyncKey(.singleton) { r in
+///       // .databaseURL is a Key: resolved without `await`
+///       try await Database.open(at: r[.databaseURL])
+///     }
 ///   }
-///   static let feed: AsyncKey<Feed> = AsyncKey { r in
-///     Feed(database: try await r[.database], api: r[.userAPI])
+///   static var feed: AsyncKey<Feed> {
+///     AsyncKey { r in
+///       Feed(database: try await r[.database], api: r[.userAPI])
+///     }
 ///   }
 /// }
 ///
@@ -66,72 +70,78 @@ public final class AsyncKey<Value: Sendable>:
   /// - Parameters:
   ///   - lifetime: How long a value lives; ``Lifetime/transient`` unless you say otherwise.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value, resolving its dependencies from the ``AsyncResolver``; may suspend
   ///     and may throw.
-  public init(
+  public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) {
-    self.defaultLifetime = lifetime
-    super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      AsyncKey(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    }
   }
 
   /// An async key whose default factory declared its dependencies.
   init(
     _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?, fileID: String, filePath: String, line: Int, dependencies: DeclaredDependencies,
+    name: String?, declaration: CodeLocation, dependencies: DeclaredDependencies?,
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
+      declaration: declaration
     ) { Binding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, factory: factory) }
   }
 
   private init(
     required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?, fileID: String, filePath: String,
-    line: Int
+    name: String?, declaration: CodeLocation
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line)
+      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
+      declaration: declaration)
   }
 
-  /// Creates an async key without a default: a module must bind it, as for ``Key/required(_:test:name:fileID:filePath:line:)``.
+  /// Creates an async key without a default: a module must bind it, as for ``Key/required(_:test:name:fileID:line:column:function:)``.
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime used when a module binds the key without naming one.
   ///   - test: What the key provides in a test graph when no module binds it — a test value, or
   ///     ``TestBehavior/liveOnly(standIn:)`` so that a test that forgets to override it fails; see
   ///     ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
   public static func required(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
   ) -> AsyncKey {
-    AsyncKey(required: lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    return AsyncKey(declaredAt: site) {
+      AsyncKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
+    }
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

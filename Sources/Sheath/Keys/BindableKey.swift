@@ -39,23 +39,22 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
   /// What the key provides in a test graph instead of its default, if anything.
   @usableFromInline final let testBinding: Binding<Factory>?
 
-  /// A key declared at `fileID`:`line` whose default is `factory` (`nil`: a required key) and whose
+  /// A key declared at `declaration` whose default is `factory` (`nil`: a required key) and whose
   /// test behaviour is `test`, both with `lifetime`: what every kind of key's initializers share.
   ///
   /// `binding`, when given, makes the default binding from its source instead (see
   /// ``DirectKeyBinding``).
   init(
     defaulting factory: Factory?, lifetime: LifetimeKind, test: TestBehavior<Factory>? = nil, name: String?,
-    typeName: String, fileID: String, filePath: String, line: Int,
+    type: KeyType, declaration: CodeLocation,
     derivedFrom derivation: (base: Keys, suffix: String)? = nil,
     binding: ((BindingSource) -> Binding<Factory>)? = nil
   ) {
-    let declaration = CodeLocation(fileID: fileID, line: line)
     let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultBinding = factory.map { binding?(source) ?? Binding(lifetime: lifetime, source: source, factory: $0) }
     self.testBinding = test?.binding(lifetime: lifetime, source: source)
     super.init(
-      name: name, typeName: typeName, declaration: declaration, filePath: filePath, hasDefault: factory != nil,
+      name: name, type: type, declaration: declaration, hasDefault: factory != nil,
       derivedFrom: derivation)
   }
 

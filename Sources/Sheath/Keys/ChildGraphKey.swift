@@ -6,11 +6,15 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let checkoutFlow = ChildGraphKey(scope: .flow) {
-///     [CheckoutModule()]
+///   static var checkoutFlow: ChildGraphKey {
+///     ChildGraphKey(scope: .flow) {
+///       [CheckoutModule()]
+///     }
 ///   }
-///   static let navigator: Key<any Navigating> = Key(.singleton) { r in
-///     Navigator(openCheckout: r[.checkoutFlow])
+///   static var navigator: Key<any Navigating> {
+///     Key(.singleton) { r in
+///       Navigator(openCheckout: r[.checkoutFlow])
+///     }
 ///   }
 /// }
 ///
@@ -38,25 +42,39 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
   ///
   /// - Parameters:
   ///   - scope: The scope each child opens, or `nil`.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - modules: Makes each child's modules; called each time a child is opened.
-  public init(
+  public convenience init(
     scope: Scope? = nil,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     modules: @escaping @Sendable () -> [any Module] = { [] }
+  ) {
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      ChildGraphKey(scope: scope, name: site.keyName, declaration: site.location, modules: modules)
+    }
+  }
+
+  init(
+    scope: Scope?,
+    name: String?,
+    declaration: CodeLocation,
+    modules: @escaping @Sendable () -> [any Module]
   ) {
     let origin = ChildGraphOrigin(scope: scope, modules: modules)
     self.scope = scope
     self.origin = origin
     // It needs nothing from the graph but the graph itself: no dependencies to declare.
     super.init(
-      .transient, test: nil, name: name, fileID: fileID, filePath: filePath, line: line,
+      .transient, test: nil, name: name, declaration: declaration,
       dependencies: DeclaredDependencies([])
     ) { r in
       let key = origin.key.unsafelyUnwrapped

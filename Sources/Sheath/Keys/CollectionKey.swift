@@ -11,10 +11,10 @@ public class ContributableKey<Contribution, EntryKey: Hashable & Sendable, Value
   // @unchecked: immutable; the stored bindings are Sendable.
 
   init(
-    _ lifetime: Lifetime<Value>, empty: Value, name: String?, fileID: String, filePath: String, line: Int
+    _ lifetime: Lifetime<Value>, empty: Value, name: String?, declaration: CodeLocation
   ) {
     let empty = UncheckedSendable(value: empty)
-    super.init(lifetime, name: name, fileID: fileID, filePath: filePath, line: line) { _ in empty.value }
+    super.init(lifetime, test: nil, name: name, declaration: declaration, dependencies: nil) { _ in empty.value }
   }
 
   /// A contribution of `factory`, under `entry` for a map, registered at `source`.
@@ -37,7 +37,7 @@ public enum _NoEntry: Hashable, Sendable {}
 ///
 /// ```swift
 /// extension Keys {
-///   static let trackers = CollectionKey<any AnalyticsTracker>()
+///   static var trackers: CollectionKey<any AnalyticsTracker> { CollectionKey<any AnalyticsTracker>() }
 /// }
 ///
 /// struct AnalyticsModule: Module {
@@ -63,18 +63,23 @@ public final class CollectionKey<Element>:
   ///
   /// - Parameters:
   ///   - lifetime: How long the resolved collection (and so each element) lives.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
-  public init(
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
+  public convenience init(
     _ lifetime: Lifetime<[Element]> = .transient,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
   ) {
-    super.init(lifetime, empty: [], name: name, fileID: fileID, filePath: filePath, line: line)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      CollectionKey(lifetime, empty: [], name: site.keyName, declaration: site.location)
+    }
   }
 
   override func contribution(
@@ -91,7 +96,7 @@ public final class CollectionKey<Element>:
 ///
 /// ```swift
 /// extension Keys {
-///   static let screens = MapKey<String, any ScreenFactory>()
+///   static var screens: MapKey<String, any ScreenFactory> { MapKey<String, any ScreenFactory>() }
 /// }
 ///
 /// b.contribute(to: .screens, entry: "profile") { r in
@@ -110,18 +115,23 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
   ///
   /// - Parameters:
   ///   - lifetime: How long the resolved dictionary (and so each value) lives.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
-  public init(
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
+  public convenience init(
     _ lifetime: Lifetime<[EntryKey: Value]> = .transient,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
   ) {
-    super.init(lifetime, empty: [:], name: name, fileID: fileID, filePath: filePath, line: line)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      MapKey(lifetime, empty: [:], name: site.keyName, declaration: site.location)
+    }
   }
 
   override func contribution(

@@ -2,11 +2,15 @@
 /// value, an assisted factory — or that may be absent (``Key/optional``).
 ///
 /// ```swift
-/// static let router: Key<Router> = Key(.singleton, .screens.provider) { screens in
-///   Router(screens: screens)
+/// static var router: Key<Router> {
+///   Key(.singleton, .screens.provider) { screens in
+///     Router(screens: screens)
+///   }
 /// }
-/// static let flowCoordinator: Key<FlowCoordinator> = Key(.transient, .profileViewModel.factory) {
-///   makeViewModel in FlowCoordinator(makeProfile: makeViewModel)
+/// static var flowCoordinator: Key<FlowCoordinator> {
+///   Key(.transient, .profileViewModel.factory) {
+///     makeViewModel in FlowCoordinator(makeProfile: makeViewModel)
+///   }
 /// }
 /// ```
 ///
@@ -83,11 +87,11 @@ extension AsyncKey {
   /// model, or any key, depends on something that loads — a flow's data controller opened from disk.
   ///
   /// ```swift
-  /// static let bookViewModel:
-  ///   MainActorAssistedKey<any BookView, BookViewModel> =
+  /// static var bookViewModel: MainActorAssistedKey<any BookView, BookViewModel> {
   ///   MainActorAssistedKey(.bookStore.provider) { view, store in
   ///     BookViewModel(view: view, store: store)  // try await store()
   ///   }
+  /// }
   /// ```
   public var provider: Key<AsyncProvider<Value>> {
     derivedKey(".provider") { [self] r in
@@ -104,7 +108,7 @@ extension Keys {
   ) -> Key<Derived> {
     KeyRegistry.shared.derivedKey(ofSlot: slot, suffix) { [self] in
       Key<Derived>(
-        .transient, test: nil, name: nil, fileID: declaration.fileID, filePath: "", line: declaration.line,
+        .transient, test: nil, name: nil, declaration: declaration,
         derivedFrom: (self, suffix), dependencies: DeclaredDependencies([DeclaredEdge(edge) { self }]),
         resolve)
     }

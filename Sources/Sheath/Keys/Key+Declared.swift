@@ -8,26 +8,30 @@ extension Key {
   /// - Parameters:
   ///   - lifetime: How long a value lives.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable () -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { _ in
-      factory()
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([])
+      return Key(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { _ in
+        factory()
+      }
     }
   }
 
@@ -39,10 +43,11 @@ extension Key {
   ///   - lifetime: How long a value lives.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A>(
     _ lifetime: Lifetime<Value>,
@@ -50,17 +55,20 @@ extension Key {
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      return Key(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      }
     }
   }
 
@@ -73,10 +81,11 @@ extension Key {
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B>(
     _ lifetime: Lifetime<Value>,
@@ -85,18 +94,22 @@ extension Key {
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      return Key(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -110,10 +123,11 @@ extension Key {
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C>(
     _ lifetime: Lifetime<Value>,
@@ -123,21 +137,25 @@ extension Key {
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      ])
+      return Key(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -152,10 +170,11 @@ extension Key {
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - d: A key the factory needs; its value is the factory's argument 4.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D>(
     _ lifetime: Lifetime<Value>,
@@ -166,22 +185,27 @@ extension Key {
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() },
+      ])
+      return Key(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -197,10 +221,11 @@ extension Key {
   ///   - d: A key the factory needs; its value is the factory's argument 4.
   ///   - e: A key the factory needs; its value is the factory's argument 5.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D, E>(
     _ lifetime: Lifetime<Value>,
@@ -212,23 +237,28 @@ extension Key {
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      ])
+      return Key(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -245,10 +275,11 @@ extension Key {
   ///   - e: A key the factory needs; its value is the factory's argument 5.
   ///   - f: A key the factory needs; its value is the factory's argument 6.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: Lifetime<Value>,
@@ -261,23 +292,29 @@ extension Key {
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      ])
+      return Key(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line],
+          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -291,26 +328,30 @@ extension MainActorKey {
   /// - Parameters:
   ///   - lifetime: How long a value lives.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init(
     _ lifetime: MainActorLifetime = .transient,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable () -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { _ in
-      factory()
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([])
+      return MainActorKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { _ in
+        factory()
+      }
     }
   }
 
@@ -322,10 +363,11 @@ extension MainActorKey {
   ///   - lifetime: How long a value lives.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A>(
     _ lifetime: MainActorLifetime,
@@ -333,17 +375,20 @@ extension MainActorKey {
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      return MainActorKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      }
     }
   }
 
@@ -356,10 +401,11 @@ extension MainActorKey {
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B>(
     _ lifetime: MainActorLifetime,
@@ -368,18 +414,22 @@ extension MainActorKey {
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      return MainActorKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -393,10 +443,11 @@ extension MainActorKey {
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C>(
     _ lifetime: MainActorLifetime,
@@ -406,21 +457,25 @@ extension MainActorKey {
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      ])
+      return MainActorKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -435,10 +490,11 @@ extension MainActorKey {
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - d: A key the factory needs; its value is the factory's argument 4.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D>(
     _ lifetime: MainActorLifetime,
@@ -449,22 +505,27 @@ extension MainActorKey {
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() },
+      ])
+      return MainActorKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -480,10 +541,11 @@ extension MainActorKey {
   ///   - d: A key the factory needs; its value is the factory's argument 4.
   ///   - e: A key the factory needs; its value is the factory's argument 5.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D, E>(
     _ lifetime: MainActorLifetime,
@@ -495,23 +557,28 @@ extension MainActorKey {
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      ])
+      return MainActorKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -528,10 +595,11 @@ extension MainActorKey {
   ///   - e: A key the factory needs; its value is the factory's argument 5.
   ///   - f: A key the factory needs; its value is the factory's argument 6.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: MainActorLifetime,
@@ -544,23 +612,29 @@ extension MainActorKey {
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      ])
+      return MainActorKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line],
+          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -574,26 +648,30 @@ extension AsyncKey {
   /// - Parameters:
   ///   - lifetime: How long a value lives.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable () async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { _ in
-      try await factory()
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([])
+      return AsyncKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { _ in
+        try await factory()
+      }
     }
   }
 
@@ -605,10 +683,11 @@ extension AsyncKey {
   ///   - lifetime: How long a value lives.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A>(
     _ lifetime: Lifetime<Value>,
@@ -616,17 +695,20 @@ extension AsyncKey {
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      return AsyncKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      }
     }
   }
 
@@ -639,10 +721,11 @@ extension AsyncKey {
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B>(
     _ lifetime: Lifetime<Value>,
@@ -651,18 +734,22 @@ extension AsyncKey {
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      return AsyncKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return try await factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -676,10 +763,11 @@ extension AsyncKey {
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C>(
     _ lifetime: Lifetime<Value>,
@@ -689,21 +777,25 @@ extension AsyncKey {
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      ])
+      return AsyncKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return try await factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -718,10 +810,11 @@ extension AsyncKey {
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - d: A key the factory needs; its value is the factory's argument 4.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D>(
     _ lifetime: Lifetime<Value>,
@@ -732,22 +825,27 @@ extension AsyncKey {
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() },
+      ])
+      return AsyncKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return try await factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -763,10 +861,11 @@ extension AsyncKey {
   ///   - d: A key the factory needs; its value is the factory's argument 4.
   ///   - e: A key the factory needs; its value is the factory's argument 5.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D, E>(
     _ lifetime: Lifetime<Value>,
@@ -778,23 +877,28 @@ extension AsyncKey {
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      ])
+      return AsyncKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return try await factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -811,10 +915,11 @@ extension AsyncKey {
   ///   - e: A key the factory needs; its value is the factory's argument 5.
   ///   - f: A key the factory needs; its value is the factory's argument 6.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: Lifetime<Value>,
@@ -827,23 +932,29 @@ extension AsyncKey {
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      ])
+      return AsyncKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r in
+        let keys = dependencies.keys
+        return try await factory(
+          r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line],
+          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -855,24 +966,28 @@ extension AssistedKey {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init(
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument) -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { _, argument in
-      factory(argument)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([])
+      return AssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { _, argument in
+        factory(argument)
+      }
     }
   }
 
@@ -882,26 +997,30 @@ extension AssistedKey {
   ///
   /// - Parameters:
   ///   - a: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      return AssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      }
     }
   }
 
@@ -912,29 +1031,33 @@ extension AssistedKey {
   /// - Parameters:
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      return AssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line])
+      }
     }
   }
 
@@ -946,10 +1069,11 @@ extension AssistedKey {
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B, C>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -957,21 +1081,25 @@ extension AssistedKey {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B, C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      ])
+      return AssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -984,10 +1112,11 @@ extension AssistedKey {
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
   ///   - d: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B, C, D>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -996,23 +1125,27 @@ extension AssistedKey {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B, C, D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() },
+      ])
+      return AssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -1026,10 +1159,11 @@ extension AssistedKey {
   ///   - c: A key the factory needs; its value follows the argument.
   ///   - d: A key the factory needs; its value follows the argument.
   ///   - e: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B, C, D, E>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -1039,23 +1173,28 @@ extension AssistedKey {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B, C, D, E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      ])
+      return AssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -1070,10 +1209,11 @@ extension AssistedKey {
   ///   - d: A key the factory needs; its value follows the argument.
   ///   - e: A key the factory needs; its value follows the argument.
   ///   - f: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B, C, D, E, F>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -1084,24 +1224,29 @@ extension AssistedKey {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B, C, D, E, F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
-        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      ])
+      return AssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line],
+          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -1113,24 +1258,28 @@ extension MainActorAssistedKey {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init(
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument) -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { _, argument in
-      factory(argument)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([])
+      return MainActorAssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { _, argument in
+        factory(argument)
+      }
     }
   }
 
@@ -1140,26 +1289,30 @@ extension MainActorAssistedKey {
   ///
   /// - Parameters:
   ///   - a: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      return MainActorAssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      }
     }
   }
 
@@ -1170,29 +1323,33 @@ extension MainActorAssistedKey {
   /// - Parameters:
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      return MainActorAssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line])
+      }
     }
   }
 
@@ -1204,10 +1361,11 @@ extension MainActorAssistedKey {
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B, C>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -1215,21 +1373,25 @@ extension MainActorAssistedKey {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-    ])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      ])
+      return MainActorAssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -1242,10 +1404,11 @@ extension MainActorAssistedKey {
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
   ///   - d: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B, C, D>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -1254,23 +1417,27 @@ extension MainActorAssistedKey {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
-    ])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() },
+      ])
+      return MainActorAssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -1284,10 +1451,11 @@ extension MainActorAssistedKey {
   ///   - c: A key the factory needs; its value follows the argument.
   ///   - d: A key the factory needs; its value follows the argument.
   ///   - e: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B, C, D, E>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -1297,23 +1465,28 @@ extension MainActorAssistedKey {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-    ])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      ])
+      return MainActorAssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 
@@ -1328,10 +1501,11 @@ extension MainActorAssistedKey {
   ///   - d: A key the factory needs; its value follows the argument.
   ///   - e: A key the factory needs; its value follows the argument.
   ///   - f: A key the factory needs; its value follows the argument.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   public convenience init<A, B, C, D, E, F>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -1342,24 +1516,29 @@ extension MainActorAssistedKey {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     name: String? = nil,
     fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
     line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-    ])
-    self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
-        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      let dependencies = DeclaredDependencies([
+        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      ])
+      return MainActorAssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies
+      ) { r, argument in
+        let keys = dependencies.keys
+        return factory(
+          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+          r[keys.key(1, as: B.self), fileID: fileID, line: line],
+          r[keys.key(2, as: C.self), fileID: fileID, line: line],
+          r[keys.key(3, as: D.self), fileID: fileID, line: line],
+          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
+        )
+      }
     }
   }
 

@@ -6,19 +6,22 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let validator: Key<any LoginValidating> = Key { _ in
-///     LoginValidator()
+///   static var validator: Key<any LoginValidating> {
+///     Key { LoginValidator() }
 ///   }
-///   static let userAPI: Key<any UserAPI> = Key(.singleton) { r in
-///     LiveUserAPI(http: r[.httpClient], baseURL: r[.apiBaseURL])
+///   static var userAPI: Key<any UserAPI> {
+///     Key(.singleton, .httpClient, .apiBaseURL) { http, url in
+///       LiveUserAPI(http: http, baseURL: url)
+///     }
 ///   }
 ///   // No sensible default: a module must bind it, or building the graph
 ///   // fails.
-///   static let apiBaseURL: Key<URL> = .required(.singleton)
+///   static var apiBaseURL: Key<URL> { .required(.singleton) }
 /// }
 /// ```
 ///
-/// Declare keys as `static let` in an extension of ``Keys``: a key is an identity, created once.
+/// Declare keys as computed static properties in an extension of ``Keys``: a key is its declaration,
+/// made once, and named by its property (see ``Keys``).
 public class Key<Value>:
   BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, @Sendable (Resolver, Value) -> Value, Value>,
   @unchecked Sendable
@@ -28,56 +31,59 @@ public class Key<Value>:
   /// The lifetime used when a module binds the key without naming one, and by the default factory.
   public final let defaultLifetime: Lifetime<Value>
 
-  /// Creates a key with a default factory.
+  /// Creates a key whose default factory resolves what it needs through a ``Resolver``: the escape
+  /// hatch for a factory that declares no dependencies (see <doc:DeclaringDependencies>), whose edges
+  /// the graph cannot check.
   ///
   /// - Parameters:
   ///   - lifetime: How long a value lives; ``Lifetime/transient`` unless you say otherwise.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value, resolving its dependencies from the ``Resolver``.
-  public init(
+  public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
-    self.defaultLifetime = lifetime
-    super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line
-    ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, call: factory) }
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      Key(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    }
   }
 
-  /// A key whose default factory declared its dependencies: what every declared initializer
-  /// (`Key(.singleton, .httpClient) { http in … }`) and every key made from another
-  /// (``Key/provider``) share.
+  /// A key with a default factory: what every initializer that makes one (`Key(.singleton,
+  /// .httpClient) { http in … }`, `Key(.singleton) { r in … }`) and every key made from another
+  /// (``Key/provider``) share. `dependencies` is `nil` for a factory that resolves through a resolver.
   init(
     _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
-    fileID: String, filePath: String, line: Int, derivedFrom derivation: (base: Keys, suffix: String)? = nil,
-    dependencies: DeclaredDependencies, _ factory: @escaping @Sendable (Resolver) -> Value
+    declaration: CodeLocation, derivedFrom derivation: (base: Keys, suffix: String)? = nil,
+    dependencies: DeclaredDependencies?, _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line, derivedFrom: derivation
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
+      declaration: declaration, derivedFrom: derivation
     ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: factory) }
   }
 
-  private init(
+  /// A key without a default.
+  init(
     required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
-    fileID: String, filePath: String,
-    line: Int
+    declaration: CodeLocation
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line)
+      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
+      declaration: declaration)
   }
 
   /// Creates a key without a default: every graph that resolves it must have a module that binds it.
@@ -87,7 +93,7 @@ public class Key<Value>:
   /// for it then fails, naming the key and the module.
   ///
   /// ```swift
-  /// static let apiBaseURL: Key<URL> = .required(.singleton)
+  /// static var apiBaseURL: Key<URL> { .required(.singleton) }
   /// ```
   ///
   /// - Parameters:
@@ -95,20 +101,25 @@ public class Key<Value>:
   ///   - test: What the key provides in a test graph when no module binds it — a test value, or
   ///     ``TestBehavior/liveOnly(standIn:)`` so that a test that forgets to override it fails; see
   ///     ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
   public static func required(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
   ) -> Key {
-    Key(required: lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    return Key(declaredAt: site) {
+      Key(required: lifetime, test: test, name: site.keyName, declaration: site.location)
+    }
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

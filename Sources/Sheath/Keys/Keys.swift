@@ -1,27 +1,30 @@
+import CSheathRuntime
 import Foundation
 
 /// The namespace your keys live in, and the identity every key shares.
 ///
-/// Declare each thing a graph can provide as a `static let` in an extension of `Keys`. Because every
-/// key type (``Key``, ``AssistedKey``, ``CollectionKey``, ``MapKey``) is a subclass of `Keys`, the
-/// leading-dot syntax finds your keys wherever a key is expected:
+/// Declare each thing a graph can provide as a computed static property in an extension of `Keys`.
+/// Because every key type (``Key``, ``AssistedKey``, ``CollectionKey``, ``MapKey``) is a subclass of
+/// `Keys`, the leading-dot syntax finds your keys wherever a key is expected:
 ///
 /// ```swift
 /// extension Keys {
-///   static let httpClient: Key<any HTTPClient> = Key(.singleton) { _ in
-///     URLSessionHTTPClient()
+///   static var httpClient: Key<any HTTPClient> {
+///     Key(.singleton) { URLSessionHTTPClient() }
 ///   }
-///   static let userAPI: Key<any UserAPI> = Key(.singleton) { r in
-///     LiveUserAPI(http: r[.httpClient])
+///   static var userAPI: Key<any UserAPI> {
+///     Key(.singleton, .httpClient) { http in LiveUserAPI(http: http) }
 ///   }
 /// }
 ///
 /// let api = graph[.userAPI]
 /// ```
 ///
-/// A key is an identity: two keys are the same key only if they are the same object. Declare keys as
-/// `static let` so that each is created once; the graph gives every key a dense integer slot when it is
-/// created, and resolves it by that slot without hashing or string comparisons.
+/// A key is its declaration: the initializer call at one line and column of one file, for one value
+/// type, makes one key however often it runs, so a computed property returns the same key every time
+/// it is read. The first call creates the key and gives it a dense integer slot; later calls find it
+/// without a lock, and the graph resolves it by that slot without hashing or string comparisons. To
+/// make several keys at one place — in a loop, or in a helper function — give each its own `name:`.
 public class Keys: @unchecked Sendable {
   // @unchecked: every stored property is an immutable `let` of a Sendable type.
 
@@ -30,29 +33,33 @@ public class Keys: @unchecked Sendable {
 
   /// The key's name as written in code, such as `Keys.userAPI`.
   ///
-  /// Given by the key's `name:` argument; or else read from the key's declaration, when the source
-  /// file is available and the key is the value of a `static let` or `static var` — `static let
-  /// userAPI = Key…` names it `Keys.userAPI`, on one line or broken across several, whatever comments
-  /// surround it; or else `Key declared at App/Keys.swift:9`. A key made anywhere else — a local
-  /// `let`, a loop, an array of keys, a helper function that returns a key — is named by the line that
-  /// made it. Give such a key a `name:`, or let a helper take `fileID: String = #fileID, filePath:
-  /// String = #filePath, line: Int = #line` and pass them on, so that each key is named by the `static
-  /// let` that calls the helper.
+  /// Given by the key's `name:` argument; or else, for a key declared as a computed static property —
+  /// `static var userAPI: Key<any UserAPI> { Key(…) { … } }` — the property's name, which the compiler
+  /// passes to the key's initializer as `#function`; or else `Key declared at App/Keys.swift:9`. A key
+  /// stored in a `static let` is named that way, since the compiler tells a stored property's
+  /// initializer only the name of the type it is in: declare it as a computed property, or give it a
+  /// `name:`.
   public var name: String {
     if let givenName { return givenName }
     if let derivation { return derivation.base.name + derivation.suffix }
-    return KeyRegistry.shared.name(ofSlot: slot) {
-      KeyName.fromSource(filePath: filePath, line: declaration.line) ?? "Key declared at \(declaration)"
-    }
+    return "Key declared at \(declaration)"
   }
 
   private let givenName: String?
-  private let filePath: String
   /// For a key made from another, such as ``Key/provider``: that key, and what follows its name.
   private let derivation: (base: Keys, suffix: String)?
 
   /// The type of value the key provides, as written in code, such as `any UserAPI`.
-  public let typeName: String
+  public var typeName: String {
+    switch type {
+    case .value(let value): describeType(value)
+    case .assisted(let argument, let value): describeAssistedType(argument, value)
+    }
+  }
+
+  /// The types ``typeName`` describes, kept as types: describing one takes the runtime's demangler,
+  /// whose stack a key made deep in a resolution cannot spare, and only messages need it.
+  private let type: KeyType
 
   /// The file (as `#fileID`) and line where the key was declared.
   public let declaration: CodeLocation
@@ -74,17 +81,22 @@ public class Keys: @unchecked Sendable {
   var isolation: KeyIsolation { .nonisolated }
 
   init(
-    name: String?, typeName: String, declaration: CodeLocation, filePath: String, hasDefault: Bool = true,
+    name: String?, type: KeyType, declaration: CodeLocation, hasDefault: Bool = true,
     derivedFrom derivation: (base: Keys, suffix: String)? = nil
   ) {
     self.slot = KeyRegistry.shared.nextSlot()
     self.givenName = name
     self.derivation = derivation
-    self.typeName = typeName
+    self.type = type
     self.declaration = declaration
-    self.filePath = filePath
     self.hasDefault = hasDefault
   }
+}
+
+/// What a key provides: a value, or a value made from a caller's argument.
+enum KeyType: Sendable {
+  case value(any Any.Type)
+  case assisted(any Any.Type, any Any.Type)
 }
 
 /// A place in source code, kept for diagnostics.
@@ -130,10 +142,49 @@ final class KeyRegistry: Sendable {
   /// How many keys the process has created.
   var count: Int { slotCount.withLock { $0 } }
 
-  /// The names found in keys' declarations, by slot, once each key's name was first asked for. Kept
-  /// here rather than in each key: a lock per key was four allocations and 250 bytes of every key,
-  /// for a name only messages read.
-  private let foundNames = Locked<[Int: String]>([:])
+  /// The key of `type` declared at `site`: found without a lock, or made by `make()` and recorded.
+  /// Kept for the process, as a `static let` would keep it.
+  ///
+  /// NB: no closures and no generic code on the way to a key declared without a name, the most
+  /// common: a key is read at every level of a resolution, and in a debug build each of those costs
+  /// the resolving thread stack it may not have (a cycle found as a small stack runs low).
+  func key(declaredAt site: KeySite, type: Any.Type, _ make: () -> Keys) -> Keys {
+    let type = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    guard site.fileID.hasPointerRepresentation else {
+      // A file given as one character, not a `#fileID`: the table keeps a copy of its text.
+      let file = UnsafePointer(strdup("\(site.fileID)").unsafelyUnwrapped)
+      return key(declaredAt: site, file: file, type: type, make)
+    }
+    // A `#fileID` literal: NUL-terminated, and kept for the process.
+    let file = UnsafeRawPointer(site.fileID.utf8Start).assumingMemoryBound(to: CChar.self)
+    return key(declaredAt: site, file: file, type: type, make)
+  }
+
+  private func key(
+    declaredAt site: KeySite, file: UnsafePointer<CChar>, type: UnsafeRawPointer, _ make: () -> Keys
+  ) -> Keys {
+    let found: UnsafeMutableRawPointer?
+    if let name = site.name {
+      // The table keeps a copy of the name.
+      found = sheath_key_site_find(file, site.line, site.column, type, name)
+    } else {
+      found = sheath_key_site_find(file, site.line, site.column, type, nil)
+    }
+    if let found { return Unmanaged<Keys>.fromOpaque(found).takeUnretainedValue() }
+    let key = make()
+    let retained = Unmanaged.passRetained(key).toOpaque()
+    let recorded: UnsafeMutableRawPointer
+    if let name = site.name {
+      recorded = sheath_key_site_insert(file, site.line, site.column, type, name, retained)
+    } else {
+      recorded = sheath_key_site_insert(file, site.line, site.column, type, nil, retained)
+    }
+    if recorded != retained {
+      // Another thread made this site's key first: that one is the key, and this one is dropped.
+      Unmanaged.passUnretained(key).release()
+    }
+    return Unmanaged<Keys>.fromOpaque(recorded).takeUnretainedValue()
+  }
 
   /// The keys made from other keys (``Key/provider``, ``Key/lazy``, ``AssistedKey/factory``), by the
   /// slot of the key they were made from and what they add to its name: made once each, so that
@@ -162,19 +213,77 @@ final class KeyRegistry: Sendable {
     return slot
   }
 
-  /// The name found for the key in `slot`: `find()` the first time, then what it found.
-  func name(ofSlot slot: Int, finding find: () -> String) -> String {
-    foundNames.withLock { names in
-      if let name = names[slot] { return name }
-      let name = find()
-      names[slot] = name
-      return name
-    }
-  }
 }
 
 /// A key made from another: the other key's slot and what follows its name (`.provider`).
 struct DerivedKeyID: Hashable {
   let slot: Int
   let suffix: String
+}
+
+/// Where a key is declared — the file, line and column of its initializer's call — and the name it
+/// was given, if any: with the key's type, what makes two keys the same key.
+struct KeySite {
+  let fileID: StaticString
+  let line: UInt
+  let column: UInt
+  /// What `#function` said at the call: a computed property's name, or a type's for a stored one.
+  let function: StaticString
+  /// The `name:` the key was given.
+  let name: String?
+
+  init(fileID: StaticString, line: UInt, column: UInt, function: StaticString, name: String?) {
+    self.fileID = fileID
+    self.line = line
+    self.column = column
+    self.function = function
+    self.name = name
+  }
+
+  /// `Module/File.swift:12`.
+  var location: CodeLocation { CodeLocation(fileID: "\(fileID)", line: Int(line)) }
+
+  /// The key's name: the one it was given, or `Keys.userAPI` when `#function` names a property — an
+  /// identifier that does not start with an uppercase letter, which would be the type a stored
+  /// property is in. `nil` for a key declared anywhere else: a function, a subscript, a `static let`.
+  var keyName: String? {
+    if let name { return name }
+    let function = "\(function)"
+    guard isIdentifier(function), let first = function.first, !first.isUppercase else { return nil }
+    return "Keys.\(function)"
+  }
+}
+
+/// A key type whose initializers return the key already declared at their call's site: a class's
+/// initializer cannot, but one a protocol extension adds can replace `self`, and a class's
+/// convenience initializer may delegate to it.
+protocol DeclaredAtSite {}
+
+extension Keys: DeclaredAtSite {}
+
+extension DeclaredAtSite {
+  /// The key of this type declared at `site`: `make()` the first time, the same key after that.
+  init(declaredAt site: KeySite, _ make: () -> Keys) {
+    // Only a key of this exact type is recorded with this type's metadata.
+    self = unsafeBitCast(KeyRegistry.shared.key(declaredAt: site, type: Self.self, make), to: Self.self)
+  }
+}
+
+/// Whether `text` is one Swift identifier: `userAPI`, `_cache`, `café`.
+func isIdentifier(_ text: some StringProtocol) -> Bool {
+  guard let first = text.unicodeScalars.first, first == "_" || first.properties.isXIDStart else { return false }
+  return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
+}
+
+/// The type as written in code: `any UserAPI`, `[String]`, `URL`.
+func describeType(_ type: Any.Type) -> String {
+  let name = String(describing: type)
+  // An existential's metatype is `P.Protocol`; a concrete type's is `T.Type`.
+  let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol") && name != "Any"
+  return isExistential ? "any \(name)" : name
+}
+
+/// An assisted key's type as diagnostics show it: `(any ProfileView) -> ProfileViewModel`.
+func describeAssistedType(_ argument: Any.Type, _ value: Any.Type) -> String {
+  "(\(describeType(argument))) -> \(describeType(value))"
 }

@@ -14,10 +14,11 @@
 /// }
 ///
 /// extension Keys {
-///   static let profileViewModel: MainActorKey<ProfileViewModel> =
+///   static var profileViewModel: MainActorKey<ProfileViewModel> {
 ///     MainActorKey(.scoped(.flow)) { r in
 ///       ProfileViewModel(data: r[.followersData], presenter: r[.presenter])
 ///     }
+///   }
 /// }
 ///
 /// @MainActor func showProfile(in flow: Graph) {
@@ -75,72 +76,78 @@ public final class MainActorKey<Value>:
   /// - Parameters:
   ///   - lifetime: How long a value lives; ``MainActorLifetime/transient`` unless you say otherwise.
   ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value on the main actor, resolving its dependencies from the
   ///     ``MainActorResolver``.
-  public init(
+  public convenience init(
     _ lifetime: MainActorLifetime = .transient,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) {
-    self.defaultLifetime = lifetime
-    super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      MainActorKey(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    }
   }
 
   /// A main-actor key whose default factory declared its dependencies.
   init(
     _ lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?, fileID: String, filePath: String, line: Int, dependencies: DeclaredDependencies,
+    name: String?, declaration: CodeLocation, dependencies: DeclaredDependencies?,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line
+      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
+      declaration: declaration
     ) { Binding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, factory: factory) }
   }
 
   private init(
     required lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?, fileID: String, filePath: String,
-    line: Int
+    name: String?, declaration: CodeLocation
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
-      fileID: fileID, filePath: filePath, line: line)
+      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
+      declaration: declaration)
   }
 
-  /// Creates a main-actor key without a default: a module must bind it, as for ``Key/required(_:test:name:fileID:filePath:line:)``.
+  /// Creates a main-actor key without a default: a module must bind it, as for ``Key/required(_:test:name:fileID:line:column:function:)``.
   ///
   /// - Parameters:
   ///   - lifetime: The lifetime used when a module binds the key without naming one.
   ///   - test: What the key provides in a test graph when no module binds it — a test value, or
   ///     ``TestBehavior/liveOnly(standIn:)`` so that a test that forgets to override it fails; see
   ///     ``TestBehavior``.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
   public static func required(
     _ lifetime: MainActorLifetime = .transient,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function
   ) -> MainActorKey {
-    MainActorKey(required: lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line)
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    return MainActorKey(declaredAt: site) {
+      MainActorKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
+    }
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

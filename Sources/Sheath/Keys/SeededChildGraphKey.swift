@@ -6,10 +6,12 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static let currentUser: Key<User> = .required(.scoped(.account))
-///   static let accountFlow = SeededChildGraphKey(
-///     scope: .account, seeding: .currentUser
-///   ) { [AccountModule()] }
+///   static var currentUser: Key<User> { .required(.scoped(.account)) }
+///   static var accountFlow: SeededChildGraphKey<User> {
+///     SeededChildGraphKey(scope: .account, seeding: .currentUser) {
+///       [AccountModule()]
+///     }
+///   }
 /// }
 ///
 /// // in the navigator, given r[.accountFlow]:
@@ -38,19 +40,34 @@ public final class SeededChildGraphKey<Seed: Sendable>: Key<SeededChildGraphFact
   /// - Parameters:
   ///   - scope: The scope each child opens, or `nil`.
   ///   - seed: The key each child binds to the value it is opened with.
-  ///   - name: The key's name in diagnostics; by default read from the declaration (see ``Keys/name``).
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
-  ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - modules: Makes each child's modules; called each time a child is opened.
-  public init(
+  public convenience init(
     scope: Scope? = nil,
     seeding seed: @autoclosure @escaping @Sendable () -> Key<Seed>,
     name: String? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
     modules: @escaping @Sendable () -> [any Module] = { [] }
+  ) {
+    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+    self.init(declaredAt: site) {
+      SeededChildGraphKey(scope: scope, seeding: seed, name: site.keyName, declaration: site.location, modules: modules)
+    }
+  }
+
+  init(
+    scope: Scope?,
+    seeding seed: @escaping @Sendable () -> Key<Seed>,
+    name: String?,
+    declaration: CodeLocation,
+    modules: @escaping @Sendable () -> [any Module]
   ) {
     let origin = ChildGraphOrigin(scope: scope, modules: modules)
     self.scope = scope
@@ -58,7 +75,7 @@ public final class SeededChildGraphKey<Seed: Sendable>: Key<SeededChildGraphFact
     self.seed = seed
     // It needs nothing from the graph but the graph itself: no dependencies to declare.
     super.init(
-      .transient, test: nil, name: name, fileID: fileID, filePath: filePath, line: line,
+      .transient, test: nil, name: name, declaration: declaration,
       dependencies: DeclaredDependencies([])
     ) { r in
       let key = origin.key.unsafelyUnwrapped

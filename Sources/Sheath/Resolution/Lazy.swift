@@ -7,11 +7,12 @@ import Foundation
 /// dependency cycle between two keys:
 ///
 /// ```swift
-/// static let profileData: Key<any ProfileDataControlling> =
+/// static var profileData: Key<any ProfileDataControlling> {
 ///   Key(.singleton) { r in
 ///     // the API is resolved when first used, not now
 ///     ProfileDataController(api: r.lazy(.userAPI))
 ///   }
+/// }
 ///
 /// let user = try await api.value.user("octocat")
 /// ```

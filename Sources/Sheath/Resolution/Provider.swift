@@ -4,8 +4,10 @@
 /// cycle — nothing is resolved until the provider is called:
 ///
 /// ```swift
-/// static let session: Key<Session> = Key(.singleton) { r in
-///   Session(makeRequest: r.provider(.request))
+/// static var session: Key<Session> {
+///   Key(.singleton) { r in
+///     Session(makeRequest: r.provider(.request))
+///   }
 /// }
 ///
 /// let request = session.makeRequest()   // a new Request each call
@@ -72,8 +74,10 @@ public struct Provider<Value>: Sendable {
 /// nothing is resolved until the provider is called.
 ///
 /// ```swift
-/// static let router: MainActorKey<Router> = MainActorKey(.singleton) { r in
-///   Router(makeHome: r.provider(.homeViewModel))
+/// static var router: MainActorKey<Router> {
+///   MainActorKey(.singleton) { r in
+///     Router(makeHome: r.provider(.homeViewModel))
+///   }
 /// }
 /// ```
 ///
@@ -127,8 +131,10 @@ public struct MainActorProvider<Value>: Sendable {
 /// resolved until the provider is called.
 ///
 /// ```swift
-/// static let sync: AsyncKey<SyncEngine> = AsyncKey(.singleton) { r in
-///   SyncEngine(database: r.provider(.database))
+/// static var sync: AsyncKey<SyncEngine> {
+///   AsyncKey(.singleton) { r in
+///     SyncEngine(database: r.provider(.database))
+///   }
 /// }
 ///
 /// let database = try await engine.database()

@@ -24,9 +24,10 @@ enum ResolutionStack {
   static let cycleCheckDepth = 1024
 
   /// How much of its stack a thread keeps free: a resolution that would go deeper stops with a
-  /// message. A quarter of the stack, at most 256 KiB: room for a factory's frames and a stop's
-  /// start — a stop builds and prints its message on a thread of its own when this one's stack is
-  /// short (see ``withAmpleStack(_:)``).
+  /// message. A quarter of the stack, at least 8 KiB and at most 256 KiB: room for a factory's
+  /// frames, the keys it reads, a stop's start — a stop builds and prints its message on a thread of
+  /// its own when this one's stack is short (see ``withAmpleStack(_:)``) — and the signal handler the
+  /// Swift runtime's crash reporter runs on every thread while that stop ends the program.
   static func stackMargin(stackSize: UInt) -> UInt {
     min(256 << 10, stackSize / 4)
   }
@@ -107,6 +108,7 @@ enum ResolutionStack {
     var high: UInt = 0
     if sheath_thread_stack_bounds(&low, &high) {
       state.pointee.stackLimit = low + stackMargin(stackSize: high - low)
+      prepareAmpleStack(stackSize: high - low)
     }
   }
 

@@ -1,10 +1,11 @@
 /// What a factory receives: resolves the factory's dependencies from the graph that is building it.
 ///
 /// ```swift
-/// static let followersData: Key<any FollowersDataControlling> =
+/// static var followersData: Key<any FollowersDataControlling> {
 ///   Key(.scoped(.flow)) { r in
 ///     FollowersDataController(api: r[.userAPI], clock: r.provider(.now))
 ///   }
+/// }
 /// ```
 ///
 /// Its members — subscripts for every nonisolated key, `make`, `provider`, `lazy` — are those of
@@ -64,7 +65,7 @@ extension Graph: MainActorResolving, AsyncResolving {
 /// on the main actor.
 ///
 /// ```swift
-/// static let profileViewModel: MainActorKey<ProfileViewModel> =
+/// static var profileViewModel: MainActorKey<ProfileViewModel> {
 ///   MainActorKey { r in
 ///     ProfileViewModel(
 ///       // a Key: built on the main actor, like any caller's
@@ -72,6 +73,7 @@ extension Graph: MainActorResolving, AsyncResolving {
 ///       // a MainActorAssistedKey
 ///       makeRow: r[.followerRowViewModel])
 ///   }
+/// }
 /// ```
 ///
 /// Its members are those of ``MainActorResolving`` and ``Resolving``, shared with ``Graph``. It is
@@ -96,8 +98,10 @@ public struct MainActorResolver: MainActorResolving {
 /// synchronous key without.
 ///
 /// ```swift
-/// static let feed: AsyncKey<Feed> = AsyncKey { r in
-///   Feed(database: try await r[.database], api: r[.userAPI])
+/// static var feed: AsyncKey<Feed> {
+///   AsyncKey { r in
+///     Feed(database: try await r[.database], api: r[.userAPI])
+///   }
 /// }
 /// ```
 ///

@@ -9,10 +9,11 @@
 /// }
 ///
 /// extension Keys {
-///   static let followersData: Key<any FollowersDataControlling> =
+///   static var followersData: Key<any FollowersDataControlling> {
 ///     Key(.scoped(.flow)) { r in
 ///       FollowersDataController(api: r[.userAPI])
 ///     }
+///   }
 /// }
 ///
 /// // one FollowersDataController for this flow

@@ -15,27 +15,40 @@ final class Database: Sendable {
 struct OpenFailed: Error, Equatable {}
 
 extension Keys {
-  fileprivate static let path = Key<String> { _ in "/tmp/app.db" }
-  fileprivate static let database = AsyncKey<Database>(.singleton) { r in Database(name: r[.path]) }
-  fileprivate static let report = AsyncKey<String> { r in
-    let database = try await r[.database]
-    return "\(database.name) via \(r[.path])"
+  fileprivate static var path: Key<String> { Key<String> { _ in "/tmp/app.db" } }
+  fileprivate static var database: AsyncKey<Database> {
+    AsyncKey<Database>(.singleton) { r in Database(name: r[.path]) }
   }
-  fileprivate static let slow = AsyncKey<Database>(.singleton) { _ in Database() }
-  fileprivate static let flowDatabase = AsyncKey<Database>(
-    .scoped(.flow), name: "Keys.flowDatabase", fileID: "App/Keys.swift", line: 25
-  ) { _ in
-    Database(name: "flow")
+  fileprivate static var report: AsyncKey<String> {
+    AsyncKey<String> { r in
+      let database = try await r[.database]
+      return "\(database.name) via \(r[.path])"
+    }
   }
-  fileprivate static let weakDatabase = AsyncKey<Database>(.weak) { _ in Database(name: "weak") }
-  fileprivate static let weakNumber = AsyncKey<Int>(.weak, name: "Keys.weakNumber", fileID: "App/Keys.swift", line: 27)
-  { _ in 7 }
-  fileprivate static let transient = AsyncKey<Database> { _ in
-    try Task.checkCancellation()
-    return Database()
+  fileprivate static var slow: AsyncKey<Database> { AsyncKey<Database>(.singleton) { _ in Database() } }
+  fileprivate static var flowDatabase: AsyncKey<Database> {
+    AsyncKey<Database>(
+      .scoped(.flow), name: "Keys.flowDatabase", fileID: "App/Keys.swift", line: 25
+    ) { _ in
+      Database(name: "flow")
+    }
   }
-  fileprivate static let usesProvider = AsyncKey<AsyncProvider<Database>> { r in r.provider(.transient) }
-  fileprivate static let weakHolder = AsyncKey<Holder>(.weak) { r in Holder(makeDatabase: r.provider(.transient)) }
+  fileprivate static var weakDatabase: AsyncKey<Database> { AsyncKey<Database>(.weak) { _ in Database(name: "weak") } }
+  fileprivate static var weakNumber: AsyncKey<Int> {
+    AsyncKey<Int>(.weak, name: "Keys.weakNumber", fileID: "App/Keys.swift", line: 27) { _ in 7 }
+  }
+  fileprivate static var transient: AsyncKey<Database> {
+    AsyncKey<Database> { _ in
+      try Task.checkCancellation()
+      return Database()
+    }
+  }
+  fileprivate static var usesProvider: AsyncKey<AsyncProvider<Database>> {
+    AsyncKey<AsyncProvider<Database>> { r in r.provider(.transient) }
+  }
+  fileprivate static var weakHolder: AsyncKey<Holder> {
+    AsyncKey<Holder>(.weak) { r in Holder(makeDatabase: r.provider(.transient)) }
+  }
 }
 
 /// Holds a provider, and so the resolver that built it.

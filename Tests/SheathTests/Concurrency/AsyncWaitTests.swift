@@ -21,33 +21,43 @@ private let secondRelease = AsyncGate()
 extension Keys {
   // A singleton whose factory awaits its own key from a detached task, which the trail of async keys
   // does not reach.
-  fileprivate static let detachedSelf: AsyncKey<Database> = AsyncKey(
-    .singleton, name: "Keys.detachedSelf", fileID: "App/Keys.swift", line: 41
-  ) { _ in
-    try await Task.detached { try await capturedGraph()[.detachedSelf] }.value
+  fileprivate static var detachedSelf: AsyncKey<Database> {
+    AsyncKey(
+      .singleton, name: "Keys.detachedSelf", fileID: "App/Keys.swift", line: 41
+    ) { _ in
+      try await Task.detached { try await capturedGraph()[.detachedSelf] }.value
+    }
   }
-  fileprivate static let detachedOuter: AsyncKey<Database> = AsyncKey(
-    name: "Keys.detachedOuter", fileID: "App/Keys.swift", line: 44
-  ) { r in
-    try await r[.detachedSelf]
+  fileprivate static var detachedOuter: AsyncKey<Database> {
+    AsyncKey(
+      name: "Keys.detachedOuter", fileID: "App/Keys.swift", line: 44
+    ) { r in
+      try await r[.detachedSelf]
+    }
   }
 
   // Singletons that build when they are let.
-  fileprivate static let firstGated: AsyncKey<Database> = AsyncKey(.singleton) { _ in
-    firstStarted.open()
-    await firstRelease.wait()
-    return Database()
+  fileprivate static var firstGated: AsyncKey<Database> {
+    AsyncKey(.singleton) { _ in
+      firstStarted.open()
+      await firstRelease.wait()
+      return Database()
+    }
   }
-  fileprivate static let secondGated: AsyncKey<Database> = AsyncKey(.singleton) { _ in
-    secondStarted.open()
-    await secondRelease.wait()
-    return Database()
+  fileprivate static var secondGated: AsyncKey<Database> {
+    AsyncKey(.singleton) { _ in
+      secondStarted.open()
+      await secondRelease.wait()
+      return Database()
+    }
   }
 
   // A singleton that takes longer than the limits below.
-  fileprivate static let slowAsync: AsyncKey<Database> = AsyncKey(.singleton) { _ in
-    try await Task.sleep(nanoseconds: 300_000_000)
-    return Database()
+  fileprivate static var slowAsync: AsyncKey<Database> {
+    AsyncKey(.singleton) { _ in
+      try await Task.sleep(nanoseconds: 300_000_000)
+      return Database()
+    }
   }
 }
 

@@ -4,70 +4,92 @@ import Testing
 
 // Keys that refer to each other need their types written out. Line numbers are pinned below.
 extension Keys {
-  fileprivate static let asyncFirst: AsyncKey<Database> = AsyncKey(
-    .singleton, name: "Keys.asyncFirst", fileID: "App/Keys.swift", line: 7
-  ) { r in
-    _ = try await r[.asyncSecond]
-    return Database()
+  fileprivate static var asyncFirst: AsyncKey<Database> {
+    AsyncKey(
+      .singleton, name: "Keys.asyncFirst", fileID: "App/Keys.swift", line: 7
+    ) { r in
+      _ = try await r[.asyncSecond]
+      return Database()
+    }
   }
-  fileprivate static let asyncSecond: AsyncKey<Database> = AsyncKey(
-    .singleton, name: "Keys.asyncSecond", fileID: "App/Keys.swift", line: 11
-  ) {
-    r in
-    _ = try await r[.asyncHelper]
-    return Database()
+  fileprivate static var asyncSecond: AsyncKey<Database> {
+    AsyncKey(
+      .singleton, name: "Keys.asyncSecond", fileID: "App/Keys.swift", line: 11
+    ) {
+      r in
+      _ = try await r[.asyncHelper]
+      return Database()
+    }
   }
-  fileprivate static let asyncHelper: AsyncKey<Database> = AsyncKey(
-    name: "Keys.asyncHelper", fileID: "App/Keys.swift", line: 15
-  ) { r in
-    try await r[.asyncFirst]
-  }
-
-  fileprivate static let ping: AsyncKey<Database> = AsyncKey(name: "Keys.ping", fileID: "App/Keys.swift", line: 17) {
-    r in
-    try await r[.pong]
-  }
-  fileprivate static let pong: AsyncKey<Database> = AsyncKey(name: "Keys.pong", fileID: "App/Keys.swift", line: 18) {
-    r in
-    try await r[.ping]
+  fileprivate static var asyncHelper: AsyncKey<Database> {
+    AsyncKey(
+      name: "Keys.asyncHelper", fileID: "App/Keys.swift", line: 15
+    ) { r in
+      try await r[.asyncFirst]
+    }
   }
 
-  fileprivate static let taskA: AsyncKey<Database> = AsyncKey(
-    .singleton, name: "Keys.taskA", fileID: "App/Keys.swift", line: 20
-  ) { r in
-    aStarted.open()
-    await bStarted.wait()
-    return try await r[.taskB]
+  fileprivate static var ping: AsyncKey<Database> {
+    AsyncKey(name: "Keys.ping", fileID: "App/Keys.swift", line: 17) {
+      r in
+      try await r[.pong]
+    }
   }
-  fileprivate static let taskB: AsyncKey<Database> = AsyncKey(
-    .singleton, name: "Keys.taskB", fileID: "App/Keys.swift", line: 25
-  ) { r in
-    bStarted.open()
-    await aStarted.wait()
-    return try await r[.taskA]
+  fileprivate static var pong: AsyncKey<Database> {
+    AsyncKey(name: "Keys.pong", fileID: "App/Keys.swift", line: 18) {
+      r in
+      try await r[.ping]
+    }
   }
 
-  fileprivate static let mainFirst: MainActorKey<Presenter> = MainActorKey(
-    .singleton, name: "Keys.mainFirst", fileID: "App/Keys.swift", line: 31
-  ) { r in r[.mainSecond] }
-  fileprivate static let mainSecond: MainActorKey<Presenter> = MainActorKey(
-    name: "Keys.mainSecond", fileID: "App/Keys.swift", line: 32
-  ) { r in
-    r[.mainFirst]
+  fileprivate static var taskA: AsyncKey<Database> {
+    AsyncKey(
+      .singleton, name: "Keys.taskA", fileID: "App/Keys.swift", line: 20
+    ) { r in
+      aStarted.open()
+      await bStarted.wait()
+      return try await r[.taskB]
+    }
+  }
+  fileprivate static var taskB: AsyncKey<Database> {
+    AsyncKey(
+      .singleton, name: "Keys.taskB", fileID: "App/Keys.swift", line: 25
+    ) { r in
+      bStarted.open()
+      await aStarted.wait()
+      return try await r[.taskA]
+    }
+  }
+
+  fileprivate static var mainFirst: MainActorKey<Presenter> {
+    MainActorKey(
+      .singleton, name: "Keys.mainFirst", fileID: "App/Keys.swift", line: 31
+    ) { r in r[.mainSecond] }
+  }
+  fileprivate static var mainSecond: MainActorKey<Presenter> {
+    MainActorKey(
+      name: "Keys.mainSecond", fileID: "App/Keys.swift", line: 32
+    ) { r in
+      r[.mainFirst]
+    }
   }
 
   // Factories that resolve through the ambient graph instead of their resolver.
-  fileprivate static let ambientFirst: AsyncKey<Database> = AsyncKey(
-    .singleton, name: "Keys.ambientFirst", fileID: "App/Keys.swift", line: 35
-  ) {
-    _ in
-    try await ambientGraph()[.ambientSecond]
+  fileprivate static var ambientFirst: AsyncKey<Database> {
+    AsyncKey(
+      .singleton, name: "Keys.ambientFirst", fileID: "App/Keys.swift", line: 35
+    ) {
+      _ in
+      try await ambientGraph()[.ambientSecond]
+    }
   }
-  fileprivate static let ambientSecond: AsyncKey<Database> = AsyncKey(
-    .singleton, name: "Keys.ambientSecond", fileID: "App/Keys.swift", line: 38
-  ) {
-    _ in
-    try await ambientGraph()[.ambientFirst]
+  fileprivate static var ambientSecond: AsyncKey<Database> {
+    AsyncKey(
+      .singleton, name: "Keys.ambientSecond", fileID: "App/Keys.swift", line: 38
+    ) {
+      _ in
+      try await ambientGraph()[.ambientFirst]
+    }
   }
 }
 

@@ -3,14 +3,14 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let singleton = Key<Instance>.required(.singleton)
-  fileprivate static let weak = Key<Instance>.required(.weak)
-  fileprivate static let scoped = Key<Instance>.required(.scoped(.flow))
-  fileprivate static let transient = Key<Instance>.required()
-  fileprivate static let asyncSingleton = AsyncKey<Database>(.singleton) { _ in Database() }
-  fileprivate static let asyncScoped = AsyncKey<Database>(.scoped(.flow)) { _ in Database() }
-  fileprivate static let asyncWeak = AsyncKey<Database>(.weak) { _ in Database() }
-  fileprivate static let asyncTransient = AsyncKey<Database> { _ in Database() }
+  fileprivate static var singleton: Key<Instance> { Key<Instance>.required(.singleton) }
+  fileprivate static var weak: Key<Instance> { Key<Instance>.required(.weak) }
+  fileprivate static var scoped: Key<Instance> { Key<Instance>.required(.scoped(.flow)) }
+  fileprivate static var transient: Key<Instance> { Key<Instance>.required() }
+  fileprivate static var asyncSingleton: AsyncKey<Database> { AsyncKey<Database>(.singleton) { _ in Database() } }
+  fileprivate static var asyncScoped: AsyncKey<Database> { AsyncKey<Database>(.scoped(.flow)) { _ in Database() } }
+  fileprivate static var asyncWeak: AsyncKey<Database> { AsyncKey<Database>(.weak) { _ in Database() } }
+  fileprivate static var asyncTransient: AsyncKey<Database> { AsyncKey<Database> { _ in Database() } }
 }
 
 /// How many resolutions each thread or task makes; `SHEATH_STRESS_ITERATIONS` overrides it (a run under

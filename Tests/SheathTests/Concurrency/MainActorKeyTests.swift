@@ -20,28 +20,48 @@ final class ScreenModel {
 }
 
 extension Keys {
-  fileprivate static let data = Key<any DataControlling>(.singleton) { _ in DataController(api: LiveAPIClient()) }
-  fileprivate static let presenter = MainActorKey<Presenter> { r in Presenter(data: r[.data]) }
-  fileprivate static let sharedPresenter = MainActorKey<Presenter>(.singleton) { r in Presenter(data: r[.data]) }
-  fileprivate static let flowPresenter = MainActorKey<Presenter>(
-    .scoped(.flow), name: "Keys.flowPresenter", fileID: "App/Keys.swift", line: 26
-  ) {
-    r in Presenter(data: r[.data])
+  fileprivate static var data: Key<any DataControlling> {
+    Key<any DataControlling>(.singleton) { _ in DataController(api: LiveAPIClient()) }
   }
-  fileprivate static let weakPresenter = MainActorKey<Presenter>(.weak) { r in Presenter(data: r[.data]) }
-  fileprivate static let screen = MainActorAssistedKey<any RegistrationView, ScreenModel> { r, view in
-    ScreenModel(view: view, presenter: r[.flowPresenter])
+  fileprivate static var presenter: MainActorKey<Presenter> {
+    MainActorKey<Presenter> { r in Presenter(data: r[.data]) }
   }
-  fileprivate static let titles = MainActorKey<[String]> { r in [r[.presenter].title, r[.sharedPresenter].title] }
-  fileprivate static let router = MainActorKey<Router>(.singleton) { r in
-    Router(makePresenter: r.provider(.presenter))
+  fileprivate static var sharedPresenter: MainActorKey<Presenter> {
+    MainActorKey<Presenter>(.singleton) { r in Presenter(data: r[.data]) }
   }
-  fileprivate static let counted = MainActorKey<Presenter>(.singleton) { _ in
-    Presenter(data: DataController(api: LiveAPIClient()))
+  fileprivate static var flowPresenter: MainActorKey<Presenter> {
+    MainActorKey<Presenter>(
+      .scoped(.flow), name: "Keys.flowPresenter", fileID: "App/Keys.swift", line: 26
+    ) {
+      r in Presenter(data: r[.data])
+    }
   }
-  static let presenterForVerify = MainActorKey<Presenter> { r in Presenter(data: r[.data]) }
-  static let screenForVerify = MainActorAssistedKey<any RegistrationView, ScreenModel> { r, view in
-    ScreenModel(view: view, presenter: r[.presenterForVerify])
+  fileprivate static var weakPresenter: MainActorKey<Presenter> {
+    MainActorKey<Presenter>(.weak) { r in Presenter(data: r[.data]) }
+  }
+  fileprivate static var screen: MainActorAssistedKey<any RegistrationView, ScreenModel> {
+    MainActorAssistedKey<any RegistrationView, ScreenModel> { r, view in
+      ScreenModel(view: view, presenter: r[.flowPresenter])
+    }
+  }
+  fileprivate static var titles: MainActorKey<[String]> {
+    MainActorKey<[String]> { r in [r[.presenter].title, r[.sharedPresenter].title] }
+  }
+  fileprivate static var router: MainActorKey<Router> {
+    MainActorKey<Router>(.singleton) { r in
+      Router(makePresenter: r.provider(.presenter))
+    }
+  }
+  fileprivate static var counted: MainActorKey<Presenter> {
+    MainActorKey<Presenter>(.singleton) { _ in
+      Presenter(data: DataController(api: LiveAPIClient()))
+    }
+  }
+  static var presenterForVerify: MainActorKey<Presenter> { MainActorKey<Presenter> { r in Presenter(data: r[.data]) } }
+  static var screenForVerify: MainActorAssistedKey<any RegistrationView, ScreenModel> {
+    MainActorAssistedKey<any RegistrationView, ScreenModel> { r, view in
+      ScreenModel(view: view, presenter: r[.presenterForVerify])
+    }
   }
 }
 

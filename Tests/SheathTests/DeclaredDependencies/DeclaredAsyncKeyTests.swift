@@ -24,15 +24,21 @@ private actor Feed {
 }
 
 extension Keys {
-  fileprivate static let historyFile = Key<String>.required(
-    .singleton, name: "Keys.historyFile", fileID: "App/Keys.swift", line: 1)
-  fileprivate static let clock: Key<Clock> = Key(.singleton, name: "Keys.clock") { Clock() }
-  fileprivate static let history: AsyncKey<History> = AsyncKey(
-    .singleton, .historyFile, name: "Keys.history", fileID: "App/Keys.swift", line: 3
-  ) { file in try await History(file: file) }
-  fileprivate static let feed: AsyncKey<Feed> = AsyncKey(
-    .transient, .history.provider, .clock, name: "Keys.feed", fileID: "App/Keys.swift", line: 6
-  ) { history, clock in Feed(history: try await history(), clock: clock) }
+  fileprivate static var historyFile: Key<String> {
+    Key<String>.required(
+      .singleton, name: "Keys.historyFile", fileID: "App/Keys.swift", line: 1)
+  }
+  fileprivate static var clock: Key<Clock> { Key(.singleton, name: "Keys.clock") { Clock() } }
+  fileprivate static var history: AsyncKey<History> {
+    AsyncKey(
+      .singleton, .historyFile, name: "Keys.history", fileID: "App/Keys.swift", line: 3
+    ) { file in try await History(file: file) }
+  }
+  fileprivate static var feed: AsyncKey<Feed> {
+    AsyncKey(
+      .transient, .history.provider, .clock, name: "Keys.feed", fileID: "App/Keys.swift", line: 6
+    ) { history, clock in Feed(history: try await history(), clock: clock) }
+  }
 }
 
 @Suite("Declared dependencies: async keys")

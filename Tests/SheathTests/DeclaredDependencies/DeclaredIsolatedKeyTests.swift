@@ -60,17 +60,22 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let bookStore: AsyncKey<any BookStoring> = AsyncKey(.scoped(.reading)) { _ in await BookStore() }
-  fileprivate static let formatter: Key<Formatter> = Key(.singleton) { Formatter() }
-  fileprivate static let readingViewModel: MainActorAssistedKey<any ReadingView, ReadingViewModel> =
+  fileprivate static var bookStore: AsyncKey<any BookStoring> { AsyncKey(.scoped(.reading)) { _ in await BookStore() } }
+  fileprivate static var formatter: Key<Formatter> { Key(.singleton) { Formatter() } }
+  fileprivate static var readingViewModel: MainActorAssistedKey<any ReadingView, ReadingViewModel> {
     MainActorAssistedKey(.bookStore.provider, .formatter) { view, store, formatter in
       ReadingViewModel(view: view, store: store, formatter: formatter)
     }
-  fileprivate static let navigator: MainActorKey<Navigator> = MainActorKey(.singleton, .readingViewModel.factory) {
-    Navigator(makeReading: $0)
   }
-  fileprivate static let coordinator: MainActorKey<Coordinator> = MainActorKey(.transient, .navigator.provider) {
-    Coordinator(navigator: $0)
+  fileprivate static var navigator: MainActorKey<Navigator> {
+    MainActorKey(.singleton, .readingViewModel.factory) {
+      Navigator(makeReading: $0)
+    }
+  }
+  fileprivate static var coordinator: MainActorKey<Coordinator> {
+    MainActorKey(.transient, .navigator.provider) {
+      Coordinator(navigator: $0)
+    }
   }
 }
 

@@ -44,23 +44,30 @@ private final class Router: Sendable {
 }
 
 extension Keys {
-  fileprivate static let httpClient: Key<any HTTPClient> = Key(.singleton) { URLSessionHTTPClient() }
-  fileprivate static let baseURL: Key<String> = .required(.singleton)
-  fileprivate static let userAPI: Key<any UserAPI> = Key(.singleton, .httpClient, .baseURL) { http, url in
-    LiveUserAPI(http: http, baseURL: url)
+  fileprivate static var httpClient: Key<any HTTPClient> { Key(.singleton) { URLSessionHTTPClient() } }
+  fileprivate static var baseURL: Key<String> { .required(.singleton) }
+  fileprivate static var userAPI: Key<any UserAPI> {
+    Key(.singleton, .httpClient, .baseURL) { http, url in
+      LiveUserAPI(http: http, baseURL: url)
+    }
   }
-  fileprivate static let screen: Key<Screen> = Key(.transient, .userAPI) { api in Screen(title: "home", api: api) }
-  fileprivate static let titledScreen: AssistedKey<String, Screen> = AssistedKey(.userAPI) { title, api in
-    Screen(title: title, api: api)
+  fileprivate static var screen: Key<Screen> { Key(.transient, .userAPI) { api in Screen(title: "home", api: api) } }
+  fileprivate static var titledScreen: AssistedKey<String, Screen> {
+    AssistedKey(.userAPI) { title, api in
+      Screen(title: title, api: api)
+    }
   }
-  fileprivate static let router: Key<Router> = Key(
-    .singleton, .screen.provider, .screen.lazy, .titledScreen.factory
-  ) { screens, home, makeScreen in
-    Router(screens: screens, home: home, makeScreen: makeScreen)
+  fileprivate static var router: Key<Router> {
+    Key(
+      .singleton, .screen.provider, .screen.lazy, .titledScreen.factory
+    ) { screens, home, makeScreen in
+      Router(screens: screens, home: home, makeScreen: makeScreen)
+    }
   }
-  fileprivate static let six: Key<String> = Key(.transient, .baseURL, .baseURL, .baseURL, .baseURL, .baseURL, .baseURL)
-  {
-    [$0, $1, $2, $3, $4, $5].joined(separator: ",")
+  fileprivate static var six: Key<String> {
+    Key(.transient, .baseURL, .baseURL, .baseURL, .baseURL, .baseURL, .baseURL) {
+      [$0, $1, $2, $3, $4, $5].joined(separator: ",")
+    }
   }
 }
 
@@ -148,6 +155,6 @@ private final class Pong: Sendable {
 extension Keys {
   // Each names the other: the dependencies are read when a graph needs them, not while the static
   // lets initialize, so neither waits on the other's initialization.
-  fileprivate static let ping: Key<Ping> = Key(.transient, .pong) { Ping(pong: $0) }
-  fileprivate static let pong: Key<Pong> = Key(.transient, .ping.provider) { Pong(ping: $0) }
+  fileprivate static var ping: Key<Ping> { Key(.transient, .pong) { Ping(pong: $0) } }
+  fileprivate static var pong: Key<Pong> { Key(.transient, .ping.provider) { Pong(ping: $0) } }
 }

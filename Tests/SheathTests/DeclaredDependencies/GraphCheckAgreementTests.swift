@@ -108,7 +108,7 @@ private struct Wiring {
       declared.append(required ? [] : edges)
       keys.append(
         required
-          ? Key<Node>.required(life.lifetime, name: "K\(index)")
+          ? Key<Node>.required(life.lifetime, name: "K\(index)", column: freshColumn())
           : makeKey(index, life.lifetime, edges, box))
     }
     box.keys = keys
@@ -211,11 +211,32 @@ private final class KeyBox: @unchecked Sendable {
 private func makeKey(_ index: Int, _ lifetime: Lifetime<Node>, _ edges: [Wiring.Edge], _ box: KeyBox) -> Key<Node> {
   let d = edges.map { edge in { @Sendable in dependency(box, edge) } }
   let name = "K\(index)"
+  let column = freshColumn()
   switch edges.count {
-  case 0: return Key(lifetime, name: name) { Node(index, [], []) }
-  case 1: return Key(lifetime, d[0](), name: name) { node(index, [$0]) }
-  case 2: return Key(lifetime, d[0](), d[1](), name: name) { node(index, [$0, $1]) }
-  default: return Key(lifetime, d[0](), d[1](), d[2](), name: name) { node(index, [$0, $1, $2]) }
+  case 0: return Key(lifetime, name: name, column: column) { Node(index, [], []) }
+  case 1: return Key(lifetime, d[0](), name: name, column: column) { node(index, [$0]) }
+  case 2: return Key(lifetime, d[0](), d[1](), name: name, column: column) { node(index, [$0, $1]) }
+  default: return Key(lifetime, d[0](), d[1](), d[2](), name: name, column: column) { node(index, [$0, $1, $2]) }
+  }
+}
+
+/// A column no key was declared at yet: each random graph's keys are new keys, though their names
+/// (`K0`, `K1`, …) repeat from graph to graph.
+private func freshColumn() -> UInt {
+  Columns.shared.next()
+}
+
+private final class Columns: @unchecked Sendable {
+  // @unchecked: `last` is only read or written under `lock`.
+  private let lock = NSLock()
+  private var last: UInt = 1_000
+  static let shared = Columns()
+
+  func next() -> UInt {
+    lock.lock()
+    defer { lock.unlock() }
+    last += 1
+    return last
   }
 }
 
@@ -258,8 +279,8 @@ private final class Adapters: @unchecked Sendable {
     if let key = keys[id] { return key }
     let key: Key<Dependency> =
       deferred
-      ? Key(.transient, target.provider, name: target.name + "~provider") { .provider($0) }
-      : Key(.transient, target, name: target.name + "~") { .node($0) }
+      ? Key(.transient, target.provider, name: target.name + "~provider", column: freshColumn()) { .provider($0) }
+      : Key(.transient, target, name: target.name + "~", column: freshColumn()) { .node($0) }
     keys[id] = key
     return key
   }

@@ -11,80 +11,117 @@ private func neverBuilt<Value>(_ value: Value, _ key: String) -> Value {
 extension Keys {
   // Cleanse's ErrorTest.testMissingProviders, translated: four bindings missing, two of them needed by
   // one factory each, two by the same factory.
-  fileprivate static let missingA = Key<Int>.required(name: "Keys.missingA", fileID: "App/Keys.swift", line: 1)
-  fileprivate static let missingB = Key<String>.required(name: "Keys.missingB", fileID: "App/Keys.swift", line: 2)
-  fileprivate static let missingC = Key<Double>.required(name: "Keys.missingC", fileID: "App/Keys.swift", line: 3)
-  fileprivate static let missingD = Key<Bool>.required(name: "Keys.missingD", fileID: "App/Keys.swift", line: 4)
-  fileprivate static let needsA: Key<Instance> = Key(
-    .singleton, .missingA, name: "Keys.needsA", fileID: "App/Keys.swift", line: 5
-  ) {
-    _ in neverBuilt(Instance(), "needsA")
+  fileprivate static var missingA: Key<Int> {
+    Key<Int>.required(name: "Keys.missingA", fileID: "App/Keys.swift", line: 1)
   }
-  fileprivate static let needsBC: Key<Instance> = Key(
-    .transient, .missingB, .missingC, name: "Keys.needsBC", fileID: "App/Keys.swift", line: 6
-  ) { _, _ in neverBuilt(Instance(), "needsBC") }
-  fileprivate static let root: Key<Instance> = Key(
-    .transient, .needsA, .needsBC, .missingD, name: "Keys.root", fileID: "App/Keys.swift", line: 7
-  ) { _, _, _ in neverBuilt(Instance(), "root") }
+  fileprivate static var missingB: Key<String> {
+    Key<String>.required(name: "Keys.missingB", fileID: "App/Keys.swift", line: 2)
+  }
+  fileprivate static var missingC: Key<Double> {
+    Key<Double>.required(name: "Keys.missingC", fileID: "App/Keys.swift", line: 3)
+  }
+  fileprivate static var missingD: Key<Bool> {
+    Key<Bool>.required(name: "Keys.missingD", fileID: "App/Keys.swift", line: 4)
+  }
+  fileprivate static var needsA: Key<Instance> {
+    Key(
+      .singleton, .missingA, name: "Keys.needsA", fileID: "App/Keys.swift", line: 5
+    ) {
+      _ in neverBuilt(Instance(), "needsA")
+    }
+  }
+  fileprivate static var needsBC: Key<Instance> {
+    Key(
+      .transient, .missingB, .missingC, name: "Keys.needsBC", fileID: "App/Keys.swift", line: 6
+    ) { _, _ in neverBuilt(Instance(), "needsBC") }
+  }
+  fileprivate static var root: Key<Instance> {
+    Key(
+      .transient, .needsA, .needsBC, .missingD, name: "Keys.root", fileID: "App/Keys.swift", line: 7
+    ) { _, _, _ in neverBuilt(Instance(), "root") }
+  }
 
   // A cycle of three, and the same with one edge deferred.
-  fileprivate static let cycleA: Key<Instance> = Key(
-    .singleton, .cycleB, name: "Keys.cycleA", fileID: "App/Keys.swift", line: 10
-  ) {
-    _ in neverBuilt(Instance(), "cycleA")
+  fileprivate static var cycleA: Key<Instance> {
+    Key(
+      .singleton, .cycleB, name: "Keys.cycleA", fileID: "App/Keys.swift", line: 10
+    ) {
+      _ in neverBuilt(Instance(), "cycleA")
+    }
   }
-  fileprivate static let cycleB: Key<Instance> = Key(
-    .transient, .cycleC, name: "Keys.cycleB", fileID: "App/Keys.swift", line: 11
-  ) {
-    _ in neverBuilt(Instance(), "cycleB")
+  fileprivate static var cycleB: Key<Instance> {
+    Key(
+      .transient, .cycleC, name: "Keys.cycleB", fileID: "App/Keys.swift", line: 11
+    ) {
+      _ in neverBuilt(Instance(), "cycleB")
+    }
   }
-  fileprivate static let cycleC: Key<Instance> = Key(
-    .transient, .cycleA, name: "Keys.cycleC", fileID: "App/Keys.swift", line: 12
-  ) {
-    _ in neverBuilt(Instance(), "cycleC")
+  fileprivate static var cycleC: Key<Instance> {
+    Key(
+      .transient, .cycleA, name: "Keys.cycleC", fileID: "App/Keys.swift", line: 12
+    ) {
+      _ in neverBuilt(Instance(), "cycleC")
+    }
   }
-  fileprivate static let deferredC: Key<Instance> = Key(
-    .transient, .deferredA.provider, name: "Keys.deferredC", fileID: "App/Keys.swift", line: 15
-  ) { _ in Instance() }
-  fileprivate static let deferredA: Key<Instance> = Key(
-    .singleton, .deferredC, name: "Keys.deferredA", fileID: "App/Keys.swift", line: 16
-  ) {
-    _ in Instance()
+  fileprivate static var deferredC: Key<Instance> {
+    Key(
+      .transient, .deferredA.provider, name: "Keys.deferredC", fileID: "App/Keys.swift", line: 15
+    ) { _ in Instance() }
+  }
+  fileprivate static var deferredA: Key<Instance> {
+    Key(
+      .singleton, .deferredC, name: "Keys.deferredA", fileID: "App/Keys.swift", line: 16
+    ) {
+      _ in Instance()
+    }
   }
 
   // A singleton that holds a flow's data controller through two transient keys.
-  fileprivate static let flowData: Key<Instance> = Key(
-    .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 20
-  ) {
-    neverBuilt(Instance(), "flowData")
+  fileprivate static var flowData: Key<Instance> {
+    Key(
+      .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 20
+    ) {
+      neverBuilt(Instance(), "flowData")
+    }
   }
-  fileprivate static let presenter: Key<Instance> = Key(
-    .transient, .flowData, name: "Keys.presenter", fileID: "App/Keys.swift", line: 21
-  ) {
-    _ in neverBuilt(Instance(), "presenter")
+  fileprivate static var presenter: Key<Instance> {
+    Key(
+      .transient, .flowData, name: "Keys.presenter", fileID: "App/Keys.swift", line: 21
+    ) {
+      _ in neverBuilt(Instance(), "presenter")
+    }
   }
-  fileprivate static let formatter: Key<Instance> = Key(
-    .transient, .presenter, name: "Keys.formatter", fileID: "App/Keys.swift", line: 22
-  ) {
-    _ in neverBuilt(Instance(), "formatter")
+  fileprivate static var formatter: Key<Instance> {
+    Key(
+      .transient, .presenter, name: "Keys.formatter", fileID: "App/Keys.swift", line: 22
+    ) {
+      _ in neverBuilt(Instance(), "formatter")
+    }
   }
-  fileprivate static let recommender: Key<Instance> = Key(
-    .singleton, .formatter, name: "Keys.recommender", fileID: "App/Keys.swift", line: 23
-  ) { _ in neverBuilt(Instance(), "recommender") }
-  fileprivate static let patientRecommender: Key<Instance> = Key(
-    .singleton, .presenter.provider, name: "Keys.patientRecommender", fileID: "App/Keys.swift", line: 24
-  ) { _ in Instance() }
+  fileprivate static var recommender: Key<Instance> {
+    Key(
+      .singleton, .formatter, name: "Keys.recommender", fileID: "App/Keys.swift", line: 23
+    ) { _ in neverBuilt(Instance(), "recommender") }
+  }
+  fileprivate static var patientRecommender: Key<Instance> {
+    Key(
+      .singleton, .presenter.provider, name: "Keys.patientRecommender", fileID: "App/Keys.swift", line: 24
+    ) { _ in Instance() }
+  }
 
   // A view model nobody depends on, that needs a key nothing binds.
-  fileprivate static let viewModel: Key<Instance> = Key(
-    .transient, .missingA, name: "Keys.viewModel", fileID: "App/Keys.swift", line: 30
-  ) {
-    _ in neverBuilt(Instance(), "viewModel")
+  fileprivate static var viewModel: Key<Instance> {
+    Key(
+      .transient, .missingA, name: "Keys.viewModel", fileID: "App/Keys.swift", line: 30
+    ) {
+      _ in neverBuilt(Instance(), "viewModel")
+    }
   }
-  fileprivate static let escapeHatch: Key<Instance> = Key(name: "Keys.escapeHatch", fileID: "App/Keys.swift", line: 31)
-  { r in
-    _ = r[.missingA]
-    return Instance()
+  fileprivate static var escapeHatch: Key<Instance> {
+    Key(name: "Keys.escapeHatch", fileID: "App/Keys.swift", line: 31) { r in
+      _ = r[.missingA]
+      return Instance()
+    }
   }
 }
 

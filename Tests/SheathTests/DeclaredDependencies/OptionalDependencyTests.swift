@@ -13,26 +13,38 @@ private final class Tracker: Sendable {
 }
 
 extension Keys {
-  fileprivate static let analytics = Key<any Analytics>.required(
-    .singleton, name: "Keys.analytics", fileID: "App/Keys.swift", line: 1)
-  fileprivate static let tracker: Key<Tracker> = Key(
-    .singleton, .analytics.optional, name: "Keys.tracker", fileID: "App/Keys.swift", line: 2
-  ) { analytics in Tracker(analytics: analytics) }
-  fileprivate static let loopA: Key<Int> = Key(
-    .transient, .loopB.optional, name: "Keys.loopA", fileID: "App/Keys.swift", line: 5
-  ) {
-    $0 ?? 0
+  fileprivate static var analytics: Key<any Analytics> {
+    Key<any Analytics>.required(
+      .singleton, name: "Keys.analytics", fileID: "App/Keys.swift", line: 1)
   }
-  fileprivate static let loopB: Key<Int> = Key(
-    .transient, .loopA, name: "Keys.loopB", fileID: "App/Keys.swift", line: 8
-  ) {
-    $0
+  fileprivate static var tracker: Key<Tracker> {
+    Key(
+      .singleton, .analytics.optional, name: "Keys.tracker", fileID: "App/Keys.swift", line: 2
+    ) { analytics in Tracker(analytics: analytics) }
   }
-  fileprivate static let flowAnalytics = Key<any Analytics>.required(
-    .scoped(.flow), name: "Keys.flowAnalytics", fileID: "App/Keys.swift", line: 11)
-  fileprivate static let captiveTracker: Key<Tracker> = Key(
-    .singleton, .flowAnalytics.optional, name: "Keys.captiveTracker", fileID: "App/Keys.swift", line: 12
-  ) { analytics in Tracker(analytics: analytics) }
+  fileprivate static var loopA: Key<Int> {
+    Key(
+      .transient, .loopB.optional, name: "Keys.loopA", fileID: "App/Keys.swift", line: 5
+    ) {
+      $0 ?? 0
+    }
+  }
+  fileprivate static var loopB: Key<Int> {
+    Key(
+      .transient, .loopA, name: "Keys.loopB", fileID: "App/Keys.swift", line: 8
+    ) {
+      $0
+    }
+  }
+  fileprivate static var flowAnalytics: Key<any Analytics> {
+    Key<any Analytics>.required(
+      .scoped(.flow), name: "Keys.flowAnalytics", fileID: "App/Keys.swift", line: 11)
+  }
+  fileprivate static var captiveTracker: Key<Tracker> {
+    Key(
+      .singleton, .flowAnalytics.optional, name: "Keys.captiveTracker", fileID: "App/Keys.swift", line: 12
+    ) { analytics in Tracker(analytics: analytics) }
+  }
 }
 
 @Suite("Optional dependencies")

@@ -17,15 +17,21 @@ private final class Reporter: Sendable {
 }
 
 extension Keys {
-  fileprivate static let siteClock = Key<any Clock>.required()
-  fileprivate static let siteReport = Key<Report> { r in
-    Report(clock: r[.siteClock])
+  fileprivate static var siteClock: Key<any Clock> { Key<any Clock>.required() }
+  fileprivate static var siteReport: Key<Report> {
+    Key<Report> { r in
+      Report(clock: r[.siteClock])
+    }
   }
-  fileprivate static let siteReporter = Key<Reporter>(.scoped(.siteFlow)) { r in
-    Reporter(makeReport: r.provider(.siteReport))
+  fileprivate static var siteReporter: Key<Reporter> {
+    Key<Reporter>(.scoped(.siteFlow)) { r in
+      Reporter(makeReport: r.provider(.siteReport))
+    }
   }
-  fileprivate static let siteMakeReport = AssistedKey<String, Report> { r, _ in
-    Report(clock: r[.siteClock])
+  fileprivate static var siteMakeReport: AssistedKey<String, Report> {
+    AssistedKey<String, Report> { r, _ in
+      Report(clock: r[.siteClock])
+    }
   }
 }
 
@@ -60,7 +66,7 @@ struct CallSiteTests {
       let graph = try Graph(modules: [])
       onThread(stackSize: smallStackSize) { _ = graph[.siteReport] }
     }
-    #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:22")
+    #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:23")
     expectText(
       trapMessage(result),
       """
@@ -76,7 +82,7 @@ struct CallSiteTests {
       let graph = try Graph(modules: [])
       _ = graph[.siteReport]
     }
-    #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:22")
+    #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:23")
   }
 
   @Test("an assisted key's factory called with its argument stops at its own line when it misses a key")
@@ -85,7 +91,7 @@ struct CallSiteTests {
       let graph = try Graph(modules: [])
       _ = graph.make(.siteMakeReport, "weekly")
     }
-    #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:28")
+    #expect(stopLocation(result) == "SheathTests/CallSiteTests.swift:33")
   }
 
   @Test("a scoped key asked for where no graph opened its scope stops at the line that asked")

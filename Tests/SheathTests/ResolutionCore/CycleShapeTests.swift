@@ -24,7 +24,7 @@ private func value<Value>(of box: Locked<Value?>) -> Value {
 private func key(
   _ name: String, line: Int, _ lifetime: Lifetime<Instance> = .transient, _ body: @escaping @Sendable () -> Void
 ) -> Key<Instance> {
-  Key(lifetime, name: "Keys.\(name)", fileID: "App/Keys.swift", line: line) { _ in
+  Key(lifetime, name: "Keys.\(name)", fileID: "App/Keys.swift", line: UInt(line)) { _ in
     body()
     return Instance()
   }
@@ -40,38 +40,56 @@ private struct InjectedA {
 }
 
 extension Keys {
-  fileprivate static let capturedA: Key<Instance> = key("capturedA", line: 1) { _ = graph()[.capturedB] }
-  fileprivate static let capturedB: Key<Instance> = key("capturedB", line: 2) { _ = graph()[.capturedA] }
-  fileprivate static let capturedSingleton: Key<Instance> = key("capturedSingleton", line: 3, .singleton) {
-    _ = graph()[.capturedHelper]
+  fileprivate static var capturedA: Key<Instance> { key("capturedA", line: 1) { _ = graph()[.capturedB] } }
+  fileprivate static var capturedB: Key<Instance> { key("capturedB", line: 2) { _ = graph()[.capturedA] } }
+  fileprivate static var capturedSingleton: Key<Instance> {
+    key("capturedSingleton", line: 3, .singleton) {
+      _ = graph()[.capturedHelper]
+    }
   }
-  fileprivate static let capturedHelper: Key<Instance> = key("capturedHelper", line: 4) {
-    _ = graph()[.capturedSingleton]
-  }
-
-  fileprivate static let injectedA: Key<Instance> = key("injectedA", line: 5) { _ = InjectedB() }
-  fileprivate static let injectedB: Key<Instance> = key("injectedB", line: 6) { _ = InjectedA() }
-
-  fileprivate static let lazyOwner: Key<Instance> = key("lazyOwner", line: 7) {
-    _ = value(of: capturedLazy).value
-  }
-  fileprivate static let lazyTarget: Key<Instance> = key("lazyTarget", line: 8) { _ = graph()[.lazyOwner] }
-  fileprivate static let lazySingleton: Key<Instance> = key("lazySingleton", line: 9, .singleton) {
-    _ = value(of: capturedLazy).value
-  }
-  fileprivate static let lazySingletonTarget: Key<Instance> = key("lazySingletonTarget", line: 10) {
-    _ = graph()[.lazySingleton]
+  fileprivate static var capturedHelper: Key<Instance> {
+    key("capturedHelper", line: 4) {
+      _ = graph()[.capturedSingleton]
+    }
   }
 
-  fileprivate static let providerOwner: Key<Instance> = key("providerOwner", line: 11) {
-    _ = value(of: capturedProvider)()
+  fileprivate static var injectedA: Key<Instance> { key("injectedA", line: 5) { _ = InjectedB() } }
+  fileprivate static var injectedB: Key<Instance> { key("injectedB", line: 6) { _ = InjectedA() } }
+
+  fileprivate static var lazyOwner: Key<Instance> {
+    key("lazyOwner", line: 7) {
+      _ = value(of: capturedLazy).value
+    }
   }
-  fileprivate static let providerTarget: Key<Instance> = key("providerTarget", line: 12) { _ = graph()[.providerOwner] }
-  fileprivate static let providerSingleton: Key<Instance> = key("providerSingleton", line: 13, .singleton) {
-    _ = value(of: capturedProvider)()
+  fileprivate static var lazyTarget: Key<Instance> { key("lazyTarget", line: 8) { _ = graph()[.lazyOwner] } }
+  fileprivate static var lazySingleton: Key<Instance> {
+    key("lazySingleton", line: 9, .singleton) {
+      _ = value(of: capturedLazy).value
+    }
   }
-  fileprivate static let providerSingletonTarget: Key<Instance> = key("providerSingletonTarget", line: 14) {
-    _ = graph()[.providerSingleton]
+  fileprivate static var lazySingletonTarget: Key<Instance> {
+    key("lazySingletonTarget", line: 10) {
+      _ = graph()[.lazySingleton]
+    }
+  }
+
+  fileprivate static var providerOwner: Key<Instance> {
+    key("providerOwner", line: 11) {
+      _ = value(of: capturedProvider)()
+    }
+  }
+  fileprivate static var providerTarget: Key<Instance> {
+    key("providerTarget", line: 12) { _ = graph()[.providerOwner] }
+  }
+  fileprivate static var providerSingleton: Key<Instance> {
+    key("providerSingleton", line: 13, .singleton) {
+      _ = value(of: capturedProvider)()
+    }
+  }
+  fileprivate static var providerSingletonTarget: Key<Instance> {
+    key("providerSingletonTarget", line: 14) {
+      _ = graph()[.providerSingleton]
+    }
   }
 }
 

@@ -3,18 +3,24 @@ import Sheath
 import Testing
 
 extension Keys {
-  fileprivate static let dough: Key<Instance> = Key(name: "Keys.dough", fileID: "App/Bakery.swift", line: 1) { r in
-    _ = r[.starter]
-    return Instance()
+  fileprivate static var dough: Key<Instance> {
+    Key(name: "Keys.dough", fileID: "App/Bakery.swift", line: 1) { r in
+      _ = r[.starter]
+      return Instance()
+    }
   }
-  fileprivate static let starter: Key<Instance> = Key(name: "Keys.starter", fileID: "App/Bakery.swift", line: 2) {
-    r in
-    _ = r[.levain]
-    return Instance()
+  fileprivate static var starter: Key<Instance> {
+    Key(name: "Keys.starter", fileID: "App/Bakery.swift", line: 2) {
+      r in
+      _ = r[.levain]
+      return Instance()
+    }
   }
-  fileprivate static let levain: Key<Instance> = Key(name: "Keys.levain", fileID: "App/Bakery.swift", line: 3) { r in
-    _ = r[.dough]
-    return Instance()
+  fileprivate static var levain: Key<Instance> {
+    Key(name: "Keys.levain", fileID: "App/Bakery.swift", line: 3) { r in
+      _ = r[.dough]
+      return Instance()
+    }
   }
 }
 

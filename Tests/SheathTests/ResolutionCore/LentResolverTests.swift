@@ -35,46 +35,62 @@ private final class Keepers: Sendable {
 private let handedOver = Locked<(resolver: Resolver?, graph: Graph?)>((nil, nil))
 
 extension Keys {
-  fileprivate static let lentShared = Key<Instance>(
-    .singleton, name: "Keys.lentShared", fileID: "App/Keys.swift", line: 1
-  ) { _ in
-    Instance()
+  fileprivate static var lentShared: Key<Instance> {
+    Key<Instance>(
+      .singleton, name: "Keys.lentShared", fileID: "App/Keys.swift", line: 1
+    ) { _ in
+      Instance()
+    }
   }
-  fileprivate static let lentPlain = Key<Instance> { _ in Instance(number: 1) }
-  fileprivate static let keeper = Key<KeptResolver> { r in KeptResolver(r) }
-  fileprivate static let lentNumbered = AssistedKey<Int, Instance> { _, number in Instance(number: number) }
-  fileprivate static let lentChild = ChildGraphKey(scope: .flow)
-  fileprivate static let keepers = Key<Keepers> { r in
-    Keepers(
-      provider: r.provider(.lentShared), lazy: r.lazy(.lentShared), makeNumbered: r[.lentNumbered],
-      children: r[.lentChild])
+  fileprivate static var lentPlain: Key<Instance> { Key<Instance> { _ in Instance(number: 1) } }
+  fileprivate static var keeper: Key<KeptResolver> { Key<KeptResolver> { r in KeptResolver(r) } }
+  fileprivate static var lentNumbered: AssistedKey<Int, Instance> {
+    AssistedKey<Int, Instance> { _, number in Instance(number: number) }
+  }
+  fileprivate static var lentChild: ChildGraphKey { ChildGraphKey(scope: .flow) }
+  fileprivate static var keepers: Key<Keepers> {
+    Key<Keepers> { r in
+      Keepers(
+        provider: r.provider(.lentShared), lazy: r.lazy(.lentShared), makeNumbered: r[.lentNumbered],
+        children: r[.lentChild])
+    }
   }
   /// Resolves through the resolver the test handed over, inside the request of whichever graph
   /// resolves this key: the resolver's own graph, or another.
-  fileprivate static let throughHandedOver = Key<Instance> { _ in
-    handedOver.withLock { $0.resolver }.unsafelyUnwrapped[.lentShared]
+  fileprivate static var throughHandedOver: Key<Instance> {
+    Key<Instance> { _ in
+      handedOver.withLock { $0.resolver }.unsafelyUnwrapped[.lentShared]
+    }
   }
   /// Resolves the singleton on another thread, through its own resolver, while its factory waits.
-  fileprivate static let fromAnotherThread = Key<Instance> { r in
-    let found = Locked<Instance?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      found.withLock { $0 = r[.lentShared] }
-      done.signal()
+  fileprivate static var fromAnotherThread: Key<Instance> {
+    Key<Instance> { r in
+      let found = Locked<Instance?>(nil)
+      let done = DispatchSemaphore(value: 0)
+      let thread = Thread {
+        found.withLock { $0 = r[.lentShared] }
+        done.signal()
+      }
+      thread.start()
+      done.wait()
+      return found.withLock { $0 }.unsafelyUnwrapped
     }
-    thread.start()
-    done.wait()
-    return found.withLock { $0 }.unsafelyUnwrapped
   }
   /// Resolves the singleton before and after a request made on another graph.
-  fileprivate static let aroundAnotherGraph = Key<[Instance]> { r in
-    let before = r[.lentShared]
-    let elsewhere = handedOver.withLock { $0.graph }.unsafelyUnwrapped[.lentShared]
-    return [before, elsewhere, r[.lentShared]]
+  fileprivate static var aroundAnotherGraph: Key<[Instance]> {
+    Key<[Instance]> { r in
+      let before = r[.lentShared]
+      let elsewhere = handedOver.withLock { $0.graph }.unsafelyUnwrapped[.lentShared]
+      return [before, elsewhere, r[.lentShared]]
+    }
   }
-  fileprivate static let mainActorShared = MainActorKey<Instance>(.singleton) { _ in Instance() }
-  fileprivate static let mainActorKeeper = MainActorKey<MainActorProvider<Instance>> { r in
-    r.provider(.mainActorShared)
+  fileprivate static var mainActorShared: MainActorKey<Instance> {
+    MainActorKey<Instance>(.singleton) { _ in Instance() }
+  }
+  fileprivate static var mainActorKeeper: MainActorKey<MainActorProvider<Instance>> {
+    MainActorKey<MainActorProvider<Instance>> { r in
+      r.provider(.mainActorShared)
+    }
   }
 }
 

@@ -70,24 +70,32 @@ private final class FlowScreenModel: Sendable {
 }
 
 extension Keys {
-  fileprivate static let flowUser = Key<FlowUser>(.scoped(.flow)) { _ in FlowUser() }
-  fileprivate static let session = Key<Instance> { _ in Instance() }
-  fileprivate static let step = AssistedKey<Int, Instance> { _, number in Instance(number: number) }
-  fileprivate static let flowData = Key<FlowData>(
-    .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 1
-  ) { r in
-    FlowData(user: r.lazy(.flowUser), makeSession: r.provider(.session), makeStep: r[.step])
+  fileprivate static var flowUser: Key<FlowUser> { Key<FlowUser>(.scoped(.flow)) { _ in FlowUser() } }
+  fileprivate static var session: Key<Instance> { Key<Instance> { _ in Instance() } }
+  fileprivate static var step: AssistedKey<Int, Instance> {
+    AssistedKey<Int, Instance> { _, number in Instance(number: number) }
   }
-  fileprivate static let flowScreen = Key<FlowScreenModel> { r in
-    FlowScreenModel(data: r[.flowData], makeSession: r.provider(.session))
+  fileprivate static var flowData: Key<FlowData> {
+    Key<FlowData>(
+      .scoped(.flow), name: "Keys.flowData", fileID: "App/Keys.swift", line: 1
+    ) { r in
+      FlowData(user: r.lazy(.flowUser), makeSession: r.provider(.session), makeStep: r[.step])
+    }
   }
-  fileprivate static let printer = Key<FlowData>(.singleton) { r in
-    FlowData(user: r.lazy(.rootUser), makeSession: r.provider(.session), makeStep: r[.step])
+  fileprivate static var flowScreen: Key<FlowScreenModel> {
+    Key<FlowScreenModel> { r in
+      FlowScreenModel(data: r[.flowData], makeSession: r.provider(.session))
+    }
   }
-  fileprivate static let rootUser = Key<FlowUser>(.singleton) { _ in FlowUser() }
+  fileprivate static var printer: Key<FlowData> {
+    Key<FlowData>(.singleton) { r in
+      FlowData(user: r.lazy(.rootUser), makeSession: r.provider(.session), makeStep: r[.step])
+    }
+  }
+  fileprivate static var rootUser: Key<FlowUser> { Key<FlowUser>(.singleton) { _ in FlowUser() } }
   // Keys that refer to each other need their types written out.
-  fileprivate static let authService: Key<AuthService> = Key(.singleton) { r in AuthService(client: r[.apiService]) }
-  fileprivate static let apiService: Key<APIService> = Key(.singleton) { r in APIService(auth: r.lazy(.authService)) }
+  fileprivate static var authService: Key<AuthService> { Key(.singleton) { r in AuthService(client: r[.apiService]) } }
+  fileprivate static var apiService: Key<APIService> { Key(.singleton) { r in APIService(auth: r.lazy(.authService)) } }
 }
 
 /// A weak reference, to see whether something was released.

@@ -35,12 +35,16 @@ private final class Tail: Sendable {
 }
 
 extension Keys {
-  fileprivate static let link: Key<Link> = Key { r in Link(next: r.provider(.link)) }
-  fileprivate static let selfProviding: Key<SelfProviding> = Key(.singleton) { r in
-    SelfProviding(me: r.provider(.selfProviding), lazyMe: r.lazy(.selfProviding))
+  fileprivate static var link: Key<Link> { Key { r in Link(next: r.provider(.link)) } }
+  fileprivate static var selfProviding: Key<SelfProviding> {
+    Key(.singleton) { r in
+      SelfProviding(me: r.provider(.selfProviding), lazyMe: r.lazy(.selfProviding))
+    }
   }
-  fileprivate static let leaf = Key<Instance> { _ in Instance() }
-  fileprivate static let numbered = AssistedKey<Int, Instance> { _, number in Instance(number: number) }
+  fileprivate static var leaf: Key<Instance> { Key<Instance> { _ in Instance() } }
+  fileprivate static var numbered: AssistedKey<Int, Instance> {
+    AssistedKey<Int, Instance> { _, number in Instance(number: number) }
+  }
 }
 
 /// A chain of `length` keys, each resolving the next; the last holds a ``Tail``.

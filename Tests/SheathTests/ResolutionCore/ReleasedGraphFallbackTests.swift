@@ -19,17 +19,24 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let lazilyResolved: Key<Clock> = Key(
-    name: "Keys.lazilyResolved", fileID: "App/Keys.swift", line: 1
-  ) {
-    Clock()
+  fileprivate static var lazilyResolved: Key<Clock> {
+    Key(
+      name: "Keys.lazilyResolved", fileID: "App/Keys.swift", line: 1
+    ) {
+      Clock()
+    }
   }
-  fileprivate static let formClock: Key<Clock> = Key(
-    .scoped(.form), name: "Keys.formClock", fileID: "App/Keys.swift", line: 3
-  ) { Clock() }
-  fileprivate static let formPart: Key<FormPart> = Key(
-    .scoped(.form), .lazilyResolved.lazy, .formClock.provider, name: "Keys.formPart", fileID: "App/Keys.swift", line: 5
-  ) { clock, flowClock in FormPart(clock: clock, flowClock: flowClock) }
+  fileprivate static var formClock: Key<Clock> {
+    Key(
+      .scoped(.form), name: "Keys.formClock", fileID: "App/Keys.swift", line: 3
+    ) { Clock() }
+  }
+  fileprivate static var formPart: Key<FormPart> {
+    Key(
+      .scoped(.form), .lazilyResolved.lazy, .formClock.provider, name: "Keys.formPart", fileID: "App/Keys.swift",
+      line: 5
+    ) { clock, flowClock in FormPart(clock: clock, flowClock: flowClock) }
+  }
 }
 
 /// Keeps the resolver its factory was lent, which a factory should not do.
@@ -39,7 +46,9 @@ private final class KeptResolver: Sendable {
 }
 
 extension Keys {
-  fileprivate static let formKeeper = Key<KeptResolver>(name: "Keys.formKeeper") { r in KeptResolver(r) }
+  fileprivate static var formKeeper: Key<KeptResolver> {
+    Key<KeptResolver>(name: "Keys.formKeeper") { r in KeptResolver(r) }
+  }
 }
 
 private struct FormModule: Module {

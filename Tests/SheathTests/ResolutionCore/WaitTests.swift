@@ -21,7 +21,7 @@ private let mainWaiting = DispatchSemaphore(value: 0)
 private func key(
   _ name: String, line: Int, _ lifetime: Lifetime<Instance> = .transient, _ body: @escaping @Sendable () -> Void
 ) -> Key<Instance> {
-  Key(lifetime, name: "Keys.\(name)", fileID: "App/Keys.swift", line: line) { _ in
+  Key(lifetime, name: "Keys.\(name)", fileID: "App/Keys.swift", line: UInt(line)) { _ in
     body()
     return Instance()
   }
@@ -29,37 +29,47 @@ private func key(
 
 extension Keys {
   // A singleton and a lazy value that need each other, resolved on two threads.
-  fileprivate static let crossSingleton: Key<Instance> = key("crossSingleton", line: 21, .singleton) {
-    singletonStarted.signal()
-    targetStarted.wait()
-    _ = value(of: capturedLazy).value
+  fileprivate static var crossSingleton: Key<Instance> {
+    key("crossSingleton", line: 21, .singleton) {
+      singletonStarted.signal()
+      targetStarted.wait()
+      _ = value(of: capturedLazy).value
+    }
   }
-  fileprivate static let crossTarget: Key<Instance> = key("crossTarget", line: 22) {
-    targetStarted.signal()
-    _ = value(of: captured)[.crossSingleton]
+  fileprivate static var crossTarget: Key<Instance> {
+    key("crossTarget", line: 22) {
+      targetStarted.signal()
+      _ = value(of: captured)[.crossSingleton]
+    }
   }
 
   // A singleton whose factory waits for a thread that asks for the same singleton.
-  fileprivate static let selfWaiting: Key<Instance> = key("selfWaiting", line: 23, .singleton) {
-    let done = DispatchSemaphore(value: 0)
-    Thread {
-      _ = value(of: captured)[.selfWaiting]
-      done.signal()
-    }.start()
-    done.wait()
+  fileprivate static var selfWaiting: Key<Instance> {
+    key("selfWaiting", line: 23, .singleton) {
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        _ = value(of: captured)[.selfWaiting]
+        done.signal()
+      }.start()
+      done.wait()
+    }
   }
 
   // A singleton whose factory needs the main thread while the main thread waits for it.
-  fileprivate static let mainSyncing: Key<Instance> = key("mainSyncing", line: 24, .singleton) {
-    singletonStarted.signal()
-    mainWaiting.wait()  // until the main thread is inside its resolution: it cannot drain its queue now
-    DispatchQueue.main.sync {}
+  fileprivate static var mainSyncing: Key<Instance> {
+    key("mainSyncing", line: 24, .singleton) {
+      singletonStarted.signal()
+      mainWaiting.wait()  // until the main thread is inside its resolution: it cannot drain its queue now
+      DispatchQueue.main.sync {}
+    }
   }
 
   // A singleton that takes a moment to build.
-  fileprivate static let slowSingleton: Key<Instance> = key("slowSingleton", line: 25, .singleton) {
-    singletonStarted.signal()
-    Thread.sleep(forTimeInterval: 0.3)
+  fileprivate static var slowSingleton: Key<Instance> {
+    key("slowSingleton", line: 25, .singleton) {
+      singletonStarted.signal()
+      Thread.sleep(forTimeInterval: 0.3)
+    }
   }
 }
 

@@ -14,19 +14,23 @@ private final class Screen: Sendable {
 }
 
 extension Keys {
-  fileprivate static let clock: Key<Clock> = Key(name: "Keys.clock") { neverRun(Clock(), "clock") }
-  fileprivate static let store: Key<Store> = Key(.weak, name: "Keys.store") { neverRun(Store(), "store") }
-  fileprivate static let row: AssistedKey<Int, Row> = AssistedKey(name: "Keys.row") { _ in neverRun(Row(), "row") }
-  fileprivate static let flowStore: Key<Store> = Key(.scoped(.flow), name: "Keys.flowStore") {
-    neverRun(Store(), "flowStore")
+  fileprivate static var clock: Key<Clock> { Key(name: "Keys.clock") { neverRun(Clock(), "clock") } }
+  fileprivate static var store: Key<Store> { Key(.weak, name: "Keys.store") { neverRun(Store(), "store") } }
+  fileprivate static var row: AssistedKey<Int, Row> { AssistedKey(name: "Keys.row") { _ in neverRun(Row(), "row") } }
+  fileprivate static var flowStore: Key<Store> {
+    Key(.scoped(.flow), name: "Keys.flowStore") {
+      neverRun(Store(), "flowStore")
+    }
   }
-  fileprivate static let flowOnly = Key<Store>.required(.scoped(.flow), name: "Keys.flowOnly")
-  fileprivate static let flow = ChildGraphKey(scope: .flow, name: "Keys.flow") { [FlowModule()] }
-  fileprivate static let screen: Key<Screen> = Key(
-    .singleton, .clock.provider, .store.lazy, .row.factory, .flow, name: "Keys.screen"
-  ) { clock, store, row, flow in neverRun(Screen(clock: clock, store: store, row: row, flow: flow), "screen") }
-  fileprivate static let legacy: Key<Int> = Key(name: "Keys.legacy") { r in neverRun(1, "legacy") }
-  fileprivate static let loop: Key<Int> = Key(.transient, .loop, name: "Keys.loop") { neverRun($0, "loop") }
+  fileprivate static var flowOnly: Key<Store> { Key<Store>.required(.scoped(.flow), name: "Keys.flowOnly") }
+  fileprivate static var flow: ChildGraphKey { ChildGraphKey(scope: .flow, name: "Keys.flow") { [FlowModule()] } }
+  fileprivate static var screen: Key<Screen> {
+    Key(
+      .singleton, .clock.provider, .store.lazy, .row.factory, .flow, name: "Keys.screen"
+    ) { clock, store, row, flow in neverRun(Screen(clock: clock, store: store, row: row, flow: flow), "screen") }
+  }
+  fileprivate static var legacy: Key<Int> { Key(name: "Keys.legacy") { r in neverRun(1, "legacy") } }
+  fileprivate static var loop: Key<Int> { Key(.transient, .loop, name: "Keys.loop") { neverRun($0, "loop") } }
 }
 
 private struct FlowModule: Module {

@@ -9,14 +9,20 @@ private final class Repository: Sendable {
 }
 
 extension Keys {
-  fileprivate static let store = Key<any Store>.required(
-    .singleton, name: "Keys.store", fileID: "App/Keys.swift", line: 1)
-  fileprivate static let repository: Key<Repository> = Key(
-    .transient, .store, .store.provider, name: "Keys.repository", fileID: "App/Keys.swift", line: 2
-  ) { store, _ in Repository(store: store) }
-  fileprivate static let legacy: Key<Repository> = Key(name: "Keys.legacy") { r in Repository(store: r[.store]) }
-  fileprivate static let screenTitle: Key<String> = Key(.transient, .repository, name: "Keys.screenTitle") { _ in
-    "Repositories"
+  fileprivate static var store: Key<any Store> {
+    Key<any Store>.required(
+      .singleton, name: "Keys.store", fileID: "App/Keys.swift", line: 1)
+  }
+  fileprivate static var repository: Key<Repository> {
+    Key(
+      .transient, .store, .store.provider, name: "Keys.repository", fileID: "App/Keys.swift", line: 2
+    ) { store, _ in Repository(store: store) }
+  }
+  fileprivate static var legacy: Key<Repository> { Key(name: "Keys.legacy") { r in Repository(store: r[.store]) } }
+  fileprivate static var screenTitle: Key<String> {
+    Key(.transient, .repository, name: "Keys.screenTitle") { _ in
+      "Repositories"
+    }
   }
 }
 

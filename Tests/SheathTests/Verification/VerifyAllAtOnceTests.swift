@@ -7,21 +7,33 @@ import Testing
 private final class Cart: Sendable {}
 
 extension Keys {
-  fileprivate static let token = Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 2)
-  fileprivate static let cart = Key<Cart>.required(
-    .scoped(.flow), name: "Keys.cart", fileID: "App/Keys.swift", line: 4)
-  fileprivate static let brokenFlow = ChildGraphKey(
-    scope: .flow, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 5
-  ) { [CheckoutModule(), CheckoutModule()] }
-  fileprivate static let account: Key<Instance> = Key(
-    .scoped(.session), name: "Keys.account", fileID: "App/Keys.swift", line: 8
-  ) { Instance() }
-  fileprivate static let checkoutData: Key<Instance> = Key(
-    .scoped(.flow), .account, name: "Keys.checkoutData", fileID: "App/Keys.swift", line: 11
-  ) { _ in Instance() }
-  fileprivate static let client: Key<String> = Key(
-    .transient, .token, name: "Keys.client", fileID: "App/Keys.swift", line: 14
-  ) { token in "client with \(token)" }
+  fileprivate static var token: Key<String> {
+    Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 2)
+  }
+  fileprivate static var cart: Key<Cart> {
+    Key<Cart>.required(
+      .scoped(.flow), name: "Keys.cart", fileID: "App/Keys.swift", line: 4)
+  }
+  fileprivate static var brokenFlow: ChildGraphKey {
+    ChildGraphKey(
+      scope: .flow, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 5
+    ) { [CheckoutModule(), CheckoutModule()] }
+  }
+  fileprivate static var account: Key<Instance> {
+    Key(
+      .scoped(.session), name: "Keys.account", fileID: "App/Keys.swift", line: 8
+    ) { Instance() }
+  }
+  fileprivate static var checkoutData: Key<Instance> {
+    Key(
+      .scoped(.flow), .account, name: "Keys.checkoutData", fileID: "App/Keys.swift", line: 11
+    ) { _ in Instance() }
+  }
+  fileprivate static var client: Key<String> {
+    Key(
+      .transient, .token, name: "Keys.client", fileID: "App/Keys.swift", line: 14
+    ) { token in "client with \(token)" }
+  }
 }
 
 private struct CheckoutModule: Module {

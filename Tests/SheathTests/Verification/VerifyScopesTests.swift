@@ -12,31 +12,49 @@ extension Scope {
 }
 
 extension Keys {
-  fileprivate static let account: Key<Instance> = Key(
-    .scoped(.account), name: "Keys.account", fileID: "App/Keys.swift", line: 1
-  ) { neverRun(Instance(), "account") }
-  fileprivate static let cartHelper: Key<Instance> = Key(
-    .transient, .account, name: "Keys.cartHelper", fileID: "App/Keys.swift", line: 2
-  ) { neverRun($0, "cartHelper") }
-  fileprivate static let cart: Key<Instance> = Key(
-    .scoped(.checkout), .cartHelper, name: "Keys.cart", fileID: "App/Keys.swift", line: 3
-  ) { neverRun($0, "cart") }
-  fileprivate static let cartScreen: Key<Instance> = Key(
-    .transient, .cart, name: "Keys.cartScreen", fileID: "App/Keys.swift", line: 4
-  ) { neverRun($0, "cartScreen") }
-  fileprivate static let receipt: Key<Instance> = Key(
-    .scoped(.account), .cart, name: "Keys.receipt", fileID: "App/Keys.swift", line: 5
-  ) { neverRun($0, "receipt") }
-  fileprivate static let checkoutFlow = ChildGraphKey(
-    scope: .checkout, name: "Keys.checkoutFlow", fileID: "App/Keys.swift", line: 6
-  ) { [CheckoutModule()] }
-  fileprivate static let brokenFlow = ChildGraphKey(
-    scope: .checkout, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 7
-  ) { [CheckoutModule(), CheckoutModule(line: 99)] }
-  fileprivate static let payment = Key<String>.required(name: "Keys.payment", fileID: "App/Keys.swift", line: 8)
-  fileprivate static let paymentScreen: Key<String> = Key(
-    .transient, .payment, name: "Keys.paymentScreen", fileID: "App/Keys.swift", line: 9
-  ) { neverRun($0, "paymentScreen") }
+  fileprivate static var account: Key<Instance> {
+    Key(
+      .scoped(.account), name: "Keys.account", fileID: "App/Keys.swift", line: 1
+    ) { neverRun(Instance(), "account") }
+  }
+  fileprivate static var cartHelper: Key<Instance> {
+    Key(
+      .transient, .account, name: "Keys.cartHelper", fileID: "App/Keys.swift", line: 2
+    ) { neverRun($0, "cartHelper") }
+  }
+  fileprivate static var cart: Key<Instance> {
+    Key(
+      .scoped(.checkout), .cartHelper, name: "Keys.cart", fileID: "App/Keys.swift", line: 3
+    ) { neverRun($0, "cart") }
+  }
+  fileprivate static var cartScreen: Key<Instance> {
+    Key(
+      .transient, .cart, name: "Keys.cartScreen", fileID: "App/Keys.swift", line: 4
+    ) { neverRun($0, "cartScreen") }
+  }
+  fileprivate static var receipt: Key<Instance> {
+    Key(
+      .scoped(.account), .cart, name: "Keys.receipt", fileID: "App/Keys.swift", line: 5
+    ) { neverRun($0, "receipt") }
+  }
+  fileprivate static var checkoutFlow: ChildGraphKey {
+    ChildGraphKey(
+      scope: .checkout, name: "Keys.checkoutFlow", fileID: "App/Keys.swift", line: 6
+    ) { [CheckoutModule()] }
+  }
+  fileprivate static var brokenFlow: ChildGraphKey {
+    ChildGraphKey(
+      scope: .checkout, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 7
+    ) { [CheckoutModule(), CheckoutModule(line: 99)] }
+  }
+  fileprivate static var payment: Key<String> {
+    Key<String>.required(name: "Keys.payment", fileID: "App/Keys.swift", line: 8)
+  }
+  fileprivate static var paymentScreen: Key<String> {
+    Key(
+      .transient, .payment, name: "Keys.paymentScreen", fileID: "App/Keys.swift", line: 9
+    ) { neverRun($0, "paymentScreen") }
+  }
 }
 
 private struct CheckoutModule: Module {

@@ -20,31 +20,49 @@ private final class Legacy: Sendable {
 }
 
 extension Keys {
-  fileprivate static let database: Key<Store> = Key(
-    .singleton, name: "Keys.database", fileID: "App/Keys.swift", line: 1
-  ) { neverRun(Store(), "database") }
-  fileprivate static let repository: Key<Repository> = Key(
-    .transient, .database, name: "Keys.repository", fileID: "App/Keys.swift", line: 2
-  ) { neverRun(Repository(store: $0), "repository") }
-  fileprivate static let screen: Key<Screen> = Key(
-    .transient, .repository, .repository.provider, name: "Keys.screen", fileID: "App/Keys.swift", line: 3
-  ) { repository, refresh in neverRun(Screen(repository: repository, refresh: refresh), "screen") }
-  fileprivate static let legacy: Key<Legacy> = Key(name: "Keys.legacy", fileID: "App/Keys.swift", line: 4) { r in
-    neverRun(Legacy(repository: r[.repository]), "legacy")
+  fileprivate static var database: Key<Store> {
+    Key(
+      .singleton, name: "Keys.database", fileID: "App/Keys.swift", line: 1
+    ) { neverRun(Store(), "database") }
   }
-  fileprivate static let token = Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 5)
-  fileprivate static let client: Key<String> = Key(
-    .transient, .token, name: "Keys.client", fileID: "App/Keys.swift", line: 6
-  ) { neverRun("client with \($0)", "client") }
-  fileprivate static let ping: Key<Int> = Key(.transient, .pong, name: "Keys.ping", fileID: "App/Keys.swift", line: 7) {
-    neverRun($0, "ping")
+  fileprivate static var repository: Key<Repository> {
+    Key(
+      .transient, .database, name: "Keys.repository", fileID: "App/Keys.swift", line: 2
+    ) { neverRun(Repository(store: $0), "repository") }
   }
-  fileprivate static let pong: Key<Int> = Key(.transient, .ping, name: "Keys.pong", fileID: "App/Keys.swift", line: 8) {
-    neverRun($0, "pong")
+  fileprivate static var screen: Key<Screen> {
+    Key(
+      .transient, .repository, .repository.provider, name: "Keys.screen", fileID: "App/Keys.swift", line: 3
+    ) { repository, refresh in neverRun(Screen(repository: repository, refresh: refresh), "screen") }
   }
-  fileprivate static let payments: Key<String> = Key(
-    .singleton, test: .liveOnly { _ in "unimplemented" }, name: "Keys.payments", fileID: "App/Keys.swift", line: 9
-  ) { _ in neverRun("live payments", "payments") }
+  fileprivate static var legacy: Key<Legacy> {
+    Key(name: "Keys.legacy", fileID: "App/Keys.swift", line: 4) { r in
+      neverRun(Legacy(repository: r[.repository]), "legacy")
+    }
+  }
+  fileprivate static var token: Key<String> {
+    Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 5)
+  }
+  fileprivate static var client: Key<String> {
+    Key(
+      .transient, .token, name: "Keys.client", fileID: "App/Keys.swift", line: 6
+    ) { neverRun("client with \($0)", "client") }
+  }
+  fileprivate static var ping: Key<Int> {
+    Key(.transient, .pong, name: "Keys.ping", fileID: "App/Keys.swift", line: 7) {
+      neverRun($0, "ping")
+    }
+  }
+  fileprivate static var pong: Key<Int> {
+    Key(.transient, .ping, name: "Keys.pong", fileID: "App/Keys.swift", line: 8) {
+      neverRun($0, "pong")
+    }
+  }
+  fileprivate static var payments: Key<String> {
+    Key(
+      .singleton, test: .liveOnly { _ in "unimplemented" }, name: "Keys.payments", fileID: "App/Keys.swift", line: 9
+    ) { _ in neverRun("live payments", "payments") }
+  }
 }
 
 @Suite("verify() reads the graph as data")

@@ -11,32 +11,40 @@ nonisolated extension Scope {
 }
 
 nonisolated extension Keys {
-  static let apiBaseURL: Key<String> = Key(.singleton) {
-    "https://api.github.com"
+  static var apiBaseURL: Key<String> {
+    Key(.singleton) {
+      "https://api.github.com"
+    }
   }
-  static let userAPI: Key<any UserAPI> = .required(.singleton)
-  static let followersData: Key<any FollowersDataControlling> =
+  static var userAPI: Key<any UserAPI> { .required(.singleton) }
+  static var followersData: Key<any FollowersDataControlling> {
     Key(.scoped(.flow), .userAPI) { api in
       FollowersDataController(api: api)
     }
+  }
   // swift-format-ignore
-  static let profileViewModel:
-    MainActorAssistedKey<any ProfileView, ProfileViewModel> =
+  static var profileViewModel:
+    MainActorAssistedKey<any ProfileView, ProfileViewModel>
+  {
     MainActorAssistedKey(.followersData) { view, data in
       ProfileViewModel(view: view, data: data)
     }
+  }
 }
 // docs: end
 
 // docs: dma-async-key
 nonisolated extension Keys {
-  static let historyFile: Key<URL> = Key {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("searches.json")
+  static var historyFile: Key<URL> {
+    Key {
+      FileManager.default.temporaryDirectory
+        .appendingPathComponent("searches.json")
+    }
   }
-  static let searchHistory: AsyncKey<SearchHistory> =
+  static var searchHistory: AsyncKey<SearchHistory> {
     AsyncKey(.singleton, .historyFile) { file in
       try await SearchHistory.load(from: file)
     }
+  }
 }
 // docs: end

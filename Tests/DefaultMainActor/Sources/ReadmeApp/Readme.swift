@@ -52,16 +52,23 @@ nonisolated protocol UserAPI: Sendable { func user(_ login: String) async throws
 
 // Keys: what the graph can provide, and what each one needs. The live factory travels with the key.
 nonisolated extension Keys {
-  static let userAPI: Key<any UserAPI> = Key(.singleton) { LiveUserAPI() }
-  static let validator: Key<any LoginValidating> = Key { LoginValidator() }
-  static let followersData: Key<any FollowersDataControlling> = Key(.scoped(.flow), .userAPI) { api in
-    FollowersDataController(api: api)
+  static var userAPI: Key<any UserAPI> {
+    Key(.singleton) { LiveUserAPI() }
+  }
+  static var validator: Key<any LoginValidating> {
+    Key { LoginValidator() }
+  }
+  static var followersData: Key<any FollowersDataControlling> {
+    Key(.scoped(.flow), .userAPI) { api in
+      FollowersDataController(api: api)
+    }
   }
   // A view model lives on the main actor, with its view.
-  static let profileViewModel: MainActorAssistedKey<any ProfileView, ProfileViewModel> =
+  static var profileViewModel: MainActorAssistedKey<any ProfileView, ProfileViewModel> {
     MainActorAssistedKey(.followersData) { view, data in
       ProfileViewModel(view: view, data: data)
     }
+  }
 }
 
 nonisolated extension Scope {

@@ -8,7 +8,7 @@ import Testing
 // compiles and reads as it does in a nonisolated module.
 
 nonisolated extension Keys {
-  static let launchSteps = CollectionKey<String>()
+  static var launchSteps: CollectionKey<String> { CollectionKey<String>() }
 }
 
 /// Contributes the app's launch steps, several at once.
