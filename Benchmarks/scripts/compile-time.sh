@@ -7,7 +7,7 @@
 #   FILES=10        source files they are spread over (plus App.swift, the entry point)
 #   RUNS=3          timed builds per style; the median is reported
 #   CONFIG=debug    debug (what a developer waits for while iterating) or release
-#   STYLES="hand-written sheath sheath-annotated sheath-declared sheath-module sheath-module-declared swinject"
+#   STYLES="hand-written sheath sheath-annotated sheath-declared sheath-computed sheath-module sheath-module-declared swinject"
 #   SHEATH_PATH=..  the Sheath package to build against (default: this repository)
 #   WORK=Benchmarks/.build-compile   where the generated packages live (kept between runs: warm deps)
 #   MEASURE=time    time (wall and CPU, noisy on a shared machine) or instructions (exact; see below)
@@ -18,7 +18,10 @@
 #                  type written out: `static let sN = Key<any PN> { … }` (the docs' form until b6a5e84)
 #   sheath-annotated  the same keys with their type written out (the docs' form until keys declared
 #                  their dependencies): `static let sN: Key<any PN> = Key { r in SN(d2: r[.s2]) }`
-#   sheath-declared  keys that declare their dependencies, as the README and docs write keys:
+#   sheath-computed  keys declared as computed properties that declare their dependencies, as the
+#                  README and docs write keys: `static var s5: Key<any P5> { Key(.transient, .s3, .s1) {
+#                  d3, d1 in S5(d3: d3, d1: d1) } }`
+#   sheath-declared  the same keys stored in `static let`s, as the docs wrote keys until computed keys:
 #                  `static let s5: Key<any P5> = Key(.transient, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`,
 #                  a service that needs nothing `Key(.singleton) { S0() }`
 #   sheath-module  required keys, bound with `b.bind(.sN) { r in SN(…) }` in 10 modules
@@ -81,7 +84,7 @@ case "$MEASURE" in
 esac
 RUNS=${RUNS:-3}
 CONFIG=${CONFIG:-debug}
-STYLES=${STYLES:-"hand-written sheath sheath-annotated sheath-declared sheath-module sheath-module-declared swinject"}
+STYLES=${STYLES:-"hand-written sheath sheath-annotated sheath-declared sheath-computed sheath-module sheath-module-declared swinject"}
 SHEATH_PATH=$(cd "${SHEATH_PATH:-$here/..}" && pwd)
 WORK=${WORK:-$here/.build-compile}
 mkdir -p "$WORK"

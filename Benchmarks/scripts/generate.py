@@ -18,7 +18,9 @@
                        `static let sN = Key<any PN> { … }`
         sheath-annotated  the same keys with their type written out, the README's form until keys
                        declared their dependencies: `static let sN: Key<any PN> = Key { r in … }`
-        sheath-declared  keys that declare their dependencies, as the README writes keys:
+        sheath-computed  keys declared as computed properties that declare their dependencies, as the
+                       README writes keys: `static var sN: Key<any PN> { Key(.transient, .s1) { d1 in … } }`
+        sheath-declared  keys stored in `static let`s that declare their dependencies, as the README wrote keys:
                        `static let s5: Key<any P5> = Key(.transient, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`
                        (a service that needs nothing: `Key(.singleton) { S0() }`)
         sheath-module  required keys, bound by factories in a `Module` (b.bind(.sN) { r in … })
@@ -146,6 +148,18 @@ def declared_factory(i, deps):
     args = ", ".join(f"d{d}: d{d}" for d in deps)
     body = f"{{ {params} in S{i}({args}) }}" if deps else f"{{ S{i}() }}"
     return keys, body
+
+
+def sheath_computed_wiring(indices):
+    """Keys declared as computed properties that declare their dependencies (sheath-computed), as the
+    README writes keys: `static var s5: Key<any P5> { Key(.transient, .s3, .s1) { d3, d1 in … } }`."""
+    out = ["import Sheath\n\n", "extension Keys {\n"]
+    for i in indices:
+        keys, body = declared_factory(i, dependencies_of(i))
+        life = ".singleton" if lifetime(i) else ".transient"
+        out.append(f"  static var s{i}: Key<any P{i}> {{ Key({life}{keys}) {body} }}\n")
+    out.append("}\n")
+    return "".join(out)
 
 
 def sheath_declared_wiring(indices, module_style):
@@ -351,6 +365,8 @@ def app(style, bindings, files, out_dir, sheath_path):
             body += swinject_wiring(indices)
         elif style == "hand-written":
             body += hand_written_wiring(indices)
+        elif style == "sheath-computed":
+            body += sheath_computed_wiring(indices)
         elif style in ("sheath-declared", "sheath-module-declared"):
             body += sheath_declared_wiring(indices, module_style=(style == "sheath-module-declared"))
         else:
@@ -395,7 +411,8 @@ def main():
     application = sub.add_parser("app", help="a package for the compile-time benchmark")
     application.add_argument(
         "--style", required=True,
-        choices=["sheath", "sheath-annotated", "sheath-declared", "sheath-module", "sheath-module-declared",
+        choices=["sheath", "sheath-annotated", "sheath-declared", "sheath-computed", "sheath-module",
+                 "sheath-module-declared",
                  "swinject", "hand-written"])
     application.add_argument("--bindings", type=int, default=1000)
     application.add_argument("--files", type=int, default=10)

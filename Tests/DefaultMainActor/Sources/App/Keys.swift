@@ -3,8 +3,8 @@ import Sheath
 
 // docs: dma-keys
 // `nonisolated`: in a default-MainActor module, a plain extension's
-// static lets would be main-actor properties, which the factories —
-// and the modules — could not read.
+// static properties would be main-actor properties, which the
+// factories — and the modules — could not read.
 nonisolated extension Scope {
   /// A profile and the screens opened from it: one data controller.
   static let flow = Scope("flow")
