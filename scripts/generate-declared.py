@@ -40,6 +40,10 @@ def dependency_params(n):
     return "".join(f"    _ {t.lower()}: @autoclosure @escaping @Sendable () -> Key<{t}>,\n" for t in params(n))
 
 
+def maker_dependency_params(n):
+    return "".join(f"    _ {t.lower()}: @escaping @Sendable () -> Key<{t}>,\n" for t in params(n))
+
+
 def dependency_docs(n, assisted):
     where = "its value follows the argument" if assisted else "its value is the factory's argument {}"
     return "".join(f"  ///   - {t.lower()}: A key the factory needs; {where.format(i + 1)}.\n" for i, t in enumerate(params(n)))
@@ -98,6 +102,12 @@ def key_inits():
                 test_doc = "  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.\n"
             head, body = closure(n, f["assisted"], f.get("suspends", False))
             init_args = "lifetime, test: test, " if f["lifetime"] else ""
+            made_args = ", ".join(
+                (["lifetime"] if f["lifetime"] else [])
+                + [t.lower() for t in params(n)]
+                + (["test: test"] if f["lifetime"] else [])
+                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", "type: Self.self", "factory"]
+            )
             out.append(
                 f"  /// {summary}\n"
                 + "  ///\n"
@@ -115,6 +125,7 @@ def key_inits():
                 + "  ///   - factory: Builds the value from "
                 + ("the caller's argument and " if f["assisted"] else "")
                 + "the dependencies' values.\n"
+                + "  @inlinable @inline(__always)\n"
                 + f"  public convenience init{generics(n)}(\n"
                 + lifetime
                 + dependency_params(n)
@@ -126,8 +137,29 @@ def key_inits():
                 + "    function: StaticString = #function,\n"
                 + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
                 + "  ) {\n"
-                + "    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)\n"
-                + "    self.init(declaredAt: site) {\n"
+                + "    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {\n"
+                + "      self.init(existing: key)\n"
+                + "    } else {\n"
+                + f"      self.init(existing: {f['ext']}.made({made_args}))\n"
+                + "    }\n"
+                + "  }\n"
+                + "\n"
+                + "  /// The key the initializer above declares: found, or made and recorded the first time it runs.\n"
+                + "  @usableFromInline\n"
+                + f"  static func made{generics(n)}(\n"
+                + lifetime.replace(" = .transient", "")
+                + maker_dependency_params(n)
+                + test.replace(" = nil", "")
+                + "    name: String?,\n"
+                + "    fileID: StaticString,\n"
+                + "    line: UInt,\n"
+                + "    column: UInt,\n"
+                + "    function: StaticString,\n"
+                + "    type: Keys.Type,\n"
+                + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
+                + "  ) -> Keys {\n"
+                + "    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {\n"
+                + "      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)\n"
                 + f"      let dependencies = {edges(n)}\n"
                 + f"      return {f['ext']}(\n"
                 + f"        {init_args}name: site.keyName, declaration: site.location, dependencies: dependencies\n"

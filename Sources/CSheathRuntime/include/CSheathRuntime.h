@@ -73,16 +73,18 @@ typedef struct {
 /// The current table, or null before the first key; replaced (never freed) when it grows.
 extern SheathKeySiteTable *_Nullable sheath_key_site_table;
 
-/// Where a site's probe starts: a name's bytes count, so that many keys named at one site spread out.
+/// Where a site's probe starts: one multiplication of the line, column and type, and a name's bytes
+/// when it has one, so that many keys named at one site spread out.
 static inline uintptr_t sheath_key_site_hash(
     uintptr_t line, uintptr_t column, const void *_Nonnull type, const char *_Nullable name) {
-  uintptr_t hash = (line * 0x9E3779B97F4A7C15ull) ^ (column * 0xC2B2AE3D27D4EB4Full) ^ ((uintptr_t)type >> 4);
+  uintptr_t hash = (line << 16) ^ column ^ ((uintptr_t)type >> 4);
   if (name != NULL) {
     for (const unsigned char *byte = (const unsigned char *)name; *byte != 0; byte++) {
       hash = (hash ^ *byte) * 0x100000001B3ull;
     }
   }
-  return hash ^ (hash >> 29);
+  hash *= 0x9E3779B97F4A7C15ull;
+  return hash >> 32;
 }
 
 /// Whether two texts are the same: the same pointer (both null, or one literal), or the same bytes.

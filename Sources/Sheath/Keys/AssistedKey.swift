@@ -35,6 +35,7 @@ public final class AssistedKey<Argument, Value>:
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the resolver and the caller's argument.
+  @inlinable @inline(__always)
   public convenience init(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -43,9 +44,29 @@ public final class AssistedKey<Argument, Value>:
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      AssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, factory, type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    _ factory: @escaping @Sendable (Resolver, Argument) -> Value,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return AssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
 
@@ -76,6 +97,7 @@ public final class AssistedKey<Argument, Value>:
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
+  @inlinable @inline(__always)
   public static func required(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -83,9 +105,28 @@ public final class AssistedKey<Argument, Value>:
     column: UInt = #column,
     function: StaticString = #function
   ) -> AssistedKey {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    return AssistedKey(declaredAt: site) {
-      AssistedKey(required: site.keyName, declaration: site.location)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
+      return unsafeDowncast(key, to: AssistedKey.self)
+    }
+    return unsafeDowncast(
+      AssistedKey.madeRequired(
+        name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self),
+      to: AssistedKey.self)
+  }
+
+  /// The key the function above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func madeRequired(
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return AssistedKey(required: site.keyName, declaration: site.location)
     }
   }
 

@@ -77,6 +77,7 @@ public final class AsyncKey<Value: Sendable>:
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value, resolving its dependencies from the ``AsyncResolver``; may suspend
   ///     and may throw.
+  @inlinable @inline(__always)
   public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
@@ -87,9 +88,32 @@ public final class AsyncKey<Value: Sendable>:
     function: StaticString = #function,
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      AsyncKey(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
+          type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    _ lifetime: Lifetime<Value>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return AsyncKey(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
 
@@ -129,6 +153,7 @@ public final class AsyncKey<Value: Sendable>:
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
+  @inlinable @inline(__always)
   public static func required(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
@@ -138,9 +163,30 @@ public final class AsyncKey<Value: Sendable>:
     column: UInt = #column,
     function: StaticString = #function
   ) -> AsyncKey {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    return AsyncKey(declaredAt: site) {
-      AsyncKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
+      return unsafeDowncast(key, to: AsyncKey.self)
+    }
+    return unsafeDowncast(
+      AsyncKey.madeRequired(
+        lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+        type: AsyncKey.self), to: AsyncKey.self)
+  }
+
+  /// The key the function above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func madeRequired(
+    _ lifetime: Lifetime<Value>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return AsyncKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
     }
   }
 

@@ -48,6 +48,7 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - modules: Makes each child's modules; called each time a child is opened.
+  @inlinable @inline(__always)
   public convenience init(
     scope: Scope? = nil,
     name: String? = nil,
@@ -57,9 +58,31 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     function: StaticString = #function,
     modules: @escaping @Sendable () -> [any Module] = { [] }
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      ChildGraphKey(scope: scope, name: site.keyName, declaration: site.location, modules: modules)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: ChildGraphKey.made(
+          scope: scope, name: name, fileID: fileID, line: line, column: column, function: function, modules: modules,
+          type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    scope: Scope?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    modules: @escaping @Sendable () -> [any Module],
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return ChildGraphKey(scope: scope, name: site.keyName, declaration: site.location, modules: modules)
     }
   }
 

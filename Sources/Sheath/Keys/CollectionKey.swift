@@ -68,6 +68,7 @@ public final class CollectionKey<Element>:
   ///   - line: Where the key is declared; leave the default.
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
+  @inlinable @inline(__always)
   public convenience init(
     _ lifetime: Lifetime<[Element]> = .transient,
     name: String? = nil,
@@ -76,9 +77,29 @@ public final class CollectionKey<Element>:
     column: UInt = #column,
     function: StaticString = #function
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      CollectionKey(lifetime, empty: [], name: site.keyName, declaration: site.location)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: CollectionKey.made(
+          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    _ lifetime: Lifetime<[Element]>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return CollectionKey(lifetime, empty: [], name: site.keyName, declaration: site.location)
     }
   }
 
@@ -120,6 +141,7 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
   ///   - line: Where the key is declared; leave the default.
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
+  @inlinable @inline(__always)
   public convenience init(
     _ lifetime: Lifetime<[EntryKey: Value]> = .transient,
     name: String? = nil,
@@ -128,9 +150,29 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
     column: UInt = #column,
     function: StaticString = #function
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      MapKey(lifetime, empty: [:], name: site.keyName, declaration: site.location)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MapKey.made(
+          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    _ lifetime: Lifetime<[EntryKey: Value]>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return MapKey(lifetime, empty: [:], name: site.keyName, declaration: site.location)
     }
   }
 

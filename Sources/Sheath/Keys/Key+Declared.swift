@@ -14,6 +14,7 @@ extension Key {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
@@ -24,8 +25,31 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable () -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: Key.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    _ lifetime: Lifetime<Value>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable () -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([])
       return Key(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -49,6 +73,7 @@ extension Key {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -60,8 +85,32 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: Key.made(
+          lifetime, a, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       return Key(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -87,6 +136,7 @@ extension Key {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -99,8 +149,33 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: Key.made(
+          lifetime, a, b, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       return Key(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -129,6 +204,7 @@ extension Key {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -142,8 +218,34 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: Key.made(
+          lifetime, a, b, c, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B, C) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
@@ -176,6 +278,7 @@ extension Key {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -190,8 +293,35 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: Key.made(
+          lifetime, a, b, c, d, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
@@ -227,6 +357,7 @@ extension Key {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -242,8 +373,36 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: Key.made(
+          lifetime, a, b, c, d, e, test: test, name: name, fileID: fileID, line: line, column: column,
+          function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
@@ -281,6 +440,7 @@ extension Key {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -297,8 +457,37 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: Key.made(
+          lifetime, a, b, c, d, e, f, test: test, name: name, fileID: fileID, line: line, column: column,
+          function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E, F>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    _ f: @escaping @Sendable () -> Key<F>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
@@ -334,6 +523,7 @@ extension MainActorKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init(
     _ lifetime: MainActorLifetime = .transient,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
@@ -344,8 +534,31 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable () -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    _ lifetime: MainActorLifetime,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable () -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([])
       return MainActorKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -369,6 +582,7 @@ extension MainActorKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A>(
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -380,8 +594,32 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, a, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A>(
+    _ lifetime: MainActorLifetime,
+    _ a: @escaping @Sendable () -> Key<A>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (A) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       return MainActorKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -407,6 +645,7 @@ extension MainActorKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B>(
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -419,8 +658,33 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, a, b, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B>(
+    _ lifetime: MainActorLifetime,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       return MainActorKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -449,6 +713,7 @@ extension MainActorKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C>(
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -462,8 +727,34 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, a, b, c, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C>(
+    _ lifetime: MainActorLifetime,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
@@ -496,6 +787,7 @@ extension MainActorKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D>(
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -510,8 +802,35 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, a, b, c, d, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D>(
+    _ lifetime: MainActorLifetime,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
@@ -547,6 +866,7 @@ extension MainActorKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E>(
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -562,8 +882,36 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, a, b, c, d, e, test: test, name: name, fileID: fileID, line: line, column: column,
+          function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E>(
+    _ lifetime: MainActorLifetime,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
@@ -601,6 +949,7 @@ extension MainActorKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -617,8 +966,37 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, a, b, c, d, e, f, test: test, name: name, fileID: fileID, line: line, column: column,
+          function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E, F>(
+    _ lifetime: MainActorLifetime,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    _ f: @escaping @Sendable () -> Key<F>,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
@@ -654,6 +1032,7 @@ extension AsyncKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
@@ -664,8 +1043,31 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable () async throws -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    _ lifetime: Lifetime<Value>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable () async throws -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([])
       return AsyncKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -689,6 +1091,7 @@ extension AsyncKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -700,8 +1103,32 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A) async throws -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, a, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A) async throws -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       return AsyncKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -727,6 +1154,7 @@ extension AsyncKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -739,8 +1167,33 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B) async throws -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, a, b, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B) async throws -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       return AsyncKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -769,6 +1222,7 @@ extension AsyncKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -782,8 +1236,34 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C) async throws -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, a, b, c, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
@@ -816,6 +1296,7 @@ extension AsyncKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -830,8 +1311,35 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, a, b, c, d, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
@@ -867,6 +1375,7 @@ extension AsyncKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -882,8 +1391,36 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, a, b, c, d, e, test: test, name: name, fileID: fileID, line: line, column: column,
+          function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
@@ -921,6 +1458,7 @@ extension AsyncKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -937,8 +1475,37 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, a, b, c, d, e, f, test: test, name: name, fileID: fileID, line: line, column: column,
+          function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E, F>(
+    _ lifetime: Lifetime<Value>,
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    _ f: @escaping @Sendable () -> Key<F>,
+    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
@@ -972,6 +1539,7 @@ extension AssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -980,8 +1548,28 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (Argument) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([])
       return AssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1003,6 +1591,7 @@ extension AssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     name: String? = nil,
@@ -1012,8 +1601,29 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AssistedKey.made(
+          a, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (Argument, A) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       return AssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1037,6 +1647,7 @@ extension AssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1047,8 +1658,30 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AssistedKey.made(
+          a, b, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (Argument, A, B) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       return AssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1075,6 +1708,7 @@ extension AssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1086,8 +1720,32 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B, C) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AssistedKey.made(
+          a, b, c, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory)
+      )
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (Argument, A, B, C) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
@@ -1118,6 +1776,7 @@ extension AssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1130,8 +1789,33 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B, C, D) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AssistedKey.made(
+          a, b, c, d, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (Argument, A, B, C, D) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
@@ -1165,6 +1849,7 @@ extension AssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1178,8 +1863,34 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B, C, D, E) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AssistedKey.made(
+          a, b, c, d, e, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (Argument, A, B, C, D, E) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
@@ -1215,6 +1926,7 @@ extension AssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E, F>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1229,8 +1941,35 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, A, B, C, D, E, F) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: AssistedKey.made(
+          a, b, c, d, e, f, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E, F>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    _ f: @escaping @Sendable () -> Key<F>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @Sendable (Argument, A, B, C, D, E, F) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
@@ -1264,6 +2003,7 @@ extension MainActorAssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -1272,8 +2012,28 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorAssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (Argument) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([])
       return MainActorAssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1295,6 +2055,7 @@ extension MainActorAssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     name: String? = nil,
@@ -1304,8 +2065,29 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorAssistedKey.made(
+          a, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       return MainActorAssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1329,6 +2111,7 @@ extension MainActorAssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1339,8 +2122,30 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorAssistedKey.made(
+          a, b, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       return MainActorAssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1367,6 +2172,7 @@ extension MainActorAssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1378,8 +2184,32 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorAssistedKey.made(
+          a, b, c, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory)
+      )
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
@@ -1410,6 +2240,7 @@ extension MainActorAssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1422,8 +2253,33 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorAssistedKey.made(
+          a, b, c, d, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
@@ -1457,6 +2313,7 @@ extension MainActorAssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1470,8 +2327,34 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorAssistedKey.made(
+          a, b, c, d, e, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
@@ -1507,6 +2390,7 @@ extension MainActorAssistedKey {
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable @inline(__always)
   public convenience init<A, B, C, D, E, F>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1521,8 +2405,35 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorAssistedKey.made(
+          a, b, c, d, e, f, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          factory))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made<A, B, C, D, E, F>(
+    _ a: @escaping @Sendable () -> Key<A>,
+    _ b: @escaping @Sendable () -> Key<B>,
+    _ c: @escaping @Sendable () -> Key<C>,
+    _ d: @escaping @Sendable () -> Key<D>,
+    _ e: @escaping @Sendable () -> Key<E>,
+    _ f: @escaping @Sendable () -> Key<F>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },

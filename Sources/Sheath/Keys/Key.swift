@@ -44,6 +44,7 @@ public class Key<Value>:
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value, resolving its dependencies from the ``Resolver``.
+  @inlinable @inline(__always)
   public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
@@ -54,9 +55,32 @@ public class Key<Value>:
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      Key(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: Key.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
+          type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    _ lifetime: Lifetime<Value>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    _ factory: @escaping @Sendable (Resolver) -> Value,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return Key(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
 
@@ -107,6 +131,7 @@ public class Key<Value>:
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
+  @inlinable @inline(__always)
   public static func required(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
@@ -116,9 +141,30 @@ public class Key<Value>:
     column: UInt = #column,
     function: StaticString = #function
   ) -> Key {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    return Key(declaredAt: site) {
-      Key(required: lifetime, test: test, name: site.keyName, declaration: site.location)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
+      return unsafeDowncast(key, to: Key.self)
+    }
+    return unsafeDowncast(
+      Key.madeRequired(
+        lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, type: Key.self
+      ), to: Key.self)
+  }
+
+  /// The key the function above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func madeRequired(
+    _ lifetime: Lifetime<Value>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return Key(required: lifetime, test: test, name: site.keyName, declaration: site.location)
     }
   }
 

@@ -126,7 +126,8 @@ enum KeyIsolation: Sendable {
   case async
 }
 
-/// Hands out dense slots to keys as they are created.
+/// Hands out dense slots to keys as they are created, and finds keys by where they were declared.
+@usableFromInline
 final class KeyRegistry: Sendable {
   static let shared = KeyRegistry()
 
@@ -142,42 +143,51 @@ final class KeyRegistry: Sendable {
   /// How many keys the process has created.
   var count: Int { slotCount.withLock { $0 } }
 
-  /// The key of `type` declared at `site`: found without a lock, or made by `make()` and recorded.
-  /// Kept for the process, as a `static let` would keep it.
-  ///
-  /// NB: no closures and no generic code on the way to a key declared without a name, the most
-  /// common: a key is read at every level of a resolution, and in a debug build each of those costs
-  /// the resolving thread stack it may not have (a cycle found as a small stack runs low).
-  func key(declaredAt site: KeySite, type: Any.Type, _ make: () -> Keys) -> Keys {
-    let type = unsafeBitCast(type, to: UnsafeRawPointer.self)
-    guard site.fileID.hasPointerRepresentation else {
-      // A file given as one character, not a `#fileID`: the table keeps a copy of its text.
-      let file = UnsafePointer(strdup("\(site.fileID)").unsafelyUnwrapped)
-      return key(declaredAt: site, file: file, type: type, make)
-    }
-    // A `#fileID` literal: NUL-terminated, and kept for the process.
-    let file = UnsafeRawPointer(site.fileID.utf8Start).assumingMemoryBound(to: CChar.self)
-    return key(declaredAt: site, file: file, type: type, make)
+  /// The key of `type` declared at `fileID`:`line`:`column` without a name, if it was made: found
+  /// in the site table without a lock. What reading a computed key costs, inlined into the reader.
+  @inlinable @inline(__always)
+  static func found(_ fileID: StaticString, _ line: UInt, _ column: UInt, _ type: Any.Type) -> Keys? {
+    guard fileID.hasPointerRepresentation else { return nil }
+    // A `#fileID` literal: NUL-terminated.
+    let file = UnsafeRawPointer(fileID.utf8Start).assumingMemoryBound(to: CChar.self)
+    let found = sheath_key_site_find(file, line, column, unsafeBitCast(type, to: UnsafeRawPointer.self), nil)
+    guard let found else { return nil }
+    return Unmanaged<Keys>.fromOpaque(found).takeUnretainedValue()
   }
 
-  private func key(
-    declaredAt site: KeySite, file: UnsafePointer<CChar>, type: UnsafeRawPointer, _ make: () -> Keys
+  /// The key of `type` declared at `fileID`:`line`:`column` with `name`: found, or made by `make()`
+  /// and recorded. Kept for the process, as a `static let` would keep it.
+  ///
+  /// NB: no closures and no generic code: in a debug build each costs the calling thread stack, and
+  /// a key may be read deep in a resolution on a thread with little left.
+  @usableFromInline
+  static func key(
+    declaredIn fileID: StaticString, line: UInt, column: UInt, name: String?, type: Any.Type, _ make: () -> Keys
   ) -> Keys {
-    let found: UnsafeMutableRawPointer?
-    if let name = site.name {
-      // The table keeps a copy of the name.
-      found = sheath_key_site_find(file, site.line, site.column, type, name)
+    let type = unsafeBitCast(type, to: UnsafeRawPointer.self)
+    let file: UnsafePointer<CChar>
+    if fileID.hasPointerRepresentation {
+      // A `#fileID` literal: NUL-terminated, and kept for the process.
+      file = UnsafeRawPointer(fileID.utf8Start).assumingMemoryBound(to: CChar.self)
     } else {
-      found = sheath_key_site_find(file, site.line, site.column, type, nil)
+      // A file given as one character: the table keeps a copy of its text.
+      file = UnsafePointer(strdup("\(fileID)").unsafelyUnwrapped)
+    }
+    let found: UnsafeMutableRawPointer?
+    if let name {
+      found = sheath_key_site_find(file, line, column, type, name)
+    } else {
+      found = sheath_key_site_find(file, line, column, type, nil)
     }
     if let found { return Unmanaged<Keys>.fromOpaque(found).takeUnretainedValue() }
     let key = make()
     let retained = Unmanaged.passRetained(key).toOpaque()
     let recorded: UnsafeMutableRawPointer
-    if let name = site.name {
-      recorded = sheath_key_site_insert(file, site.line, site.column, type, name, retained)
+    if let name {
+      // The table keeps a copy of the name.
+      recorded = sheath_key_site_insert(file, line, column, type, name, retained)
     } else {
-      recorded = sheath_key_site_insert(file, site.line, site.column, type, nil, retained)
+      recorded = sheath_key_site_insert(file, line, column, type, nil, retained)
     }
     if recorded != retained {
       // Another thread made this site's key first: that one is the key, and this one is dropped.
@@ -257,15 +267,17 @@ struct KeySite {
 /// A key type whose initializers return the key already declared at their call's site: a class's
 /// initializer cannot, but one a protocol extension adds can replace `self`, and a class's
 /// convenience initializer may delegate to it.
+@usableFromInline
 protocol DeclaredAtSite {}
 
 extension Keys: DeclaredAtSite {}
 
 extension DeclaredAtSite {
-  /// The key of this type declared at `site`: `make()` the first time, the same key after that.
-  init(declaredAt site: KeySite, _ make: () -> Keys) {
-    // Only a key of this exact type is recorded with this type's metadata.
-    self = unsafeBitCast(KeyRegistry.shared.key(declaredAt: site, type: Self.self, make), to: Self.self)
+  /// `key`, a key of this exact type: what a key's initializer returns, found by where it is written
+  /// (``KeyRegistry/found(_:_:_:_:)``) or made there.
+  @inlinable @inline(__always)
+  init(existing key: Keys) {
+    self = unsafeBitCast(key, to: Self.self)
   }
 }
 

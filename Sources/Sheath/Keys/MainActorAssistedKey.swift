@@ -39,6 +39,7 @@ public final class MainActorAssistedKey<Argument, Value>:
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value on the main actor from the resolver and the caller's argument.
+  @inlinable @inline(__always)
   public convenience init(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -47,9 +48,29 @@ public final class MainActorAssistedKey<Argument, Value>:
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      MainActorAssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorAssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, factory, type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return MainActorAssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
 
@@ -82,6 +103,7 @@ public final class MainActorAssistedKey<Argument, Value>:
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
+  @inlinable @inline(__always)
   public static func required(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -89,9 +111,28 @@ public final class MainActorAssistedKey<Argument, Value>:
     column: UInt = #column,
     function: StaticString = #function
   ) -> MainActorAssistedKey {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    return MainActorAssistedKey(declaredAt: site) {
-      MainActorAssistedKey(required: site.keyName, declaration: site.location)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
+      return unsafeDowncast(key, to: MainActorAssistedKey.self)
+    }
+    return unsafeDowncast(
+      MainActorAssistedKey.madeRequired(
+        name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self),
+      to: MainActorAssistedKey.self)
+  }
+
+  /// The key the function above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func madeRequired(
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return MainActorAssistedKey(required: site.keyName, declaration: site.location)
     }
   }
 

@@ -83,6 +83,7 @@ public final class MainActorKey<Value>:
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - factory: Builds the value on the main actor, resolving its dependencies from the
   ///     ``MainActorResolver``.
+  @inlinable @inline(__always)
   public convenience init(
     _ lifetime: MainActorLifetime = .transient,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
@@ -93,9 +94,33 @@ public final class MainActorKey<Value>:
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      MainActorKey(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
+          type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    _ lifetime: MainActorLifetime,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return MainActorKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
 
@@ -135,6 +160,7 @@ public final class MainActorKey<Value>:
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   /// - Returns: A key that modules must bind.
+  @inlinable @inline(__always)
   public static func required(
     _ lifetime: MainActorLifetime = .transient,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
@@ -144,9 +170,30 @@ public final class MainActorKey<Value>:
     column: UInt = #column,
     function: StaticString = #function
   ) -> MainActorKey {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    return MainActorKey(declaredAt: site) {
-      MainActorKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
+      return unsafeDowncast(key, to: MainActorKey.self)
+    }
+    return unsafeDowncast(
+      MainActorKey.madeRequired(
+        lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+        type: MainActorKey.self), to: MainActorKey.self)
+  }
+
+  /// The key the function above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func madeRequired(
+    _ lifetime: MainActorLifetime,
+    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return MainActorKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
     }
   }
 

@@ -46,6 +46,7 @@ public final class SeededChildGraphKey<Seed: Sendable>: Key<SeededChildGraphFact
   ///   - column: Where the key is declared; leave the default.
   ///   - function: The property the key is declared in, which names it; leave the default.
   ///   - modules: Makes each child's modules; called each time a child is opened.
+  @inlinable @inline(__always)
   public convenience init(
     scope: Scope? = nil,
     seeding seed: @autoclosure @escaping @Sendable () -> Key<Seed>,
@@ -56,9 +57,33 @@ public final class SeededChildGraphKey<Seed: Sendable>: Key<SeededChildGraphFact
     function: StaticString = #function,
     modules: @escaping @Sendable () -> [any Module] = { [] }
   ) {
-    let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-    self.init(declaredAt: site) {
-      SeededChildGraphKey(scope: scope, seeding: seed, name: site.keyName, declaration: site.location, modules: modules)
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: SeededChildGraphKey.made(
+          scope: scope, seeding: seed, name: name, fileID: fileID, line: line, column: column, function: function,
+          modules: modules, type: Self.self))
+    }
+  }
+
+  /// The key the initializer above declares: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    scope: Scope?,
+    seeding seed: @escaping @Sendable () -> Key<Seed>,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    modules: @escaping @Sendable () -> [any Module],
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      return SeededChildGraphKey(
+        scope: scope, seeding: seed, name: site.keyName, declaration: site.location, modules: modules)
     }
   }
 
