@@ -58,6 +58,35 @@ public final class AssistedKey<Argument, Value>:
     ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: factory) }
   }
 
+  /// An assisted key whose default factory declared `dependencies` and resolves them in `thunk` (see
+  /// ``AssistedSlotThunk``).
+  @usableFromInline
+  convenience init(
+    name: String?, fileID: StaticString, filePath: StaticString, line: UInt, dependencies: DeclaredDependencies,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    let site = CallSite(fileID: fileID, line: line)
+    self.init(
+      name: name, fileID: fileID, filePath: filePath, line: line, dependencies: dependencies,
+      call: { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } },
+      declared: thunk)
+  }
+
+  /// An assisted key whose default factory declared `dependencies`, as `thunk` (see
+  /// ``AssistedSlotThunk``) and as `call`, the same factory for a resolver.
+  @usableFromInline
+  init(
+    name: String?, fileID: StaticString, filePath: StaticString, line: UInt, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver, Argument) -> Value,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    super.init(
+      defaulting: call, lifetime: .transient, name: name,
+      typeName: describeAssistedType(Argument.self, Value.self), fileID: "\(fileID)", filePath: "\(filePath)",
+      line: Int(line)
+    ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: call, thunk: thunk) }
+  }
+
   private init(required name: String?, fileID: String, filePath: String, line: Int) {
     super.init(
       defaulting: nil, lifetime: .transient, name: name,

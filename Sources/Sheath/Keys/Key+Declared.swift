@@ -13,6 +13,7 @@ extension Key {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public convenience init(
     _ lifetime: Lifetime<Value> = .transient,
     test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
@@ -24,9 +25,9 @@ extension Key {
   ) {
     let dependencies = DeclaredDependencies([])
     self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { _ in
+      lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line,
+      dependencies: dependencies, call: { _ in factory() }
+    ) { _, _ in
       factory()
     }
   }
@@ -44,6 +45,7 @@ extension Key {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public convenience init<A>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -56,11 +58,10 @@ extension Key {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    ) { graph, r in
+      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -78,6 +79,7 @@ extension Key {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public convenience init<A, B>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -91,12 +93,12 @@ extension Key {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -115,6 +117,7 @@ extension Key {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public convenience init<A, B, C>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -131,13 +134,13 @@ extension Key {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -157,6 +160,7 @@ extension Key {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public convenience init<A, B, C, D>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -175,13 +179,14 @@ extension Key {
       DeclaredEdge(.direct) { d() },
     ])
     self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -202,6 +207,7 @@ extension Key {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public convenience init<A, B, C, D, E>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -221,14 +227,15 @@ extension Key {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -250,6 +257,7 @@ extension Key {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -270,14 +278,16 @@ extension Key {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     self.init(
-      lifetime, test: test, name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -860,6 +870,7 @@ extension AssistedKey {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public convenience init(
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -869,9 +880,9 @@ extension AssistedKey {
   ) {
     let dependencies = DeclaredDependencies([])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
-      dependencies: dependencies
-    ) { _, argument in
+      name: name, fileID: fileID, filePath: filePath, line: line,
+      dependencies: dependencies, call: { _, argument in factory(argument) }
+    ) { _, _, argument in
       factory(argument)
     }
   }
@@ -887,6 +898,7 @@ extension AssistedKey {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public convenience init<A>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     name: String? = nil,
@@ -897,11 +909,10 @@ extension AssistedKey {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    ) { graph, r, argument in
+      factory(argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -917,6 +928,7 @@ extension AssistedKey {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public convenience init<A, B>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -928,13 +940,12 @@ extension AssistedKey {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -951,6 +962,7 @@ extension AssistedKey {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public convenience init<A, B, C>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -965,13 +977,13 @@ extension AssistedKey {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -989,6 +1001,7 @@ extension AssistedKey {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public convenience init<A, B, C, D>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1005,14 +1018,14 @@ extension AssistedKey {
       DeclaredEdge(.direct) { d() },
     ])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -1031,6 +1044,7 @@ extension AssistedKey {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public convenience init<A, B, C, D, E>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1048,14 +1062,15 @@ extension AssistedKey {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -1075,6 +1090,7 @@ extension AssistedKey {
   ///   - filePath: Where the key is declared, to read its name from; leave the default.
   ///   - line: Where the key is declared; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public convenience init<A, B, C, D, E, F>(
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1093,15 +1109,16 @@ extension AssistedKey {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     self.init(
-      name: name, fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line),
+      name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies
-    ) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
-        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
     }
   }
 

@@ -69,6 +69,35 @@ public class Key<Value>:
     ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: factory) }
   }
 
+  /// A key whose default factory declared `dependencies` and resolves them in `thunk` (see
+  /// ``SlotThunk``): what every declared initializer shares.
+  @usableFromInline
+  convenience init(
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
+    fileID: StaticString, filePath: StaticString, line: UInt, dependencies: DeclaredDependencies,
+    declared thunk: @escaping SlotThunk<Value>
+  ) {
+    let site = CallSite(fileID: fileID, line: line)
+    self.init(
+      lifetime, test: test, name: name, fileID: fileID, filePath: filePath, line: line, dependencies: dependencies,
+      call: { r in r.runDeclared(dependencies, at: site, thunk) }, declared: thunk)
+  }
+
+  /// A key whose default factory declared `dependencies`, as `thunk` (see ``SlotThunk``) and as `call`,
+  /// the same factory for a resolver.
+  @usableFromInline
+  init(
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
+    fileID: StaticString, filePath: StaticString, line: UInt, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver) -> Value, declared thunk: @escaping SlotThunk<Value>
+  ) {
+    self.defaultLifetime = lifetime
+    super.init(
+      defaulting: call, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
+      fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line)
+    ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: call, thunk: thunk) }
+  }
+
   private init(
     required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
     fileID: String, filePath: String,
@@ -113,6 +142,7 @@ public class Key<Value>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
+  @usableFromInline
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 
   override func factory(returning value: Value) -> @Sendable (Resolver) -> Value {

@@ -51,13 +51,16 @@ class AnyBinding: @unchecked Sendable {
   @usableFromInline final let tracksUsage: Bool
   /// Whether this is a ``DirectKeyBinding``, whose factory is called as its key received it.
   @usableFromInline final let callsDirectly: Bool
+  /// Whether the factory declared its dependencies and has a ``SlotThunk``: a graph that knows the key
+  /// may resolve it through ``Graph/resolveDeclared(_:_:fileID:line:)`` (see ``BindingTable/Entry``).
+  final let hasSlotThunk: Bool
   /// The dependencies the factory declared, which the graph checks before any factory runs; `nil`
   /// for a factory that resolves through a ``Resolver`` (`{ r in … }`), whose edges are unchecked.
   final let dependencies: DeclaredDependencies?
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool, usage: OverrideUsage?,
-    decorators: [BindingSource], callsDirectly: Bool, dependencies: DeclaredDependencies?
+    decorators: [BindingSource], callsDirectly: Bool, dependencies: DeclaredDependencies?, hasSlotThunk: Bool
   ) {
     self.lifetime = lifetime
     self.source = source
@@ -67,6 +70,7 @@ class AnyBinding: @unchecked Sendable {
     self.tracksUsage = usage != nil
     self.callsDirectly = callsDirectly
     self.dependencies = dependencies
+    self.hasSlotThunk = hasSlotThunk
   }
 
   /// Records that the test that registered this override resolved it.
@@ -89,12 +93,12 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false, usage: OverrideUsage? = nil,
     decorators: [BindingSource] = [], callsDirectly: Bool = false, dependencies: DeclaredDependencies? = nil,
-    factory: Factory
+    hasSlotThunk: Bool = false, factory: Factory
   ) {
     self.factory = factory
     super.init(
       lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage, decorators: decorators,
-      callsDirectly: callsDirectly, dependencies: dependencies)
+      callsDirectly: callsDirectly, dependencies: dependencies, hasSlotThunk: hasSlotThunk)
   }
 
   /// This binding with its factory replaced by `factory`, decorated by what registered at `source`.
@@ -112,18 +116,51 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
 /// reabstraction thunk. A key's default factory, the most common binding, is called through ``call``
 /// instead, as written (measured: 2,246 → 2,172 instructions per view-model graph resolve). A module's
 /// `bind` closure is compiled in the general form to begin with, and called as is.
+///
+/// A factory that declared its dependencies (`Key(.singleton, .httpClient) { http in … }`) also keeps
+/// its ``SlotThunk``, which resolves them from the graph by slot (see
+/// ``Graph/resolveDeclared(_:_:fileID:line:)``); ``call`` then runs the thunk with the resolver's graph.
 @usableFromInline
 final class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecked Sendable {
   @usableFromInline let call: @Sendable (Resolver) -> Value
+  /// The factory of declared dependencies, resolving them from the graph it is given; for a factory
+  /// that resolves through its resolver (``AnyBinding/hasSlotThunk`` is false), ``call`` with the
+  /// graph ignored. Not optional: an optional closure is kept in its most general form and called
+  /// through a reabstraction thunk.
+  @usableFromInline let slotThunk: SlotThunk<Value>
 
   init(
     lifetime: LifetimeKind, source: BindingSource, dependencies: DeclaredDependencies? = nil,
     call: @escaping @Sendable (Resolver) -> Value
   ) {
     self.call = call
+    self.slotThunk = { _, r in call(r) }
     super.init(lifetime: lifetime, source: source, callsDirectly: true, dependencies: dependencies, factory: call)
   }
+
+  /// A binding whose factory declared `dependencies` and resolves them in `thunk`; `call` is the same
+  /// factory for a resolver. `usage` records a test's override.
+  init(
+    lifetime: LifetimeKind, source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver) -> Value, thunk: @escaping SlotThunk<Value>
+  ) {
+    self.call = call
+    self.slotThunk = thunk
+    super.init(
+      lifetime: lifetime, source: source, usage: usage, callsDirectly: true, dependencies: dependencies,
+      hasSlotThunk: true, factory: call)
+  }
 }
+
+/// A declared factory with its dependencies resolved from `graph`, which the caller keeps alive;
+/// `resolver` is what the factory would have received — ``Graph/resolveDeclared(_:_:fileID:line:)``
+/// resolves through it what it does not resolve by slot.
+@usableFromInline
+typealias SlotThunk<Value> = @Sendable (_ graph: Graph, _ resolver: Resolver) -> Value
+
+/// An assisted declared factory: ``SlotThunk`` with the caller's argument.
+@usableFromInline
+typealias AssistedSlotThunk<Argument, Value> = @Sendable (_ graph: Graph, _ resolver: Resolver, Argument) -> Value
 
 /// An ``AssistedKey``'s own binding, which keeps its factory as the key's initializer received it; see
 /// ``DirectKeyBinding``.
@@ -132,13 +169,29 @@ final class DirectAssistedKeyBinding<Argument, Value>:
   Binding<@Sendable (Resolver, Argument) -> Value>, @unchecked Sendable
 {
   @usableFromInline let call: @Sendable (Resolver, Argument) -> Value
+  /// The factory of declared dependencies; see ``DirectKeyBinding/slotThunk``.
+  @usableFromInline let slotThunk: AssistedSlotThunk<Argument, Value>
 
   init(
     source: BindingSource, dependencies: DeclaredDependencies? = nil,
     call: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     self.call = call
+    self.slotThunk = { _, r, argument in call(r, argument) }
     super.init(lifetime: .transient, source: source, callsDirectly: true, dependencies: dependencies, factory: call)
+  }
+
+  /// A binding whose factory declared `dependencies` and resolves them in `thunk`; `call` is the same
+  /// factory for a resolver.
+  init(
+    source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver, Argument) -> Value, thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    self.call = call
+    self.slotThunk = thunk
+    super.init(
+      lifetime: .transient, source: source, usage: usage, callsDirectly: true, dependencies: dependencies,
+      hasSlotThunk: true, factory: call)
   }
 }
 

@@ -95,6 +95,7 @@ public struct Bindings {
     modulePath.removeLast()
   }
 
+  @usableFromInline
   func source(_ fileID: String, _ line: Int) -> BindingSource {
     BindingSource(
       modulePath: joinedModulePath,
@@ -205,6 +206,41 @@ public struct Bindings {
   /// ``Resolver``, and its edges are unchecked). A test's override also records that it was
   /// registered, and its binding records when it is used, so that overrides the test never resolved
   /// can be reported.
+  /// Registers a binding of `key` whose factory declared `dependencies` and resolves them in `thunk`
+  /// (see ``SlotThunk``); `call` is the same factory for a resolver, when it needs nothing from the
+  /// graph.
+  @usableFromInline
+  mutating func register<Value>(
+    _ key: Key<Value>, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
+    _ dependencies: DeclaredDependencies, at site: CallSite, call: (@Sendable (Resolver) -> Value)? = nil,
+    declared thunk: @escaping SlotThunk<Value>
+  ) {
+    let usage = isOverride ? testOverrideUsage : nil
+    usage?.registered(key, at: source)
+    let binding = DirectKeyBinding(
+      lifetime: lifetime, source: source, usage: usage, dependencies: dependencies,
+      call: call ?? { r in r.runDeclared(dependencies, at: site, thunk) }, thunk: thunk)
+    registrations.append(.bind(key, binding, isOverride: isOverride))
+  }
+
+  /// Registers a binding of the assisted `key` whose factory declared `dependencies` and resolves them
+  /// in `thunk` (see ``AssistedSlotThunk``); `call` is the same factory for a resolver, when it needs
+  /// nothing from the graph.
+  @usableFromInline
+  mutating func register<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>, isOverride: Bool, _ source: BindingSource,
+    _ dependencies: DeclaredDependencies, at site: CallSite, call: (@Sendable (Resolver, Argument) -> Value)? = nil,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    let usage = isOverride ? testOverrideUsage : nil
+    usage?.registered(key, at: source)
+    let call =
+      call ?? { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } }
+    let binding = DirectAssistedKeyBinding(
+      source: source, usage: usage, dependencies: dependencies, call: call, thunk: thunk)
+    registrations.append(.bind(key, binding, isOverride: isOverride))
+  }
+
   mutating func register<Factory, LifetimeOption, Decorator, Value>(
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     _ lifetime: LifetimeKind,

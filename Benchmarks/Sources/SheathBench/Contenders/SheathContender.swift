@@ -35,6 +35,20 @@ extension Scope {
 struct AppModule: Module {
   func register(into b: inout Bindings) {
     b.bind(.api, .singleton) { LiveAPIClient() }
+    // The keys the app resolves that nothing else names, so that building the graph checks them and
+    // all they need (README: "A module can name keys it provides with their defaults").
+    b.expose(.viewModel)
+    b.expose(.assistedViewModel)
+    b.expose(.flowData)
+  }
+}
+
+/// Names the head of the deep chain, as `AppModule` names the keys the app resolves.
+struct ChainModule: Module {
+  let head: Key<ChainNode>
+
+  func register(into b: inout Bindings) {
+    b.expose(head)
   }
 }
 
@@ -119,7 +133,12 @@ enum SheathContender {
 
   static func deepChain(length: Int) -> Loop {
     let head = chainKeys(length: length)
-    let graph = makeGraph()
+    let graph: Graph
+    do {
+      graph = try Graph(modules: [AppModule(), ChainModule(head: head)])
+    } catch {
+      fatalError("the chain graph does not build: \(error)")
+    }
     let sink = makeSink(ChainNode.self)
     return { n in timeLoop(n, sink) { graph[head] } }
   }
