@@ -206,8 +206,7 @@ def bindings():
                         lifetime_arg = "" if f["assisted"] else f"{kind}, "
                         registration = (
                             f'    register(\n      key, {lifetime_arg}isOverride: {is_override}, source("\\(fileID)", Int(line)), dependencies,\n'
-                            + "      at: CallSite(fileID: fileID, line: line)"
-                            + (f", call: {plain}" if plain else "")
+                            + (f"      call: {plain}" if plain else "      at: CallSite(fileID: fileID, line: line)")
                             + f"\n    ) {{ {head} in\n"
                         )
                     out.append(

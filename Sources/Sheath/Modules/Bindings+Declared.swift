@@ -22,7 +22,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([])
     register(
       key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies,
-      at: CallSite(fileID: fileID, line: line), call: { _ in factory() }
+      call: { _ in factory() }
     ) { _, _ in
       factory()
     }
@@ -507,7 +507,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([])
     register(
       key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies,
-      at: CallSite(fileID: fileID, line: line), call: { _ in factory() }
+      call: { _ in factory() }
     ) { _, _ in
       factory()
     }
@@ -2698,7 +2698,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([])
     register(
       key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
-      at: CallSite(fileID: fileID, line: line), call: { _, argument in factory(argument) }
+      call: { _, argument in factory(argument) }
     ) { _, _, argument in
       factory(argument)
     }
@@ -2946,7 +2946,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([])
     register(
       key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
-      at: CallSite(fileID: fileID, line: line), call: { _, argument in factory(argument) }
+      call: { _, argument in factory(argument) }
     ) { _, _, argument in
       factory(argument)
     }

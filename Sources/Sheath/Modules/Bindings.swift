@@ -207,35 +207,57 @@ public struct Bindings {
   /// registered, and its binding records when it is used, so that overrides the test never resolved
   /// can be reported.
   /// Registers a binding of `key` whose factory declared `dependencies` and resolves them in `thunk`
-  /// (see ``SlotThunk``); `call` is the same factory for a resolver, when it needs nothing from the
-  /// graph.
+  /// (see ``SlotThunk``).
   @usableFromInline
   mutating func register<Value>(
     _ key: Key<Value>, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
-    _ dependencies: DeclaredDependencies, at site: CallSite, call: (@Sendable (Resolver) -> Value)? = nil,
+    _ dependencies: DeclaredDependencies, at site: CallSite, declared thunk: @escaping SlotThunk<Value>
+  ) {
+    register(
+      key, lifetime, isOverride: isOverride, source, dependencies,
+      call: { r in r.runDeclared(dependencies, at: site, thunk) }, declared: thunk)
+  }
+
+  /// Registers a binding of `key` whose factory declared `dependencies`, as `thunk` (see
+  /// ``SlotThunk``) and as `call`, the same factory for a resolver. Neither closure is optional: an
+  /// optional closure is kept in its most general form, and called through a reabstraction thunk.
+  @usableFromInline
+  mutating func register<Value>(
+    _ key: Key<Value>, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
+    _ dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
     declared thunk: @escaping SlotThunk<Value>
   ) {
     let usage = isOverride ? testOverrideUsage : nil
     usage?.registered(key, at: source)
     let binding = DirectKeyBinding(
-      lifetime: lifetime, source: source, usage: usage, dependencies: dependencies,
-      call: call ?? { r in r.runDeclared(dependencies, at: site, thunk) }, thunk: thunk)
+      lifetime: lifetime, source: source, usage: usage, dependencies: dependencies, call: call, thunk: thunk)
     registrations.append(.bind(key, binding, isOverride: isOverride))
   }
 
   /// Registers a binding of the assisted `key` whose factory declared `dependencies` and resolves them
-  /// in `thunk` (see ``AssistedSlotThunk``); `call` is the same factory for a resolver, when it needs
-  /// nothing from the graph.
+  /// in `thunk` (see ``AssistedSlotThunk``).
   @usableFromInline
   mutating func register<Argument, Value>(
     _ key: AssistedKey<Argument, Value>, isOverride: Bool, _ source: BindingSource,
-    _ dependencies: DeclaredDependencies, at site: CallSite, call: (@Sendable (Resolver, Argument) -> Value)? = nil,
+    _ dependencies: DeclaredDependencies, at site: CallSite,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    register(
+      key, isOverride: isOverride, source, dependencies,
+      call: { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } },
+      declared: thunk)
+  }
+
+  /// Registers a binding of the assisted `key` whose factory declared `dependencies`, as `thunk` (see
+  /// ``AssistedSlotThunk``) and as `call`, the same factory for a resolver.
+  @usableFromInline
+  mutating func register<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>, isOverride: Bool, _ source: BindingSource,
+    _ dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value,
     declared thunk: @escaping AssistedSlotThunk<Argument, Value>
   ) {
     let usage = isOverride ? testOverrideUsage : nil
     usage?.registered(key, at: source)
-    let call =
-      call ?? { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } }
     let binding = DirectAssistedKeyBinding(
       source: source, usage: usage, dependencies: dependencies, call: call, thunk: thunk)
     registrations.append(.bind(key, binding, isOverride: isOverride))
