@@ -125,14 +125,17 @@ def key_inits():
                     + "      dependencies: dependencies"
                     + (f", call: {plain}" if plain else "")
                     + "\n"
-                    + f"    ) {{ {head} in\n"
+                )
+                # An assisted factory that needs nothing from the graph is its resolver form alone.
+                invocation = designated + (
+                    "    )\n" if plain and f["assisted"] else f"    ) {{ {head} in\n      {body}\n    }}\n"
                 )
             else:
-                designated = (
+                invocation = (
                     "    self.init(\n"
                     + f'      {init_args}name: name, fileID: "\\(fileID)", filePath: "\\(filePath)", line: Int(line),\n'
                     + "      dependencies: dependencies\n"
-                    + f"    ) {{ {head} in\n"
+                    + f"    ) {{ {head} in\n      {body}\n    }}\n"
                 )
             out.append(
                 f"  /// {summary}\n"
@@ -162,9 +165,7 @@ def key_inits():
                 + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
                 + "  ) {\n"
                 + f"    let dependencies = {edges(n)}\n"
-                + designated
-                + f"      {body}\n"
-                + "    }\n"
+                + invocation
                 + "  }\n"
             )
         out.append("}\n")
@@ -200,14 +201,18 @@ def bindings():
                     if f["assisted"]:
                         deps = "a factory of the caller's argument" + ("" if n == 0 else f" and {counted(n)}")
                     head, body = closure(n, f["assisted"], f.get("suspends", False))
-                    registration = f'    register(key, {kind}, isOverride: {is_override}, source("\\(fileID)", Int(line)), dependencies) {{ {head} in\n'
+                    registration = (
+                        f'    register(key, {kind}, isOverride: {is_override}, source("\\(fileID)", Int(line)), dependencies) {{ {head} in\n'
+                        + f"      {body}\n    }}\n"
+                    )
                     if f.get("slots", False):
                         head, body, plain = thunk(n, f["assisted"])
                         lifetime_arg = "" if f["assisted"] else f"{kind}, "
                         registration = (
                             f'    register(\n      key, {lifetime_arg}isOverride: {is_override}, source("\\(fileID)", Int(line)), dependencies,\n'
                             + (f"      call: {plain}" if plain else "      at: CallSite(fileID: fileID, line: line)")
-                            + f"\n    ) {{ {head} in\n"
+                            # An assisted factory that needs nothing from the graph is its resolver form alone.
+                            + ("\n    )\n" if plain and f["assisted"] else f"\n    ) {{ {head} in\n      {body}\n    }}\n")
                         )
                     out.append(
                         f"  /// {what} `key` with {deps}, which the graph checks when it is built.\n"
@@ -234,8 +239,6 @@ def bindings():
                         + "  ) {\n"
                         + f"    let dependencies = {edges(n)}\n"
                         + registration
-                        + f"      {body}\n"
-                        + "    }\n"
                         + "  }\n"
                     )
     out.append("}\n")

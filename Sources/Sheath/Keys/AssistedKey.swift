@@ -68,23 +68,21 @@ public final class AssistedKey<Argument, Value>:
     let site = CallSite(fileID: fileID, line: line)
     self.init(
       name: name, fileID: fileID, filePath: filePath, line: line, dependencies: dependencies,
-      call: { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } },
-      declared: thunk)
+      call: { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } })
   }
 
-  /// An assisted key whose default factory declared `dependencies`, as `thunk` (see
-  /// ``AssistedSlotThunk``) and as `call`, the same factory for a resolver.
+  /// An assisted key whose default factory declared `dependencies`, as `call`: a factory for a
+  /// resolver, which runs an ``AssistedSlotThunk`` with the resolver's graph, or needs nothing from it.
   @usableFromInline
   init(
     name: String?, fileID: StaticString, filePath: StaticString, line: UInt, dependencies: DeclaredDependencies,
-    call: @escaping @Sendable (Resolver, Argument) -> Value,
-    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+    call: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     super.init(
       defaulting: call, lifetime: .transient, name: name,
       typeName: describeAssistedType(Argument.self, Value.self), fileID: "\(fileID)", filePath: "\(filePath)",
       line: Int(line)
-    ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: call, thunk: thunk) }
+    ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: call) }
   }
 
   private init(required name: String?, fileID: String, filePath: String, line: Int) {

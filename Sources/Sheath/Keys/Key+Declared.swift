@@ -882,9 +882,7 @@ extension AssistedKey {
     self.init(
       name: name, fileID: fileID, filePath: filePath, line: line,
       dependencies: dependencies, call: { _, argument in factory(argument) }
-    ) { _, _, argument in
-      factory(argument)
-    }
+    )
   }
 
   /// Creates an assisted key whose default factory takes the caller's argument, then 1 declared dependency.

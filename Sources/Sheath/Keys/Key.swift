@@ -95,7 +95,7 @@ public class Key<Value>:
     super.init(
       defaulting: call, lifetime: lifetime.kind, test: test, name: name, typeName: describeType(Value.self),
       fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line)
-    ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: call, thunk: thunk) }
+    ) { DeclaredKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: call, thunk: thunk) }
   }
 
   private init(

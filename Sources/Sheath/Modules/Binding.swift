@@ -51,8 +51,8 @@ class AnyBinding: @unchecked Sendable {
   @usableFromInline final let tracksUsage: Bool
   /// Whether this is a ``DirectKeyBinding``, whose factory is called as its key received it.
   @usableFromInline final let callsDirectly: Bool
-  /// Whether the factory declared its dependencies and has a ``SlotThunk``: a graph that knows the key
-  /// may resolve it through ``Graph/resolveDeclared(_:_:fileID:line:)`` (see ``BindingTable/Entry``).
+  /// Whether this is a ``DeclaredKeyBinding``: a graph that knows the key may resolve it through
+  /// ``Graph/resolveDeclared(_:_:fileID:line:)`` (see ``BindingTable/Entry``).
   final let hasSlotThunk: Bool
   /// The dependencies the factory declared, which the graph checks before any factory runs; `nil`
   /// for a factory that resolves through a ``Resolver`` (`{ r in … }`), whose edges are unchecked.
@@ -117,38 +117,41 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
 /// instead, as written (measured: 2,246 → 2,172 instructions per view-model graph resolve). A module's
 /// `bind` closure is compiled in the general form to begin with, and called as is.
 ///
-/// A factory that declared its dependencies (`Key(.singleton, .httpClient) { http in … }`) also keeps
-/// its ``SlotThunk``, which resolves them from the graph by slot (see
-/// ``Graph/resolveDeclared(_:_:fileID:line:)``); ``call`` then runs the thunk with the resolver's graph.
+/// A factory that declared its dependencies is a ``DeclaredKeyBinding``, which keeps it as a slot thunk
+/// too.
 @usableFromInline
-final class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecked Sendable {
-  @usableFromInline let call: @Sendable (Resolver) -> Value
-  /// The factory of declared dependencies, resolving them from the graph it is given; for a factory
-  /// that resolves through its resolver (``AnyBinding/hasSlotThunk`` is false), ``call`` with the
-  /// graph ignored. Not optional: an optional closure is kept in its most general form and called
-  /// through a reabstraction thunk.
-  @usableFromInline let slotThunk: SlotThunk<Value>
+class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecked Sendable {
+  @usableFromInline final let call: @Sendable (Resolver) -> Value
 
   init(
-    lifetime: LifetimeKind, source: BindingSource, dependencies: DeclaredDependencies? = nil,
-    call: @escaping @Sendable (Resolver) -> Value
+    lifetime: LifetimeKind, source: BindingSource, usage: OverrideUsage? = nil,
+    dependencies: DeclaredDependencies? = nil, hasSlotThunk: Bool = false, call: @escaping @Sendable (Resolver) -> Value
   ) {
     self.call = call
-    self.slotThunk = { _, r in call(r) }
-    super.init(lifetime: lifetime, source: source, callsDirectly: true, dependencies: dependencies, factory: call)
+    super.init(
+      lifetime: lifetime, source: source, usage: usage, callsDirectly: true, dependencies: dependencies,
+      hasSlotThunk: hasSlotThunk, factory: call)
   }
+}
 
-  /// A binding whose factory declared `dependencies` and resolves them in `thunk`; `call` is the same
-  /// factory for a resolver. `usage` records a test's override.
+/// The binding of a factory that declared its dependencies (`Key(.singleton, .httpClient) { http in … }`,
+/// `b.bind(.userAPI, .fakeStore) { store in … }`): its ``SlotThunk`` resolves them from the graph by
+/// slot (see ``Graph/resolveDeclared(_:_:fileID:line:)``), and ``DirectKeyBinding/call``, the same
+/// factory for a resolver, runs the thunk with the resolver's graph.
+@usableFromInline
+final class DeclaredKeyBinding<Value>: DirectKeyBinding<Value>, @unchecked Sendable {
+  /// The factory, resolving its dependencies from the graph it is given. Not optional: an optional
+  /// closure is kept in its most general form, and called through a reabstraction thunk.
+  @usableFromInline let slotThunk: SlotThunk<Value>
+
+  /// `usage` records a test's override.
   init(
     lifetime: LifetimeKind, source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies,
     call: @escaping @Sendable (Resolver) -> Value, thunk: @escaping SlotThunk<Value>
   ) {
-    self.call = call
     self.slotThunk = thunk
     super.init(
-      lifetime: lifetime, source: source, usage: usage, callsDirectly: true, dependencies: dependencies,
-      hasSlotThunk: true, factory: call)
+      lifetime: lifetime, source: source, usage: usage, dependencies: dependencies, hasSlotThunk: true, call: call)
   }
 }
 
@@ -169,29 +172,17 @@ final class DirectAssistedKeyBinding<Argument, Value>:
   Binding<@Sendable (Resolver, Argument) -> Value>, @unchecked Sendable
 {
   @usableFromInline let call: @Sendable (Resolver, Argument) -> Value
-  /// The factory of declared dependencies; see ``DirectKeyBinding/slotThunk``.
-  @usableFromInline let slotThunk: AssistedSlotThunk<Argument, Value>
 
+  /// `call` runs a declared factory's ``AssistedSlotThunk`` with the resolver's graph; `usage` records
+  /// a test's override.
   init(
-    source: BindingSource, dependencies: DeclaredDependencies? = nil,
+    source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies? = nil,
     call: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     self.call = call
-    self.slotThunk = { _, r, argument in call(r, argument) }
-    super.init(lifetime: .transient, source: source, callsDirectly: true, dependencies: dependencies, factory: call)
-  }
-
-  /// A binding whose factory declared `dependencies` and resolves them in `thunk`; `call` is the same
-  /// factory for a resolver.
-  init(
-    source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies,
-    call: @escaping @Sendable (Resolver, Argument) -> Value, thunk: @escaping AssistedSlotThunk<Argument, Value>
-  ) {
-    self.call = call
-    self.slotThunk = thunk
     super.init(
       lifetime: .transient, source: source, usage: usage, callsDirectly: true, dependencies: dependencies,
-      hasSlotThunk: true, factory: call)
+      factory: call)
   }
 }
 

@@ -2699,9 +2699,7 @@ extension Bindings {
     register(
       key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       call: { _, argument in factory(argument) }
-    ) { _, _, argument in
-      factory(argument)
-    }
+    )
   }
 
   /// Binds `key` with a factory of the caller's argument and 1 declared dependency, which the graph checks when it is built.
@@ -2947,9 +2945,7 @@ extension Bindings {
     register(
       key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       call: { _, argument in factory(argument) }
-    ) { _, _, argument in
-      factory(argument)
-    }
+    )
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 1 declared dependency, which the graph checks when it is built.

@@ -229,7 +229,7 @@ public struct Bindings {
   ) {
     let usage = isOverride ? testOverrideUsage : nil
     usage?.registered(key, at: source)
-    let binding = DirectKeyBinding(
+    let binding = DeclaredKeyBinding(
       lifetime: lifetime, source: source, usage: usage, dependencies: dependencies, call: call, thunk: thunk)
     registrations.append(.bind(key, binding, isOverride: isOverride))
   }
@@ -244,22 +244,20 @@ public struct Bindings {
   ) {
     register(
       key, isOverride: isOverride, source, dependencies,
-      call: { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } },
-      declared: thunk)
+      call: { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } })
   }
 
-  /// Registers a binding of the assisted `key` whose factory declared `dependencies`, as `thunk` (see
-  /// ``AssistedSlotThunk``) and as `call`, the same factory for a resolver.
+  /// Registers a binding of the assisted `key` whose factory declared `dependencies`, as `call`: a
+  /// factory for a resolver, which runs an ``AssistedSlotThunk`` with the resolver's graph, or needs
+  /// nothing from it.
   @usableFromInline
   mutating func register<Argument, Value>(
     _ key: AssistedKey<Argument, Value>, isOverride: Bool, _ source: BindingSource,
-    _ dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value,
-    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+    _ dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     let usage = isOverride ? testOverrideUsage : nil
     usage?.registered(key, at: source)
-    let binding = DirectAssistedKeyBinding(
-      source: source, usage: usage, dependencies: dependencies, call: call, thunk: thunk)
+    let binding = DirectAssistedKeyBinding(source: source, usage: usage, dependencies: dependencies, call: call)
     registrations.append(.bind(key, binding, isOverride: isOverride))
   }
 
