@@ -18,7 +18,11 @@ import CSheathRuntime
 ///   the factory would have received, so that it meets every check it meets today.
 ///
 /// A graph is only built when the declared part of it has no cycle and no missing binding
-/// (``GraphCheck``), so every entry the thunk reads was laid in when the graph was built.
+/// (``GraphCheck``), and every key it knows has its entry laid in then; a key it does not know has
+/// none, and goes the general way, where it is checked on its first resolution. The frame each
+/// transient pushes is the one piece of bookkeeping kept: it is what a stop's path, the depth guard,
+/// a cycle through an escape hatch (`@Inject`, a captured graph) and ``ResolutionTrace`` read, and it
+/// costs a thread-local read, two compares and three stores.
 extension Graph {
   /// The value of `key`, a dependency that a factory resolving from this graph declared; `resolver`
   /// is the factory's own (it refers to this graph), for what is not resolved by slot. `fileID` and
@@ -46,6 +50,8 @@ extension Graph {
             $0.instances.load(slot)
           })
         {
+          // As `sharedInstance(in:_:_:_:)` reads it: the owner keeps the box until it is released,
+          // and this graph keeps its owner.
           return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
         }
       }
