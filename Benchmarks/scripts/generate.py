@@ -90,12 +90,12 @@ def sheath_keys(count):
     )
     out.append("extension Keys {\n")
     for i in range(count):
-        out.append(f"  static let generated{i} = Key<Int> {{ _ in {i} }}\n")
+        out.append(f"  static let generated{i}: Key<Int> = Key {{ {i} }}\n")
     out.append("}\n\n")
     out.append(f"struct GeneratedStaticModule: Module {{\n  static let count = {count}\n\n")
     out.append("  func register(into b: inout Bindings) {\n")
     for i in range(count):
-        out.append(f"    b.bind(.generated{i}) {{ _ in {i} }}\n")
+        out.append(f"    b.bind(.generated{i}) {{ {i} }}\n")
     out.append("  }\n}\n")
     return "".join(out)
 

@@ -4,21 +4,69 @@
 final class BindingTable: @unchecked Sendable {
   // @unchecked: every property is immutable; `entries` is allocated and filled in by the initializer
   // and only read after that.
-  /// A slot's binding, unretained (``bindings`` and the parent's table keep it alive), and the level
-  /// of the graph that owns its shared instances (the graph whose modules bound it).
+  /// A slot's binding, unretained (``bindings`` and the parent's table keep it alive), the level of
+  /// the graph that owns its shared instances (the graph whose modules bound it; the root for a key's
+  /// own binding), and what the resolution path may skip for it.
   @usableFromInline
   struct Entry: @unchecked Sendable {
     // @unchecked: the pointer is to an immutable, Sendable binding the table keeps alive.
     @usableFromInline let binding: UnsafeRawPointer?
-    @usableFromInline let ownerLevel: Int
+    @usableFromInline let level: Int32
+    @usableFromInline let flags: Flags
 
-    static let empty = Entry(binding: nil, ownerLevel: 0)
+    init(binding: AnyBinding?, ownerLevel: Int, flags: Flags) {
+      self.binding = binding.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+      self.level = Int32(truncatingIfNeeded: ownerLevel)
+      self.flags = flags
+    }
+
+    @inlinable var ownerLevel: Int { Int(level) }
+
+    static let empty = Entry(binding: nil, ownerLevel: 0, flags: [])
+
+    /// What an entry's binding lets ``Graph/resolveDeclared(_:_:fileID:line:)`` skip.
+    @usableFromInline
+    struct Flags: OptionSet, Sendable {
+      @usableFromInline let rawValue: UInt32
+
+      @inlinable init(rawValue: UInt32) {
+        self.rawValue = rawValue
+      }
+
+      /// The key's own binding (its test behaviour's, in a test graph), laid in because the graph
+      /// knows the key: no module made it, and resolving it needs no fallback and no check.
+      static var keyDefault: Flags { Flags(rawValue: 1 << 0) }
+      /// A transient factory that declared its dependencies: its ``SlotThunk`` runs, and resolves
+      /// them by slot, with nothing recorded on the way but the key's frame.
+      @inlinable static var declaredTransient: Flags { Flags(rawValue: 1 << 1) }
+      /// A singleton: its instance, once built, is read by slot from the owning graph.
+      @inlinable static var singleton: Flags { Flags(rawValue: 1 << 2) }
+
+      /// The flags of `binding`, which a graph resolves a key with.
+      init(_ binding: AnyBinding, keyDefault: Bool) {
+        var flags: Flags = keyDefault ? .keyDefault : []
+        switch binding.lifetime {
+        case .singleton:
+          flags.insert(.singleton)
+        case .transient where binding.hasSlotThunk && !binding.tracksUsage && !binding.isLiveOnlyStandIn:
+          flags.insert(.declaredTransient)
+        default:
+          break
+        }
+        self = flags
+      }
+    }
   }
 
   /// Every binding by slot; empty entries fall back on the key's default. Owned by the table and never
   /// changed: a graph keeps the buffer and reads it without an array's checks (see ``Graph/entries``).
+  ///
+  /// The keys the graph knows that no module binds have their own binding laid in (``Entry/Flags-swift.struct/keyDefault``),
+  /// so that resolving them reads one entry, as for a bound key; a live-only key's stand-in is left
+  /// out, since a test graph reports each use of it.
   @usableFromInline let entries: UnsafeBufferPointer<Entry>
-  /// Keeps the bindings this table added alive; the parent's table keeps the rest.
+  /// Keeps the bindings this table added alive (a key made at run time may be released before its
+  /// graph); the parent's table keeps the rest.
   private let bindings: [AnyBinding]
   private let parent: BindingTable?
   /// Every contribution to a multibinding the graph sees, its ancestors' first, by slot.
@@ -43,12 +91,18 @@ final class BindingTable: @unchecked Sendable {
       count = max(count, key.slot + 1)
       bindings.append(binding)
     }
+    for node in check.nodes { count = max(count, node.key.slot + 1) }
     let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
     let filled = entries.initialize(fromContentsOf: inherited)
     if filled < count { entries[filled...].initialize(repeating: .empty) }
     for (key, binding) in plan.bindings {
-      entries[key.slot] = Entry(
-        binding: UnsafeRawPointer(Unmanaged.passUnretained(binding).toOpaque()), ownerLevel: level)
+      entries[key.slot] = Entry(binding: binding, ownerLevel: level, flags: Entry.Flags(binding, keyDefault: false))
+    }
+    // The known keys' own bindings: what a resolution would fall back on, owned by the root.
+    for node in check.nodes where entries[node.key.slot].binding == nil {
+      guard let binding = node.binding, !binding.isLiveOnlyStandIn else { continue }
+      entries[node.key.slot] = Entry(binding: binding, ownerLevel: 0, flags: Entry.Flags(binding, keyDefault: true))
+      bindings.append(binding)
     }
     self.entries = UnsafeBufferPointer(entries)
     self.bindings = bindings
@@ -64,9 +118,10 @@ final class BindingTable: @unchecked Sendable {
     entries.deallocate()
   }
 
-  /// The binding a module made for `slot`, if any.
+  /// The binding a module made for `slot`, if any: not a key's own binding laid in.
   func binding(at slot: Int) -> AnyBinding? {
-    guard slot < entries.count, let binding = entries[slot].binding else { return nil }
+    guard slot < entries.count, let binding = entries[slot].binding, !entries[slot].flags.contains(.keyDefault)
+    else { return nil }
     return Unmanaged<AnyBinding>.fromOpaque(binding).takeUnretainedValue()
   }
 }

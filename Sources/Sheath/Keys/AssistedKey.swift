@@ -81,6 +81,31 @@ public final class AssistedKey<Argument, Value>:
     ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: factory) }
   }
 
+  /// The key a declared initializer declares (`AssistedKey(.data) { view, data in … }`): found, or
+  /// made and recorded the first time it runs where it is written. `thunk` resolves the dependencies by
+  /// slot (see ``AssistedSlotThunk``); `call`, when given instead, is a factory that needs nothing
+  /// from the graph.
+  @usableFromInline
+  static func made(
+    name: String?, fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
+    dependencies: DeclaredDependencies, call: (@Sendable (Resolver, Argument) -> Value)?,
+    declared thunk: AssistedSlotThunk<Argument, Value>?
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let callSite = CallSite(fileID: fileID, line: line)
+      let factory: @Sendable (Resolver, Argument) -> Value
+      if let call {
+        factory = call
+      } else if let thunk {
+        factory = { r, argument in r.runDeclared(dependencies, at: callSite) { graph, r in thunk(graph, r, argument) } }
+      } else {
+        preconditionFailure("Sheath: a declared assisted key is made with a factory or a slot thunk")
+      }
+      return AssistedKey(name: site.keyName, declaration: site.location, dependencies: dependencies, factory)
+    }
+  }
+
   private init(required name: String?, declaration: CodeLocation) {
     super.init(
       defaulting: nil, lifetime: .transient, name: name,

@@ -59,6 +59,7 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
   }
 
   /// The lifetime a binding gets when it says `option`, or nothing.
+  @usableFromInline
   func lifetimeKind(_ option: LifetimeOption?) -> LifetimeKind {
     defaultLifetimeKind
   }

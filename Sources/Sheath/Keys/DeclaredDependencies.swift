@@ -8,6 +8,7 @@ import CSheathRuntime
 /// a graph needs it, never while the key itself is being created. Two keys declared as `static let`
 /// that name each other — a cycle broken by `.provider` — would otherwise each wait, in the
 /// runtime's one-time initialization, for the other to finish, and hang.
+@usableFromInline
 final class DeclaredDependencies: @unchecked Sendable {
   // @unchecked: `edges` is immutable; `cell` is written once, by a compare-and-exchange, and read
   // with acquire loads.
@@ -16,8 +17,9 @@ final class DeclaredDependencies: @unchecked Sendable {
   let edges: [DeclaredEdge]
 
   /// The keys the edges name, read on first use: an unmanaged, retained ``KeyList``, or `nil`.
-  private let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
+  @usableFromInline
   init(_ edges: [DeclaredEdge]) {
     self.edges = edges
     self.cell = .allocate(capacity: 1)
@@ -36,6 +38,24 @@ final class DeclaredDependencies: @unchecked Sendable {
     return readKeys()
   }
 
+  /// The key at `index`, which the declaration made a `Key<Value>`, not retained: what a slot
+  /// thunk reads for each dependency, without touching a reference count.
+  ///
+  /// Sound because nothing it goes through is released while a factory runs: the ``KeyList`` is
+  /// released only with this object, which the binding being built keeps, and the list keeps its keys.
+  @inlinable @inline(__always)
+  func unretainedKey<Value>(_ index: Int, as _: Value.Type) -> Unmanaged<Key<Value>> {
+    let list = sheath_load_acquire(cell) ?? readUnretainedKeys()
+    return Unmanaged<KeyList>.fromOpaque(list)._withUnsafeGuaranteedRef { $0.unretainedKey(index, as: Value.self) }
+  }
+
+  /// ``keys`` the first time, as ``unretainedKey(_:as:)`` reads them.
+  @usableFromInline @inline(never)
+  func readUnretainedKeys() -> UnsafeMutableRawPointer {
+    _ = readKeys()
+    return sheath_load_acquire(cell).unsafelyUnwrapped
+  }
+
   private func readKeys() -> KeyList {
     let list = KeyList(edges.map { $0.key })
     let retained = Unmanaged.passRetained(list).toOpaque()
@@ -48,11 +68,27 @@ final class DeclaredDependencies: @unchecked Sendable {
 
 /// The keys a factory's declared dependencies name, in order.
 @usableFromInline
-final class KeyList: Sendable {
+final class KeyList: @unchecked Sendable {
+  // @unchecked: immutable; `unretained` is written by the initializer only.
   @usableFromInline let keys: [Keys]
+  /// `keys`, not retained (`keys` keeps them), in a buffer the list owns: read without a bounds check
+  /// or a retain by ``unretainedKey(_:as:)``, whose index a fixed-arity initializer wrote.
+  @usableFromInline let unretained: UnsafeMutablePointer<Unmanaged<Keys>>
 
   init(_ keys: [Keys]) {
     self.keys = keys
+    self.unretained = .allocate(capacity: max(keys.count, 1))
+    unretained.initialize(from: keys.map { Unmanaged.passUnretained($0) }, count: keys.count)
+  }
+
+  deinit {
+    unretained.deallocate()
+  }
+
+  /// The key at `index`, which the declaration made a `Key<Value>`, not retained.
+  @inlinable @inline(__always)
+  func unretainedKey<Value>(_ index: Int, as _: Value.Type) -> Unmanaged<Key<Value>> {
+    .fromOpaque(unretained[index].toOpaque())
   }
 
   /// The key at `index`, which the declaration made a `Key<Value>`.
@@ -64,8 +100,10 @@ final class KeyList: Sendable {
 
 /// One dependency a binding declares: the key it names, and whether the value is needed while the
 /// factory runs (a direct edge) or only later, through a provider, a lazy value or an assisted factory.
+@usableFromInline
 struct DeclaredEdge: Sendable {
   /// When the dependency is resolved.
+  @usableFromInline
   enum Kind: Sendable {
     /// While the factory runs: part of cycles and of what a shared instance holds.
     case direct
@@ -80,6 +118,7 @@ struct DeclaredEdge: Sendable {
   let kind: Kind
   private let target: @Sendable () -> Keys
 
+  @usableFromInline
   init(_ kind: Kind, _ target: @escaping @Sendable () -> Keys) {
     self.kind = kind
     self.target = target

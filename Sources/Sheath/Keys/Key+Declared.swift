@@ -28,34 +28,12 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([])
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made(
-    _ lifetime: Lifetime<Value>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable () -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-      let dependencies = DeclaredDependencies([])
-      return Key(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { _ in
-        factory()
-      }
+          type: Self.self, dependencies: dependencies,
+          call: { _ in factory() }, declared: { _, _ in factory() }))
     }
   }
 
@@ -88,36 +66,15 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: Key.made(
-          lifetime, a, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (A) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-      return Key(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
-      }
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, dependencies: dependencies,
+          call: nil,
+          declared: { graph, r in
+            factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -152,39 +109,17 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: Key.made(
-          lifetime, a, b, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-      return Key(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line]
-        )
-      }
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, dependencies: dependencies,
+          call: nil,
+          declared: { graph, r in
+            factory(
+              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -221,43 +156,20 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: Key.made(
-          lifetime, a, b, c, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
-      return Key(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
-        )
-      }
+      self.init(
+        existing: Key.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, dependencies: dependencies,
+          call: nil,
+          declared: { graph, r in
+            factory(
+              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -296,46 +208,22 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: Key.made(
-          lifetime, a, b, c, d, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
       ])
-      return Key(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
-        )
-      }
+      self.init(
+        existing: Key.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, dependencies: dependencies,
+          call: nil,
+          declared: { graph, r in
+            factory(
+              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -376,48 +264,23 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: Key.made(
-          lifetime, a, b, c, d, e, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
       ])
-      return Key(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
-        )
-      }
+      self.init(
+        existing: Key.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, dependencies: dependencies,
+          call: nil,
+          declared: { graph, r in
+            factory(
+              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -460,50 +323,24 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: Key.made(
-          lifetime, a, b, c, d, e, f, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E, F>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
-    _ f: @escaping @Sendable () -> Key<F>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
       ])
-      return Key(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line],
-          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
-        )
-      }
+      self.init(
+        existing: Key.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: Self.self, dependencies: dependencies,
+          call: nil,
+          declared: { graph, r in
+            factory(
+              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -1551,31 +1388,12 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made(
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (Argument) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-      let dependencies = DeclaredDependencies([])
-      return AssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { _, argument in
-        factory(argument)
-      }
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          dependencies: dependencies,
+          call: { _, argument in factory(argument) }, declared: nil))
     }
   }
 
@@ -1604,33 +1422,16 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: AssistedKey.made(
-          a, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (Argument, A) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-      return AssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
-      }
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          dependencies: dependencies,
+          call: nil,
+          declared: { graph, r, argument in
+            factory(
+              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -1661,36 +1462,17 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: AssistedKey.made(
-          a, b, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (Argument, A, B) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-      return AssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line])
-      }
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          dependencies: dependencies,
+          call: nil,
+          declared: { graph, r, argument in
+            factory(
+              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -1723,41 +1505,20 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: AssistedKey.made(
-          a, b, c, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory)
-      )
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (Argument, A, B, C) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
-      return AssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
-        )
-      }
+      self.init(
+        existing: AssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          dependencies: dependencies,
+          call: nil,
+          declared: { graph, r, argument in
+            factory(
+              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -1792,44 +1553,22 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: AssistedKey.made(
-          a, b, c, d, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
-          factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
       ])
-      return AssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
-        )
-      }
+      self.init(
+        existing: AssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          dependencies: dependencies,
+          call: nil,
+          declared: { graph, r, argument in
+            factory(
+              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -1866,46 +1605,23 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: AssistedKey.made(
-          a, b, c, d, e, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
-          factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D, E) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
       ])
-      return AssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
-        )
-      }
+      self.init(
+        existing: AssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          dependencies: dependencies,
+          call: nil,
+          declared: { graph, r, argument in
+            factory(
+              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 
@@ -1944,48 +1660,24 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: AssistedKey.made(
-          a, b, c, d, e, f, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
-          factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E, F>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
-    _ f: @escaping @Sendable () -> Key<F>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D, E, F) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
       ])
-      return AssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line],
-          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
-        )
-      }
+      self.init(
+        existing: AssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          dependencies: dependencies,
+          call: nil,
+          declared: { graph, r, argument in
+            factory(
+              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+              graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+          }))
     }
   }
 

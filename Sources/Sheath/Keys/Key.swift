@@ -99,6 +99,40 @@ public class Key<Value>:
     ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: factory) }
   }
 
+  /// The key a declared initializer declares (`Key(.singleton, .httpClient) { http in … }`): found, or
+  /// made and recorded the first time it runs where it is written. `thunk` resolves the dependencies by
+  /// slot (see ``SlotThunk``); `call`, when given, is the same factory for a resolver, when it needs
+  /// nothing from the graph.
+  @usableFromInline
+  static func made(
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
+    fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
+    dependencies: DeclaredDependencies, call: (@Sendable (Resolver) -> Value)?,
+    declared thunk: @escaping SlotThunk<Value>
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let callSite = CallSite(fileID: fileID, line: line)
+      return Key(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies,
+        call: call ?? { r in r.runDeclared(dependencies, at: callSite, thunk) }, declared: thunk)
+    }
+  }
+
+  /// A key whose default factory declared `dependencies`, as `thunk` (see ``SlotThunk``) and as `call`,
+  /// the same factory for a resolver.
+  init(
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
+    declaration: CodeLocation, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver) -> Value, declared thunk: @escaping SlotThunk<Value>
+  ) {
+    self.defaultLifetime = lifetime
+    super.init(
+      defaulting: call, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
+      declaration: declaration
+    ) { DeclaredKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: call, thunk: thunk) }
+  }
+
   /// A key without a default.
   init(
     required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
@@ -170,6 +204,7 @@ public class Key<Value>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
+  @usableFromInline
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 
   override func factory(returning value: Value) -> @Sendable (Resolver) -> Value {

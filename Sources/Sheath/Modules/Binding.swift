@@ -51,13 +51,16 @@ class AnyBinding: @unchecked Sendable {
   @usableFromInline final let tracksUsage: Bool
   /// Whether this is a ``DirectKeyBinding``, whose factory is called as its key received it.
   @usableFromInline final let callsDirectly: Bool
+  /// Whether this is a ``DeclaredKeyBinding``: a graph that knows the key may resolve it through
+  /// ``Graph/resolveDeclared(_:_:fileID:line:)`` (see ``BindingTable/Entry``).
+  final let hasSlotThunk: Bool
   /// The dependencies the factory declared, which the graph checks before any factory runs; `nil`
   /// for a factory that resolves through a ``Resolver`` (`{ r in … }`), whose edges are unchecked.
   final let dependencies: DeclaredDependencies?
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool, usage: OverrideUsage?,
-    decorators: [BindingSource], callsDirectly: Bool, dependencies: DeclaredDependencies?
+    decorators: [BindingSource], callsDirectly: Bool, dependencies: DeclaredDependencies?, hasSlotThunk: Bool
   ) {
     self.lifetime = lifetime
     self.source = source
@@ -67,6 +70,7 @@ class AnyBinding: @unchecked Sendable {
     self.tracksUsage = usage != nil
     self.callsDirectly = callsDirectly
     self.dependencies = dependencies
+    self.hasSlotThunk = hasSlotThunk
   }
 
   /// Records that the test that registered this override resolved it.
@@ -89,12 +93,12 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false, usage: OverrideUsage? = nil,
     decorators: [BindingSource] = [], callsDirectly: Bool = false, dependencies: DeclaredDependencies? = nil,
-    factory: Factory
+    hasSlotThunk: Bool = false, factory: Factory
   ) {
     self.factory = factory
     super.init(
       lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage, decorators: decorators,
-      callsDirectly: callsDirectly, dependencies: dependencies)
+      callsDirectly: callsDirectly, dependencies: dependencies, hasSlotThunk: hasSlotThunk)
   }
 
   /// This binding with its factory replaced by `factory`, decorated by what registered at `source`.
@@ -112,18 +116,54 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
 /// reabstraction thunk. A key's default factory, the most common binding, is called through ``call``
 /// instead, as written (measured: 2,246 → 2,172 instructions per view-model graph resolve). A module's
 /// `bind` closure is compiled in the general form to begin with, and called as is.
+///
+/// A factory that declared its dependencies is a ``DeclaredKeyBinding``, which keeps it as a slot thunk
+/// too.
 @usableFromInline
-final class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecked Sendable {
-  @usableFromInline let call: @Sendable (Resolver) -> Value
+class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecked Sendable {
+  @usableFromInline final let call: @Sendable (Resolver) -> Value
 
   init(
-    lifetime: LifetimeKind, source: BindingSource, dependencies: DeclaredDependencies? = nil,
-    call: @escaping @Sendable (Resolver) -> Value
+    lifetime: LifetimeKind, source: BindingSource, usage: OverrideUsage? = nil,
+    dependencies: DeclaredDependencies? = nil, hasSlotThunk: Bool = false, call: @escaping @Sendable (Resolver) -> Value
   ) {
     self.call = call
-    super.init(lifetime: lifetime, source: source, callsDirectly: true, dependencies: dependencies, factory: call)
+    super.init(
+      lifetime: lifetime, source: source, usage: usage, callsDirectly: true, dependencies: dependencies,
+      hasSlotThunk: hasSlotThunk, factory: call)
   }
 }
+
+/// The binding of a factory that declared its dependencies (`Key(.singleton, .httpClient) { http in … }`,
+/// `b.bind(.userAPI, .fakeStore) { store in … }`): its ``SlotThunk`` resolves them from the graph by
+/// slot (see ``Graph/resolveDeclared(_:_:fileID:line:)``), and ``DirectKeyBinding/call``, the same
+/// factory for a resolver, runs the thunk with the resolver's graph.
+@usableFromInline
+final class DeclaredKeyBinding<Value>: DirectKeyBinding<Value>, @unchecked Sendable {
+  /// The factory, resolving its dependencies from the graph it is given. Not optional: an optional
+  /// closure is kept in its most general form, and called through a reabstraction thunk.
+  @usableFromInline let slotThunk: SlotThunk<Value>
+
+  /// `usage` records a test's override.
+  init(
+    lifetime: LifetimeKind, source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver) -> Value, thunk: @escaping SlotThunk<Value>
+  ) {
+    self.slotThunk = thunk
+    super.init(
+      lifetime: lifetime, source: source, usage: usage, dependencies: dependencies, hasSlotThunk: true, call: call)
+  }
+}
+
+/// A declared factory with its dependencies resolved from `graph`, which the caller keeps alive;
+/// `resolver` is what the factory would have received — ``Graph/resolveDeclared(_:_:fileID:line:)``
+/// resolves through it what it does not resolve by slot.
+@usableFromInline
+typealias SlotThunk<Value> = @Sendable (_ graph: Graph, _ resolver: Resolver) -> Value
+
+/// An assisted declared factory: ``SlotThunk`` with the caller's argument.
+@usableFromInline
+typealias AssistedSlotThunk<Argument, Value> = @Sendable (_ graph: Graph, _ resolver: Resolver, Argument) -> Value
 
 /// An ``AssistedKey``'s own binding, which keeps its factory as the key's initializer received it; see
 /// ``DirectKeyBinding``.
@@ -133,12 +173,16 @@ final class DirectAssistedKeyBinding<Argument, Value>:
 {
   @usableFromInline let call: @Sendable (Resolver, Argument) -> Value
 
+  /// `call` runs a declared factory's ``AssistedSlotThunk`` with the resolver's graph; `usage` records
+  /// a test's override.
   init(
-    source: BindingSource, dependencies: DeclaredDependencies? = nil,
+    source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies? = nil,
     call: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     self.call = call
-    super.init(lifetime: .transient, source: source, callsDirectly: true, dependencies: dependencies, factory: call)
+    super.init(
+      lifetime: .transient, source: source, usage: usage, callsDirectly: true, dependencies: dependencies,
+      factory: call)
   }
 }
 

@@ -11,6 +11,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -19,7 +20,10 @@ extension Bindings {
     _ factory: @escaping @Sendable () -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies) { _ in
+    register(
+      key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      call: { _ in factory() }
+    ) { _, _ in
       factory()
     }
   }
@@ -34,6 +38,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -42,9 +47,11 @@ extension Bindings {
     _ factory: @escaping @Sendable (A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -59,6 +66,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -68,9 +76,11 @@ extension Bindings {
     _ factory: @escaping @Sendable (A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -85,6 +95,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -94,10 +105,13 @@ extension Bindings {
     _ factory: @escaping @Sendable (A, B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -113,6 +127,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -123,10 +138,13 @@ extension Bindings {
     _ factory: @escaping @Sendable (A, B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -142,6 +160,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B, C>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -154,11 +173,14 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -175,6 +197,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B, C>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -188,11 +211,14 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -209,6 +235,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B, C, D>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -223,11 +250,15 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -245,6 +276,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B, C, D>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -260,11 +292,15 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -282,6 +318,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B, C, D, E>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -297,12 +334,16 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -321,6 +362,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B, C, D, E>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -337,12 +379,16 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -361,6 +407,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B, C, D, E, F>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -377,12 +424,17 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -402,6 +454,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func bind<Value, A, B, C, D, E, F>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -419,12 +472,17 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -438,6 +496,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -446,7 +505,10 @@ extension Bindings {
     _ factory: @escaping @Sendable () -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies) { _ in
+    register(
+      key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      call: { _ in factory() }
+    ) { _, _ in
       factory()
     }
   }
@@ -461,6 +523,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -469,9 +532,11 @@ extension Bindings {
     _ factory: @escaping @Sendable (A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -486,6 +551,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -495,9 +561,11 @@ extension Bindings {
     _ factory: @escaping @Sendable (A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -512,6 +580,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -521,10 +590,13 @@ extension Bindings {
     _ factory: @escaping @Sendable (A, B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -540,6 +612,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -550,10 +623,13 @@ extension Bindings {
     _ factory: @escaping @Sendable (A, B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -569,6 +645,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B, C>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -581,11 +658,14 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -602,6 +682,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B, C>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -615,11 +696,14 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -636,6 +720,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B, C, D>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -650,11 +735,15 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -672,6 +761,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B, C, D>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -687,11 +777,15 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -709,6 +803,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B, C, D, E>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -724,12 +819,16 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -748,6 +847,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B, C, D, E>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -764,12 +864,16 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -788,6 +892,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B, C, D, E, F>(
     _ key: Key<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -804,12 +909,17 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -829,6 +939,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @inlinable
   public mutating func override<Value, A, B, C, D, E, F>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
@@ -846,12 +957,17 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    register(
+      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r in
+      factory(
+        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2572,6 +2688,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func bind<Argument, Value>(
     _ key: AssistedKey<Argument, Value>,
     fileID: StaticString = #fileID,
@@ -2579,9 +2696,10 @@ extension Bindings {
     _ factory: @escaping @Sendable (Argument) -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { _, argument in
-      factory(argument)
-    }
+    register(
+      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      call: { _, argument in factory(argument) }
+    )
   }
 
   /// Binds `key` with a factory of the caller's argument and 1 declared dependency, which the graph checks when it is built.
@@ -2594,6 +2712,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func bind<Argument, Value, A>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2602,9 +2721,11 @@ extension Bindings {
     _ factory: @escaping @Sendable (Argument, A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2619,6 +2740,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func bind<Argument, Value, A, B>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2628,11 +2750,13 @@ extension Bindings {
     _ factory: @escaping @Sendable (Argument, A, B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2648,6 +2772,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func bind<Argument, Value, A, B, C>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2660,11 +2785,14 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2681,6 +2809,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func bind<Argument, Value, A, B, C, D>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2695,12 +2824,15 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2718,6 +2850,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func bind<Argument, Value, A, B, C, D, E>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2733,12 +2866,16 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2757,6 +2894,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func bind<Argument, Value, A, B, C, D, E, F>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2773,13 +2911,17 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
-        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2792,6 +2934,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func override<Argument, Value>(
     _ key: AssistedKey<Argument, Value>,
     fileID: StaticString = #fileID,
@@ -2799,9 +2942,10 @@ extension Bindings {
     _ factory: @escaping @Sendable (Argument) -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { _, argument in
-      factory(argument)
-    }
+    register(
+      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      call: { _, argument in factory(argument) }
+    )
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 1 declared dependency, which the graph checks when it is built.
@@ -2814,6 +2958,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func override<Argument, Value, A>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2822,9 +2967,11 @@ extension Bindings {
     _ factory: @escaping @Sendable (Argument, A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2839,6 +2986,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func override<Argument, Value, A, B>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2848,11 +2996,13 @@ extension Bindings {
     _ factory: @escaping @Sendable (Argument, A, B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2868,6 +3018,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func override<Argument, Value, A, B, C>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2880,11 +3031,14 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2901,6 +3055,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func override<Argument, Value, A, B, C, D>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2915,12 +3070,15 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2938,6 +3096,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func override<Argument, Value, A, B, C, D, E>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2953,12 +3112,16 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
     }
   }
 
@@ -2977,6 +3140,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @inlinable
   public mutating func override<Argument, Value, A, B, C, D, E, F>(
     _ key: AssistedKey<Argument, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -2993,13 +3157,17 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
-        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    register(
+      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      at: CallSite(fileID: fileID, line: line)
+    ) { graph, r, argument in
+      factory(
+        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
     }
   }
 

@@ -95,6 +95,7 @@ public struct Bindings {
     modulePath.removeLast()
   }
 
+  @usableFromInline
   func source(_ fileID: String, _ line: Int) -> BindingSource {
     BindingSource(
       modulePath: joinedModulePath,
@@ -205,6 +206,61 @@ public struct Bindings {
   /// ``Resolver``, and its edges are unchecked). A test's override also records that it was
   /// registered, and its binding records when it is used, so that overrides the test never resolved
   /// can be reported.
+  /// Registers a binding of `key` whose factory declared `dependencies` and resolves them in `thunk`
+  /// (see ``SlotThunk``).
+  @usableFromInline
+  mutating func register<Value>(
+    _ key: Key<Value>, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
+    _ dependencies: DeclaredDependencies, at site: CallSite, declared thunk: @escaping SlotThunk<Value>
+  ) {
+    register(
+      key, lifetime, isOverride: isOverride, source, dependencies,
+      call: { r in r.runDeclared(dependencies, at: site, thunk) }, declared: thunk)
+  }
+
+  /// Registers a binding of `key` whose factory declared `dependencies`, as `thunk` (see
+  /// ``SlotThunk``) and as `call`, the same factory for a resolver. Neither closure is optional: an
+  /// optional closure is kept in its most general form, and called through a reabstraction thunk.
+  @usableFromInline
+  mutating func register<Value>(
+    _ key: Key<Value>, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
+    _ dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
+    declared thunk: @escaping SlotThunk<Value>
+  ) {
+    let usage = isOverride ? testOverrideUsage : nil
+    usage?.registered(key, at: source)
+    let binding = DeclaredKeyBinding(
+      lifetime: lifetime, source: source, usage: usage, dependencies: dependencies, call: call, thunk: thunk)
+    registrations.append(.bind(key, binding, isOverride: isOverride))
+  }
+
+  /// Registers a binding of the assisted `key` whose factory declared `dependencies` and resolves them
+  /// in `thunk` (see ``AssistedSlotThunk``).
+  @usableFromInline
+  mutating func register<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>, isOverride: Bool, _ source: BindingSource,
+    _ dependencies: DeclaredDependencies, at site: CallSite,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    register(
+      key, isOverride: isOverride, source, dependencies,
+      call: { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } })
+  }
+
+  /// Registers a binding of the assisted `key` whose factory declared `dependencies`, as `call`: a
+  /// factory for a resolver, which runs an ``AssistedSlotThunk`` with the resolver's graph, or needs
+  /// nothing from it.
+  @usableFromInline
+  mutating func register<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>, isOverride: Bool, _ source: BindingSource,
+    _ dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value
+  ) {
+    let usage = isOverride ? testOverrideUsage : nil
+    usage?.registered(key, at: source)
+    let binding = DirectAssistedKeyBinding(source: source, usage: usage, dependencies: dependencies, call: call)
+    registrations.append(.bind(key, binding, isOverride: isOverride))
+  }
+
   mutating func register<Factory, LifetimeOption, Decorator, Value>(
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     _ lifetime: LifetimeKind,

@@ -14,7 +14,7 @@
 /// Key<any UserAPI>(.singleton) { _ in LiveUserAPI() }
 /// ```
 public struct Lifetime<Value>: Sendable, CustomStringConvertible {
-  let kind: LifetimeKind
+  @usableFromInline let kind: LifetimeKind
 
   private init(_ kind: LifetimeKind) {
     self.kind = kind

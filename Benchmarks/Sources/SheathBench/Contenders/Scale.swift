@@ -10,7 +10,7 @@ import Swinject
 // `Key` is a class and each `init` gives it the next slot, so a loop makes exactly the keys 10,000
 // `static let`s would; the one difference from generated code is that the key objects are created
 // eagerly here, where `static let`s are created lazily on first use. The module binds each key to a
-// closure that captures nothing, as a generated `b.bind(.k123) { _ in … }` would.
+// closure that captures nothing, as a generated `b.bind(.k123) { … }` would.
 
 enum Scale {
   static let sizes = [10, 100, 1_000, 10_000]
@@ -21,7 +21,7 @@ enum Scale {
 
   static func makeKeys(_ count: Int = largest) -> [Key<Int>] {
     if keys.count < count {
-      keys += (keys.count..<count).map { index in Key<Int>(name: "Keys.scale\(index)") { _ in index } }
+      keys += (keys.count..<count).map { index in Key<Int>(name: "Keys.scale\(index)") { index } }
     }
     return Array(keys.prefix(count))
   }
@@ -43,7 +43,7 @@ struct GeneratedBindingsModule: Module {
 
   func register(into b: inout Bindings) {
     for key in keys {
-      b.bind(key) { _ in 42 }
+      b.bind(key) { 42 }
     }
   }
 }

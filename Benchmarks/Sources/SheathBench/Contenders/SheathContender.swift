@@ -1,18 +1,30 @@
 import Sheath
 
-// Sheath, written the way its README says: keys with default factories in an extension of `Keys`, a
-// module that binds what the app decides (here the API client, as a singleton), a graph built once.
+// Sheath, written the way its README says: keys that declare their dependencies, with default
+// factories, in an extension of `Keys`; a module that binds what the app decides (here the API client,
+// as a singleton); a graph built once.
 
 extension Keys {
-  static let api = Key<any APIClient>(.singleton) { _ in LiveAPIClient() }
-  static let validator = Key<any Validating> { _ in Validator() }
-  static let data = Key<any DataControlling> { r in DataController(api: r[.api]) }
-  static let flowData = Key<any DataControlling>(.scoped(.flow)) { r in DataController(api: r[.api]) }
-  static let viewModel = Key<RegistrationViewModel> { r in
-    RegistrationViewModel(view: nil, data: r[.data], validator: r[.validator])
+  static let api: Key<any APIClient> = Key(.singleton) { LiveAPIClient() }
+  static let validator: Key<any Validating> = Key { Validator() }
+  static let data: Key<any DataControlling> = Key(.transient, .api) { api in DataController(api: api) }
+  static let flowData: Key<any DataControlling> = Key(.scoped(.flow), .api) { api in DataController(api: api) }
+  static let viewModel: Key<RegistrationViewModel> = Key(.transient, .data, .validator) { data, validator in
+    RegistrationViewModel(view: nil, data: data, validator: validator)
   }
-  static let assistedViewModel = AssistedKey<any RegistrationView, RegistrationViewModel> { r, view in
-    RegistrationViewModel(view: view, data: r[.data], validator: r[.validator])
+  static let assistedViewModel: AssistedKey<any RegistrationView, RegistrationViewModel> =
+    AssistedKey(.data, .validator) { view, data, validator in
+      RegistrationViewModel(view: view, data: data, validator: validator)
+    }
+}
+
+// The same view model graph through the escape hatch, `{ r in … }` factories that resolve from a
+// resolver (edges unchecked): the `graph-resolver` row, so that this path stays measured too.
+extension Keys {
+  static let escapeHatchValidator: Key<any Validating> = Key { _ in Validator() }
+  static let escapeHatchData: Key<any DataControlling> = Key { r in DataController(api: r[.api]) }
+  static let escapeHatchViewModel: Key<RegistrationViewModel> = Key { r in
+    RegistrationViewModel(view: nil, data: r[.escapeHatchData], validator: r[.escapeHatchValidator])
   }
 }
 
@@ -22,7 +34,21 @@ extension Scope {
 
 struct AppModule: Module {
   func register(into b: inout Bindings) {
-    b.bind(.api, .singleton) { _ in LiveAPIClient() }
+    b.bind(.api, .singleton) { LiveAPIClient() }
+    // The keys the app resolves that nothing else names, so that building the graph checks them and
+    // all they need (README: "A module can name keys it provides with their defaults").
+    b.expose(.viewModel)
+    b.expose(.assistedViewModel)
+    b.expose(.flowData)
+  }
+}
+
+/// Names the head of the deep chain, as `AppModule` names the keys the app resolves.
+struct ChainModule: Module {
+  let head: Key<ChainNode>
+
+  func register(into b: inout Bindings) {
+    b.expose(head)
   }
 }
 
@@ -82,6 +108,13 @@ enum SheathContender {
     return { n in timeLoop(n, sink) { flow[.flowData] } }
   }
 
+  /// The graph resolve through escape-hatch keys (`{ r in … }`).
+  static func graphThroughResolvers() -> Loop {
+    let graph = makeGraph()
+    let sink = makeSink(RegistrationViewModel.self)
+    return { n in timeLoop(n, sink) { graph[.escapeHatchViewModel] } }
+  }
+
   static func threads() -> ThreadLoop {
     let graph = makeGraph()
     let sinks = (0..<2).map { _ in makeSink(RegistrationViewModel.self) }
@@ -90,17 +123,22 @@ enum SheathContender {
 
   /// A chain of `length` transient keys, each resolving the next; returns the head.
   static func chainKeys(length: Int) -> Key<ChainNode> {
-    var next = Key<ChainNode>(name: "chain\(length - 1)") { _ in ChainNode(next: nil) }
+    var next = Key<ChainNode>(name: "chain\(length - 1)") { ChainNode(next: nil) }
     for index in stride(from: length - 2, through: 0, by: -1) {
       let tail = next
-      next = Key<ChainNode>(name: "chain\(index)") { r in ChainNode(next: r[tail]) }
+      next = Key<ChainNode>(.transient, tail, name: "chain\(index)") { tail in ChainNode(next: tail) }
     }
     return next
   }
 
   static func deepChain(length: Int) -> Loop {
     let head = chainKeys(length: length)
-    let graph = makeGraph()
+    let graph: Graph
+    do {
+      graph = try Graph(modules: [AppModule(), ChainModule(head: head)])
+    } catch {
+      fatalError("the chain graph does not build: \(error)")
+    }
     let sink = makeSink(ChainNode.self)
     return { n in timeLoop(n, sink) { graph[head] } }
   }

@@ -5,2011 +5,2011 @@ import Sheath
 // on generated code, to compare with the same scenario on keys created in a loop.
 
 extension Keys {
-  static let generated0 = Key<Int> { _ in 0 }
-  static let generated1 = Key<Int> { _ in 1 }
-  static let generated2 = Key<Int> { _ in 2 }
-  static let generated3 = Key<Int> { _ in 3 }
-  static let generated4 = Key<Int> { _ in 4 }
-  static let generated5 = Key<Int> { _ in 5 }
-  static let generated6 = Key<Int> { _ in 6 }
-  static let generated7 = Key<Int> { _ in 7 }
-  static let generated8 = Key<Int> { _ in 8 }
-  static let generated9 = Key<Int> { _ in 9 }
-  static let generated10 = Key<Int> { _ in 10 }
-  static let generated11 = Key<Int> { _ in 11 }
-  static let generated12 = Key<Int> { _ in 12 }
-  static let generated13 = Key<Int> { _ in 13 }
-  static let generated14 = Key<Int> { _ in 14 }
-  static let generated15 = Key<Int> { _ in 15 }
-  static let generated16 = Key<Int> { _ in 16 }
-  static let generated17 = Key<Int> { _ in 17 }
-  static let generated18 = Key<Int> { _ in 18 }
-  static let generated19 = Key<Int> { _ in 19 }
-  static let generated20 = Key<Int> { _ in 20 }
-  static let generated21 = Key<Int> { _ in 21 }
-  static let generated22 = Key<Int> { _ in 22 }
-  static let generated23 = Key<Int> { _ in 23 }
-  static let generated24 = Key<Int> { _ in 24 }
-  static let generated25 = Key<Int> { _ in 25 }
-  static let generated26 = Key<Int> { _ in 26 }
-  static let generated27 = Key<Int> { _ in 27 }
-  static let generated28 = Key<Int> { _ in 28 }
-  static let generated29 = Key<Int> { _ in 29 }
-  static let generated30 = Key<Int> { _ in 30 }
-  static let generated31 = Key<Int> { _ in 31 }
-  static let generated32 = Key<Int> { _ in 32 }
-  static let generated33 = Key<Int> { _ in 33 }
-  static let generated34 = Key<Int> { _ in 34 }
-  static let generated35 = Key<Int> { _ in 35 }
-  static let generated36 = Key<Int> { _ in 36 }
-  static let generated37 = Key<Int> { _ in 37 }
-  static let generated38 = Key<Int> { _ in 38 }
-  static let generated39 = Key<Int> { _ in 39 }
-  static let generated40 = Key<Int> { _ in 40 }
-  static let generated41 = Key<Int> { _ in 41 }
-  static let generated42 = Key<Int> { _ in 42 }
-  static let generated43 = Key<Int> { _ in 43 }
-  static let generated44 = Key<Int> { _ in 44 }
-  static let generated45 = Key<Int> { _ in 45 }
-  static let generated46 = Key<Int> { _ in 46 }
-  static let generated47 = Key<Int> { _ in 47 }
-  static let generated48 = Key<Int> { _ in 48 }
-  static let generated49 = Key<Int> { _ in 49 }
-  static let generated50 = Key<Int> { _ in 50 }
-  static let generated51 = Key<Int> { _ in 51 }
-  static let generated52 = Key<Int> { _ in 52 }
-  static let generated53 = Key<Int> { _ in 53 }
-  static let generated54 = Key<Int> { _ in 54 }
-  static let generated55 = Key<Int> { _ in 55 }
-  static let generated56 = Key<Int> { _ in 56 }
-  static let generated57 = Key<Int> { _ in 57 }
-  static let generated58 = Key<Int> { _ in 58 }
-  static let generated59 = Key<Int> { _ in 59 }
-  static let generated60 = Key<Int> { _ in 60 }
-  static let generated61 = Key<Int> { _ in 61 }
-  static let generated62 = Key<Int> { _ in 62 }
-  static let generated63 = Key<Int> { _ in 63 }
-  static let generated64 = Key<Int> { _ in 64 }
-  static let generated65 = Key<Int> { _ in 65 }
-  static let generated66 = Key<Int> { _ in 66 }
-  static let generated67 = Key<Int> { _ in 67 }
-  static let generated68 = Key<Int> { _ in 68 }
-  static let generated69 = Key<Int> { _ in 69 }
-  static let generated70 = Key<Int> { _ in 70 }
-  static let generated71 = Key<Int> { _ in 71 }
-  static let generated72 = Key<Int> { _ in 72 }
-  static let generated73 = Key<Int> { _ in 73 }
-  static let generated74 = Key<Int> { _ in 74 }
-  static let generated75 = Key<Int> { _ in 75 }
-  static let generated76 = Key<Int> { _ in 76 }
-  static let generated77 = Key<Int> { _ in 77 }
-  static let generated78 = Key<Int> { _ in 78 }
-  static let generated79 = Key<Int> { _ in 79 }
-  static let generated80 = Key<Int> { _ in 80 }
-  static let generated81 = Key<Int> { _ in 81 }
-  static let generated82 = Key<Int> { _ in 82 }
-  static let generated83 = Key<Int> { _ in 83 }
-  static let generated84 = Key<Int> { _ in 84 }
-  static let generated85 = Key<Int> { _ in 85 }
-  static let generated86 = Key<Int> { _ in 86 }
-  static let generated87 = Key<Int> { _ in 87 }
-  static let generated88 = Key<Int> { _ in 88 }
-  static let generated89 = Key<Int> { _ in 89 }
-  static let generated90 = Key<Int> { _ in 90 }
-  static let generated91 = Key<Int> { _ in 91 }
-  static let generated92 = Key<Int> { _ in 92 }
-  static let generated93 = Key<Int> { _ in 93 }
-  static let generated94 = Key<Int> { _ in 94 }
-  static let generated95 = Key<Int> { _ in 95 }
-  static let generated96 = Key<Int> { _ in 96 }
-  static let generated97 = Key<Int> { _ in 97 }
-  static let generated98 = Key<Int> { _ in 98 }
-  static let generated99 = Key<Int> { _ in 99 }
-  static let generated100 = Key<Int> { _ in 100 }
-  static let generated101 = Key<Int> { _ in 101 }
-  static let generated102 = Key<Int> { _ in 102 }
-  static let generated103 = Key<Int> { _ in 103 }
-  static let generated104 = Key<Int> { _ in 104 }
-  static let generated105 = Key<Int> { _ in 105 }
-  static let generated106 = Key<Int> { _ in 106 }
-  static let generated107 = Key<Int> { _ in 107 }
-  static let generated108 = Key<Int> { _ in 108 }
-  static let generated109 = Key<Int> { _ in 109 }
-  static let generated110 = Key<Int> { _ in 110 }
-  static let generated111 = Key<Int> { _ in 111 }
-  static let generated112 = Key<Int> { _ in 112 }
-  static let generated113 = Key<Int> { _ in 113 }
-  static let generated114 = Key<Int> { _ in 114 }
-  static let generated115 = Key<Int> { _ in 115 }
-  static let generated116 = Key<Int> { _ in 116 }
-  static let generated117 = Key<Int> { _ in 117 }
-  static let generated118 = Key<Int> { _ in 118 }
-  static let generated119 = Key<Int> { _ in 119 }
-  static let generated120 = Key<Int> { _ in 120 }
-  static let generated121 = Key<Int> { _ in 121 }
-  static let generated122 = Key<Int> { _ in 122 }
-  static let generated123 = Key<Int> { _ in 123 }
-  static let generated124 = Key<Int> { _ in 124 }
-  static let generated125 = Key<Int> { _ in 125 }
-  static let generated126 = Key<Int> { _ in 126 }
-  static let generated127 = Key<Int> { _ in 127 }
-  static let generated128 = Key<Int> { _ in 128 }
-  static let generated129 = Key<Int> { _ in 129 }
-  static let generated130 = Key<Int> { _ in 130 }
-  static let generated131 = Key<Int> { _ in 131 }
-  static let generated132 = Key<Int> { _ in 132 }
-  static let generated133 = Key<Int> { _ in 133 }
-  static let generated134 = Key<Int> { _ in 134 }
-  static let generated135 = Key<Int> { _ in 135 }
-  static let generated136 = Key<Int> { _ in 136 }
-  static let generated137 = Key<Int> { _ in 137 }
-  static let generated138 = Key<Int> { _ in 138 }
-  static let generated139 = Key<Int> { _ in 139 }
-  static let generated140 = Key<Int> { _ in 140 }
-  static let generated141 = Key<Int> { _ in 141 }
-  static let generated142 = Key<Int> { _ in 142 }
-  static let generated143 = Key<Int> { _ in 143 }
-  static let generated144 = Key<Int> { _ in 144 }
-  static let generated145 = Key<Int> { _ in 145 }
-  static let generated146 = Key<Int> { _ in 146 }
-  static let generated147 = Key<Int> { _ in 147 }
-  static let generated148 = Key<Int> { _ in 148 }
-  static let generated149 = Key<Int> { _ in 149 }
-  static let generated150 = Key<Int> { _ in 150 }
-  static let generated151 = Key<Int> { _ in 151 }
-  static let generated152 = Key<Int> { _ in 152 }
-  static let generated153 = Key<Int> { _ in 153 }
-  static let generated154 = Key<Int> { _ in 154 }
-  static let generated155 = Key<Int> { _ in 155 }
-  static let generated156 = Key<Int> { _ in 156 }
-  static let generated157 = Key<Int> { _ in 157 }
-  static let generated158 = Key<Int> { _ in 158 }
-  static let generated159 = Key<Int> { _ in 159 }
-  static let generated160 = Key<Int> { _ in 160 }
-  static let generated161 = Key<Int> { _ in 161 }
-  static let generated162 = Key<Int> { _ in 162 }
-  static let generated163 = Key<Int> { _ in 163 }
-  static let generated164 = Key<Int> { _ in 164 }
-  static let generated165 = Key<Int> { _ in 165 }
-  static let generated166 = Key<Int> { _ in 166 }
-  static let generated167 = Key<Int> { _ in 167 }
-  static let generated168 = Key<Int> { _ in 168 }
-  static let generated169 = Key<Int> { _ in 169 }
-  static let generated170 = Key<Int> { _ in 170 }
-  static let generated171 = Key<Int> { _ in 171 }
-  static let generated172 = Key<Int> { _ in 172 }
-  static let generated173 = Key<Int> { _ in 173 }
-  static let generated174 = Key<Int> { _ in 174 }
-  static let generated175 = Key<Int> { _ in 175 }
-  static let generated176 = Key<Int> { _ in 176 }
-  static let generated177 = Key<Int> { _ in 177 }
-  static let generated178 = Key<Int> { _ in 178 }
-  static let generated179 = Key<Int> { _ in 179 }
-  static let generated180 = Key<Int> { _ in 180 }
-  static let generated181 = Key<Int> { _ in 181 }
-  static let generated182 = Key<Int> { _ in 182 }
-  static let generated183 = Key<Int> { _ in 183 }
-  static let generated184 = Key<Int> { _ in 184 }
-  static let generated185 = Key<Int> { _ in 185 }
-  static let generated186 = Key<Int> { _ in 186 }
-  static let generated187 = Key<Int> { _ in 187 }
-  static let generated188 = Key<Int> { _ in 188 }
-  static let generated189 = Key<Int> { _ in 189 }
-  static let generated190 = Key<Int> { _ in 190 }
-  static let generated191 = Key<Int> { _ in 191 }
-  static let generated192 = Key<Int> { _ in 192 }
-  static let generated193 = Key<Int> { _ in 193 }
-  static let generated194 = Key<Int> { _ in 194 }
-  static let generated195 = Key<Int> { _ in 195 }
-  static let generated196 = Key<Int> { _ in 196 }
-  static let generated197 = Key<Int> { _ in 197 }
-  static let generated198 = Key<Int> { _ in 198 }
-  static let generated199 = Key<Int> { _ in 199 }
-  static let generated200 = Key<Int> { _ in 200 }
-  static let generated201 = Key<Int> { _ in 201 }
-  static let generated202 = Key<Int> { _ in 202 }
-  static let generated203 = Key<Int> { _ in 203 }
-  static let generated204 = Key<Int> { _ in 204 }
-  static let generated205 = Key<Int> { _ in 205 }
-  static let generated206 = Key<Int> { _ in 206 }
-  static let generated207 = Key<Int> { _ in 207 }
-  static let generated208 = Key<Int> { _ in 208 }
-  static let generated209 = Key<Int> { _ in 209 }
-  static let generated210 = Key<Int> { _ in 210 }
-  static let generated211 = Key<Int> { _ in 211 }
-  static let generated212 = Key<Int> { _ in 212 }
-  static let generated213 = Key<Int> { _ in 213 }
-  static let generated214 = Key<Int> { _ in 214 }
-  static let generated215 = Key<Int> { _ in 215 }
-  static let generated216 = Key<Int> { _ in 216 }
-  static let generated217 = Key<Int> { _ in 217 }
-  static let generated218 = Key<Int> { _ in 218 }
-  static let generated219 = Key<Int> { _ in 219 }
-  static let generated220 = Key<Int> { _ in 220 }
-  static let generated221 = Key<Int> { _ in 221 }
-  static let generated222 = Key<Int> { _ in 222 }
-  static let generated223 = Key<Int> { _ in 223 }
-  static let generated224 = Key<Int> { _ in 224 }
-  static let generated225 = Key<Int> { _ in 225 }
-  static let generated226 = Key<Int> { _ in 226 }
-  static let generated227 = Key<Int> { _ in 227 }
-  static let generated228 = Key<Int> { _ in 228 }
-  static let generated229 = Key<Int> { _ in 229 }
-  static let generated230 = Key<Int> { _ in 230 }
-  static let generated231 = Key<Int> { _ in 231 }
-  static let generated232 = Key<Int> { _ in 232 }
-  static let generated233 = Key<Int> { _ in 233 }
-  static let generated234 = Key<Int> { _ in 234 }
-  static let generated235 = Key<Int> { _ in 235 }
-  static let generated236 = Key<Int> { _ in 236 }
-  static let generated237 = Key<Int> { _ in 237 }
-  static let generated238 = Key<Int> { _ in 238 }
-  static let generated239 = Key<Int> { _ in 239 }
-  static let generated240 = Key<Int> { _ in 240 }
-  static let generated241 = Key<Int> { _ in 241 }
-  static let generated242 = Key<Int> { _ in 242 }
-  static let generated243 = Key<Int> { _ in 243 }
-  static let generated244 = Key<Int> { _ in 244 }
-  static let generated245 = Key<Int> { _ in 245 }
-  static let generated246 = Key<Int> { _ in 246 }
-  static let generated247 = Key<Int> { _ in 247 }
-  static let generated248 = Key<Int> { _ in 248 }
-  static let generated249 = Key<Int> { _ in 249 }
-  static let generated250 = Key<Int> { _ in 250 }
-  static let generated251 = Key<Int> { _ in 251 }
-  static let generated252 = Key<Int> { _ in 252 }
-  static let generated253 = Key<Int> { _ in 253 }
-  static let generated254 = Key<Int> { _ in 254 }
-  static let generated255 = Key<Int> { _ in 255 }
-  static let generated256 = Key<Int> { _ in 256 }
-  static let generated257 = Key<Int> { _ in 257 }
-  static let generated258 = Key<Int> { _ in 258 }
-  static let generated259 = Key<Int> { _ in 259 }
-  static let generated260 = Key<Int> { _ in 260 }
-  static let generated261 = Key<Int> { _ in 261 }
-  static let generated262 = Key<Int> { _ in 262 }
-  static let generated263 = Key<Int> { _ in 263 }
-  static let generated264 = Key<Int> { _ in 264 }
-  static let generated265 = Key<Int> { _ in 265 }
-  static let generated266 = Key<Int> { _ in 266 }
-  static let generated267 = Key<Int> { _ in 267 }
-  static let generated268 = Key<Int> { _ in 268 }
-  static let generated269 = Key<Int> { _ in 269 }
-  static let generated270 = Key<Int> { _ in 270 }
-  static let generated271 = Key<Int> { _ in 271 }
-  static let generated272 = Key<Int> { _ in 272 }
-  static let generated273 = Key<Int> { _ in 273 }
-  static let generated274 = Key<Int> { _ in 274 }
-  static let generated275 = Key<Int> { _ in 275 }
-  static let generated276 = Key<Int> { _ in 276 }
-  static let generated277 = Key<Int> { _ in 277 }
-  static let generated278 = Key<Int> { _ in 278 }
-  static let generated279 = Key<Int> { _ in 279 }
-  static let generated280 = Key<Int> { _ in 280 }
-  static let generated281 = Key<Int> { _ in 281 }
-  static let generated282 = Key<Int> { _ in 282 }
-  static let generated283 = Key<Int> { _ in 283 }
-  static let generated284 = Key<Int> { _ in 284 }
-  static let generated285 = Key<Int> { _ in 285 }
-  static let generated286 = Key<Int> { _ in 286 }
-  static let generated287 = Key<Int> { _ in 287 }
-  static let generated288 = Key<Int> { _ in 288 }
-  static let generated289 = Key<Int> { _ in 289 }
-  static let generated290 = Key<Int> { _ in 290 }
-  static let generated291 = Key<Int> { _ in 291 }
-  static let generated292 = Key<Int> { _ in 292 }
-  static let generated293 = Key<Int> { _ in 293 }
-  static let generated294 = Key<Int> { _ in 294 }
-  static let generated295 = Key<Int> { _ in 295 }
-  static let generated296 = Key<Int> { _ in 296 }
-  static let generated297 = Key<Int> { _ in 297 }
-  static let generated298 = Key<Int> { _ in 298 }
-  static let generated299 = Key<Int> { _ in 299 }
-  static let generated300 = Key<Int> { _ in 300 }
-  static let generated301 = Key<Int> { _ in 301 }
-  static let generated302 = Key<Int> { _ in 302 }
-  static let generated303 = Key<Int> { _ in 303 }
-  static let generated304 = Key<Int> { _ in 304 }
-  static let generated305 = Key<Int> { _ in 305 }
-  static let generated306 = Key<Int> { _ in 306 }
-  static let generated307 = Key<Int> { _ in 307 }
-  static let generated308 = Key<Int> { _ in 308 }
-  static let generated309 = Key<Int> { _ in 309 }
-  static let generated310 = Key<Int> { _ in 310 }
-  static let generated311 = Key<Int> { _ in 311 }
-  static let generated312 = Key<Int> { _ in 312 }
-  static let generated313 = Key<Int> { _ in 313 }
-  static let generated314 = Key<Int> { _ in 314 }
-  static let generated315 = Key<Int> { _ in 315 }
-  static let generated316 = Key<Int> { _ in 316 }
-  static let generated317 = Key<Int> { _ in 317 }
-  static let generated318 = Key<Int> { _ in 318 }
-  static let generated319 = Key<Int> { _ in 319 }
-  static let generated320 = Key<Int> { _ in 320 }
-  static let generated321 = Key<Int> { _ in 321 }
-  static let generated322 = Key<Int> { _ in 322 }
-  static let generated323 = Key<Int> { _ in 323 }
-  static let generated324 = Key<Int> { _ in 324 }
-  static let generated325 = Key<Int> { _ in 325 }
-  static let generated326 = Key<Int> { _ in 326 }
-  static let generated327 = Key<Int> { _ in 327 }
-  static let generated328 = Key<Int> { _ in 328 }
-  static let generated329 = Key<Int> { _ in 329 }
-  static let generated330 = Key<Int> { _ in 330 }
-  static let generated331 = Key<Int> { _ in 331 }
-  static let generated332 = Key<Int> { _ in 332 }
-  static let generated333 = Key<Int> { _ in 333 }
-  static let generated334 = Key<Int> { _ in 334 }
-  static let generated335 = Key<Int> { _ in 335 }
-  static let generated336 = Key<Int> { _ in 336 }
-  static let generated337 = Key<Int> { _ in 337 }
-  static let generated338 = Key<Int> { _ in 338 }
-  static let generated339 = Key<Int> { _ in 339 }
-  static let generated340 = Key<Int> { _ in 340 }
-  static let generated341 = Key<Int> { _ in 341 }
-  static let generated342 = Key<Int> { _ in 342 }
-  static let generated343 = Key<Int> { _ in 343 }
-  static let generated344 = Key<Int> { _ in 344 }
-  static let generated345 = Key<Int> { _ in 345 }
-  static let generated346 = Key<Int> { _ in 346 }
-  static let generated347 = Key<Int> { _ in 347 }
-  static let generated348 = Key<Int> { _ in 348 }
-  static let generated349 = Key<Int> { _ in 349 }
-  static let generated350 = Key<Int> { _ in 350 }
-  static let generated351 = Key<Int> { _ in 351 }
-  static let generated352 = Key<Int> { _ in 352 }
-  static let generated353 = Key<Int> { _ in 353 }
-  static let generated354 = Key<Int> { _ in 354 }
-  static let generated355 = Key<Int> { _ in 355 }
-  static let generated356 = Key<Int> { _ in 356 }
-  static let generated357 = Key<Int> { _ in 357 }
-  static let generated358 = Key<Int> { _ in 358 }
-  static let generated359 = Key<Int> { _ in 359 }
-  static let generated360 = Key<Int> { _ in 360 }
-  static let generated361 = Key<Int> { _ in 361 }
-  static let generated362 = Key<Int> { _ in 362 }
-  static let generated363 = Key<Int> { _ in 363 }
-  static let generated364 = Key<Int> { _ in 364 }
-  static let generated365 = Key<Int> { _ in 365 }
-  static let generated366 = Key<Int> { _ in 366 }
-  static let generated367 = Key<Int> { _ in 367 }
-  static let generated368 = Key<Int> { _ in 368 }
-  static let generated369 = Key<Int> { _ in 369 }
-  static let generated370 = Key<Int> { _ in 370 }
-  static let generated371 = Key<Int> { _ in 371 }
-  static let generated372 = Key<Int> { _ in 372 }
-  static let generated373 = Key<Int> { _ in 373 }
-  static let generated374 = Key<Int> { _ in 374 }
-  static let generated375 = Key<Int> { _ in 375 }
-  static let generated376 = Key<Int> { _ in 376 }
-  static let generated377 = Key<Int> { _ in 377 }
-  static let generated378 = Key<Int> { _ in 378 }
-  static let generated379 = Key<Int> { _ in 379 }
-  static let generated380 = Key<Int> { _ in 380 }
-  static let generated381 = Key<Int> { _ in 381 }
-  static let generated382 = Key<Int> { _ in 382 }
-  static let generated383 = Key<Int> { _ in 383 }
-  static let generated384 = Key<Int> { _ in 384 }
-  static let generated385 = Key<Int> { _ in 385 }
-  static let generated386 = Key<Int> { _ in 386 }
-  static let generated387 = Key<Int> { _ in 387 }
-  static let generated388 = Key<Int> { _ in 388 }
-  static let generated389 = Key<Int> { _ in 389 }
-  static let generated390 = Key<Int> { _ in 390 }
-  static let generated391 = Key<Int> { _ in 391 }
-  static let generated392 = Key<Int> { _ in 392 }
-  static let generated393 = Key<Int> { _ in 393 }
-  static let generated394 = Key<Int> { _ in 394 }
-  static let generated395 = Key<Int> { _ in 395 }
-  static let generated396 = Key<Int> { _ in 396 }
-  static let generated397 = Key<Int> { _ in 397 }
-  static let generated398 = Key<Int> { _ in 398 }
-  static let generated399 = Key<Int> { _ in 399 }
-  static let generated400 = Key<Int> { _ in 400 }
-  static let generated401 = Key<Int> { _ in 401 }
-  static let generated402 = Key<Int> { _ in 402 }
-  static let generated403 = Key<Int> { _ in 403 }
-  static let generated404 = Key<Int> { _ in 404 }
-  static let generated405 = Key<Int> { _ in 405 }
-  static let generated406 = Key<Int> { _ in 406 }
-  static let generated407 = Key<Int> { _ in 407 }
-  static let generated408 = Key<Int> { _ in 408 }
-  static let generated409 = Key<Int> { _ in 409 }
-  static let generated410 = Key<Int> { _ in 410 }
-  static let generated411 = Key<Int> { _ in 411 }
-  static let generated412 = Key<Int> { _ in 412 }
-  static let generated413 = Key<Int> { _ in 413 }
-  static let generated414 = Key<Int> { _ in 414 }
-  static let generated415 = Key<Int> { _ in 415 }
-  static let generated416 = Key<Int> { _ in 416 }
-  static let generated417 = Key<Int> { _ in 417 }
-  static let generated418 = Key<Int> { _ in 418 }
-  static let generated419 = Key<Int> { _ in 419 }
-  static let generated420 = Key<Int> { _ in 420 }
-  static let generated421 = Key<Int> { _ in 421 }
-  static let generated422 = Key<Int> { _ in 422 }
-  static let generated423 = Key<Int> { _ in 423 }
-  static let generated424 = Key<Int> { _ in 424 }
-  static let generated425 = Key<Int> { _ in 425 }
-  static let generated426 = Key<Int> { _ in 426 }
-  static let generated427 = Key<Int> { _ in 427 }
-  static let generated428 = Key<Int> { _ in 428 }
-  static let generated429 = Key<Int> { _ in 429 }
-  static let generated430 = Key<Int> { _ in 430 }
-  static let generated431 = Key<Int> { _ in 431 }
-  static let generated432 = Key<Int> { _ in 432 }
-  static let generated433 = Key<Int> { _ in 433 }
-  static let generated434 = Key<Int> { _ in 434 }
-  static let generated435 = Key<Int> { _ in 435 }
-  static let generated436 = Key<Int> { _ in 436 }
-  static let generated437 = Key<Int> { _ in 437 }
-  static let generated438 = Key<Int> { _ in 438 }
-  static let generated439 = Key<Int> { _ in 439 }
-  static let generated440 = Key<Int> { _ in 440 }
-  static let generated441 = Key<Int> { _ in 441 }
-  static let generated442 = Key<Int> { _ in 442 }
-  static let generated443 = Key<Int> { _ in 443 }
-  static let generated444 = Key<Int> { _ in 444 }
-  static let generated445 = Key<Int> { _ in 445 }
-  static let generated446 = Key<Int> { _ in 446 }
-  static let generated447 = Key<Int> { _ in 447 }
-  static let generated448 = Key<Int> { _ in 448 }
-  static let generated449 = Key<Int> { _ in 449 }
-  static let generated450 = Key<Int> { _ in 450 }
-  static let generated451 = Key<Int> { _ in 451 }
-  static let generated452 = Key<Int> { _ in 452 }
-  static let generated453 = Key<Int> { _ in 453 }
-  static let generated454 = Key<Int> { _ in 454 }
-  static let generated455 = Key<Int> { _ in 455 }
-  static let generated456 = Key<Int> { _ in 456 }
-  static let generated457 = Key<Int> { _ in 457 }
-  static let generated458 = Key<Int> { _ in 458 }
-  static let generated459 = Key<Int> { _ in 459 }
-  static let generated460 = Key<Int> { _ in 460 }
-  static let generated461 = Key<Int> { _ in 461 }
-  static let generated462 = Key<Int> { _ in 462 }
-  static let generated463 = Key<Int> { _ in 463 }
-  static let generated464 = Key<Int> { _ in 464 }
-  static let generated465 = Key<Int> { _ in 465 }
-  static let generated466 = Key<Int> { _ in 466 }
-  static let generated467 = Key<Int> { _ in 467 }
-  static let generated468 = Key<Int> { _ in 468 }
-  static let generated469 = Key<Int> { _ in 469 }
-  static let generated470 = Key<Int> { _ in 470 }
-  static let generated471 = Key<Int> { _ in 471 }
-  static let generated472 = Key<Int> { _ in 472 }
-  static let generated473 = Key<Int> { _ in 473 }
-  static let generated474 = Key<Int> { _ in 474 }
-  static let generated475 = Key<Int> { _ in 475 }
-  static let generated476 = Key<Int> { _ in 476 }
-  static let generated477 = Key<Int> { _ in 477 }
-  static let generated478 = Key<Int> { _ in 478 }
-  static let generated479 = Key<Int> { _ in 479 }
-  static let generated480 = Key<Int> { _ in 480 }
-  static let generated481 = Key<Int> { _ in 481 }
-  static let generated482 = Key<Int> { _ in 482 }
-  static let generated483 = Key<Int> { _ in 483 }
-  static let generated484 = Key<Int> { _ in 484 }
-  static let generated485 = Key<Int> { _ in 485 }
-  static let generated486 = Key<Int> { _ in 486 }
-  static let generated487 = Key<Int> { _ in 487 }
-  static let generated488 = Key<Int> { _ in 488 }
-  static let generated489 = Key<Int> { _ in 489 }
-  static let generated490 = Key<Int> { _ in 490 }
-  static let generated491 = Key<Int> { _ in 491 }
-  static let generated492 = Key<Int> { _ in 492 }
-  static let generated493 = Key<Int> { _ in 493 }
-  static let generated494 = Key<Int> { _ in 494 }
-  static let generated495 = Key<Int> { _ in 495 }
-  static let generated496 = Key<Int> { _ in 496 }
-  static let generated497 = Key<Int> { _ in 497 }
-  static let generated498 = Key<Int> { _ in 498 }
-  static let generated499 = Key<Int> { _ in 499 }
-  static let generated500 = Key<Int> { _ in 500 }
-  static let generated501 = Key<Int> { _ in 501 }
-  static let generated502 = Key<Int> { _ in 502 }
-  static let generated503 = Key<Int> { _ in 503 }
-  static let generated504 = Key<Int> { _ in 504 }
-  static let generated505 = Key<Int> { _ in 505 }
-  static let generated506 = Key<Int> { _ in 506 }
-  static let generated507 = Key<Int> { _ in 507 }
-  static let generated508 = Key<Int> { _ in 508 }
-  static let generated509 = Key<Int> { _ in 509 }
-  static let generated510 = Key<Int> { _ in 510 }
-  static let generated511 = Key<Int> { _ in 511 }
-  static let generated512 = Key<Int> { _ in 512 }
-  static let generated513 = Key<Int> { _ in 513 }
-  static let generated514 = Key<Int> { _ in 514 }
-  static let generated515 = Key<Int> { _ in 515 }
-  static let generated516 = Key<Int> { _ in 516 }
-  static let generated517 = Key<Int> { _ in 517 }
-  static let generated518 = Key<Int> { _ in 518 }
-  static let generated519 = Key<Int> { _ in 519 }
-  static let generated520 = Key<Int> { _ in 520 }
-  static let generated521 = Key<Int> { _ in 521 }
-  static let generated522 = Key<Int> { _ in 522 }
-  static let generated523 = Key<Int> { _ in 523 }
-  static let generated524 = Key<Int> { _ in 524 }
-  static let generated525 = Key<Int> { _ in 525 }
-  static let generated526 = Key<Int> { _ in 526 }
-  static let generated527 = Key<Int> { _ in 527 }
-  static let generated528 = Key<Int> { _ in 528 }
-  static let generated529 = Key<Int> { _ in 529 }
-  static let generated530 = Key<Int> { _ in 530 }
-  static let generated531 = Key<Int> { _ in 531 }
-  static let generated532 = Key<Int> { _ in 532 }
-  static let generated533 = Key<Int> { _ in 533 }
-  static let generated534 = Key<Int> { _ in 534 }
-  static let generated535 = Key<Int> { _ in 535 }
-  static let generated536 = Key<Int> { _ in 536 }
-  static let generated537 = Key<Int> { _ in 537 }
-  static let generated538 = Key<Int> { _ in 538 }
-  static let generated539 = Key<Int> { _ in 539 }
-  static let generated540 = Key<Int> { _ in 540 }
-  static let generated541 = Key<Int> { _ in 541 }
-  static let generated542 = Key<Int> { _ in 542 }
-  static let generated543 = Key<Int> { _ in 543 }
-  static let generated544 = Key<Int> { _ in 544 }
-  static let generated545 = Key<Int> { _ in 545 }
-  static let generated546 = Key<Int> { _ in 546 }
-  static let generated547 = Key<Int> { _ in 547 }
-  static let generated548 = Key<Int> { _ in 548 }
-  static let generated549 = Key<Int> { _ in 549 }
-  static let generated550 = Key<Int> { _ in 550 }
-  static let generated551 = Key<Int> { _ in 551 }
-  static let generated552 = Key<Int> { _ in 552 }
-  static let generated553 = Key<Int> { _ in 553 }
-  static let generated554 = Key<Int> { _ in 554 }
-  static let generated555 = Key<Int> { _ in 555 }
-  static let generated556 = Key<Int> { _ in 556 }
-  static let generated557 = Key<Int> { _ in 557 }
-  static let generated558 = Key<Int> { _ in 558 }
-  static let generated559 = Key<Int> { _ in 559 }
-  static let generated560 = Key<Int> { _ in 560 }
-  static let generated561 = Key<Int> { _ in 561 }
-  static let generated562 = Key<Int> { _ in 562 }
-  static let generated563 = Key<Int> { _ in 563 }
-  static let generated564 = Key<Int> { _ in 564 }
-  static let generated565 = Key<Int> { _ in 565 }
-  static let generated566 = Key<Int> { _ in 566 }
-  static let generated567 = Key<Int> { _ in 567 }
-  static let generated568 = Key<Int> { _ in 568 }
-  static let generated569 = Key<Int> { _ in 569 }
-  static let generated570 = Key<Int> { _ in 570 }
-  static let generated571 = Key<Int> { _ in 571 }
-  static let generated572 = Key<Int> { _ in 572 }
-  static let generated573 = Key<Int> { _ in 573 }
-  static let generated574 = Key<Int> { _ in 574 }
-  static let generated575 = Key<Int> { _ in 575 }
-  static let generated576 = Key<Int> { _ in 576 }
-  static let generated577 = Key<Int> { _ in 577 }
-  static let generated578 = Key<Int> { _ in 578 }
-  static let generated579 = Key<Int> { _ in 579 }
-  static let generated580 = Key<Int> { _ in 580 }
-  static let generated581 = Key<Int> { _ in 581 }
-  static let generated582 = Key<Int> { _ in 582 }
-  static let generated583 = Key<Int> { _ in 583 }
-  static let generated584 = Key<Int> { _ in 584 }
-  static let generated585 = Key<Int> { _ in 585 }
-  static let generated586 = Key<Int> { _ in 586 }
-  static let generated587 = Key<Int> { _ in 587 }
-  static let generated588 = Key<Int> { _ in 588 }
-  static let generated589 = Key<Int> { _ in 589 }
-  static let generated590 = Key<Int> { _ in 590 }
-  static let generated591 = Key<Int> { _ in 591 }
-  static let generated592 = Key<Int> { _ in 592 }
-  static let generated593 = Key<Int> { _ in 593 }
-  static let generated594 = Key<Int> { _ in 594 }
-  static let generated595 = Key<Int> { _ in 595 }
-  static let generated596 = Key<Int> { _ in 596 }
-  static let generated597 = Key<Int> { _ in 597 }
-  static let generated598 = Key<Int> { _ in 598 }
-  static let generated599 = Key<Int> { _ in 599 }
-  static let generated600 = Key<Int> { _ in 600 }
-  static let generated601 = Key<Int> { _ in 601 }
-  static let generated602 = Key<Int> { _ in 602 }
-  static let generated603 = Key<Int> { _ in 603 }
-  static let generated604 = Key<Int> { _ in 604 }
-  static let generated605 = Key<Int> { _ in 605 }
-  static let generated606 = Key<Int> { _ in 606 }
-  static let generated607 = Key<Int> { _ in 607 }
-  static let generated608 = Key<Int> { _ in 608 }
-  static let generated609 = Key<Int> { _ in 609 }
-  static let generated610 = Key<Int> { _ in 610 }
-  static let generated611 = Key<Int> { _ in 611 }
-  static let generated612 = Key<Int> { _ in 612 }
-  static let generated613 = Key<Int> { _ in 613 }
-  static let generated614 = Key<Int> { _ in 614 }
-  static let generated615 = Key<Int> { _ in 615 }
-  static let generated616 = Key<Int> { _ in 616 }
-  static let generated617 = Key<Int> { _ in 617 }
-  static let generated618 = Key<Int> { _ in 618 }
-  static let generated619 = Key<Int> { _ in 619 }
-  static let generated620 = Key<Int> { _ in 620 }
-  static let generated621 = Key<Int> { _ in 621 }
-  static let generated622 = Key<Int> { _ in 622 }
-  static let generated623 = Key<Int> { _ in 623 }
-  static let generated624 = Key<Int> { _ in 624 }
-  static let generated625 = Key<Int> { _ in 625 }
-  static let generated626 = Key<Int> { _ in 626 }
-  static let generated627 = Key<Int> { _ in 627 }
-  static let generated628 = Key<Int> { _ in 628 }
-  static let generated629 = Key<Int> { _ in 629 }
-  static let generated630 = Key<Int> { _ in 630 }
-  static let generated631 = Key<Int> { _ in 631 }
-  static let generated632 = Key<Int> { _ in 632 }
-  static let generated633 = Key<Int> { _ in 633 }
-  static let generated634 = Key<Int> { _ in 634 }
-  static let generated635 = Key<Int> { _ in 635 }
-  static let generated636 = Key<Int> { _ in 636 }
-  static let generated637 = Key<Int> { _ in 637 }
-  static let generated638 = Key<Int> { _ in 638 }
-  static let generated639 = Key<Int> { _ in 639 }
-  static let generated640 = Key<Int> { _ in 640 }
-  static let generated641 = Key<Int> { _ in 641 }
-  static let generated642 = Key<Int> { _ in 642 }
-  static let generated643 = Key<Int> { _ in 643 }
-  static let generated644 = Key<Int> { _ in 644 }
-  static let generated645 = Key<Int> { _ in 645 }
-  static let generated646 = Key<Int> { _ in 646 }
-  static let generated647 = Key<Int> { _ in 647 }
-  static let generated648 = Key<Int> { _ in 648 }
-  static let generated649 = Key<Int> { _ in 649 }
-  static let generated650 = Key<Int> { _ in 650 }
-  static let generated651 = Key<Int> { _ in 651 }
-  static let generated652 = Key<Int> { _ in 652 }
-  static let generated653 = Key<Int> { _ in 653 }
-  static let generated654 = Key<Int> { _ in 654 }
-  static let generated655 = Key<Int> { _ in 655 }
-  static let generated656 = Key<Int> { _ in 656 }
-  static let generated657 = Key<Int> { _ in 657 }
-  static let generated658 = Key<Int> { _ in 658 }
-  static let generated659 = Key<Int> { _ in 659 }
-  static let generated660 = Key<Int> { _ in 660 }
-  static let generated661 = Key<Int> { _ in 661 }
-  static let generated662 = Key<Int> { _ in 662 }
-  static let generated663 = Key<Int> { _ in 663 }
-  static let generated664 = Key<Int> { _ in 664 }
-  static let generated665 = Key<Int> { _ in 665 }
-  static let generated666 = Key<Int> { _ in 666 }
-  static let generated667 = Key<Int> { _ in 667 }
-  static let generated668 = Key<Int> { _ in 668 }
-  static let generated669 = Key<Int> { _ in 669 }
-  static let generated670 = Key<Int> { _ in 670 }
-  static let generated671 = Key<Int> { _ in 671 }
-  static let generated672 = Key<Int> { _ in 672 }
-  static let generated673 = Key<Int> { _ in 673 }
-  static let generated674 = Key<Int> { _ in 674 }
-  static let generated675 = Key<Int> { _ in 675 }
-  static let generated676 = Key<Int> { _ in 676 }
-  static let generated677 = Key<Int> { _ in 677 }
-  static let generated678 = Key<Int> { _ in 678 }
-  static let generated679 = Key<Int> { _ in 679 }
-  static let generated680 = Key<Int> { _ in 680 }
-  static let generated681 = Key<Int> { _ in 681 }
-  static let generated682 = Key<Int> { _ in 682 }
-  static let generated683 = Key<Int> { _ in 683 }
-  static let generated684 = Key<Int> { _ in 684 }
-  static let generated685 = Key<Int> { _ in 685 }
-  static let generated686 = Key<Int> { _ in 686 }
-  static let generated687 = Key<Int> { _ in 687 }
-  static let generated688 = Key<Int> { _ in 688 }
-  static let generated689 = Key<Int> { _ in 689 }
-  static let generated690 = Key<Int> { _ in 690 }
-  static let generated691 = Key<Int> { _ in 691 }
-  static let generated692 = Key<Int> { _ in 692 }
-  static let generated693 = Key<Int> { _ in 693 }
-  static let generated694 = Key<Int> { _ in 694 }
-  static let generated695 = Key<Int> { _ in 695 }
-  static let generated696 = Key<Int> { _ in 696 }
-  static let generated697 = Key<Int> { _ in 697 }
-  static let generated698 = Key<Int> { _ in 698 }
-  static let generated699 = Key<Int> { _ in 699 }
-  static let generated700 = Key<Int> { _ in 700 }
-  static let generated701 = Key<Int> { _ in 701 }
-  static let generated702 = Key<Int> { _ in 702 }
-  static let generated703 = Key<Int> { _ in 703 }
-  static let generated704 = Key<Int> { _ in 704 }
-  static let generated705 = Key<Int> { _ in 705 }
-  static let generated706 = Key<Int> { _ in 706 }
-  static let generated707 = Key<Int> { _ in 707 }
-  static let generated708 = Key<Int> { _ in 708 }
-  static let generated709 = Key<Int> { _ in 709 }
-  static let generated710 = Key<Int> { _ in 710 }
-  static let generated711 = Key<Int> { _ in 711 }
-  static let generated712 = Key<Int> { _ in 712 }
-  static let generated713 = Key<Int> { _ in 713 }
-  static let generated714 = Key<Int> { _ in 714 }
-  static let generated715 = Key<Int> { _ in 715 }
-  static let generated716 = Key<Int> { _ in 716 }
-  static let generated717 = Key<Int> { _ in 717 }
-  static let generated718 = Key<Int> { _ in 718 }
-  static let generated719 = Key<Int> { _ in 719 }
-  static let generated720 = Key<Int> { _ in 720 }
-  static let generated721 = Key<Int> { _ in 721 }
-  static let generated722 = Key<Int> { _ in 722 }
-  static let generated723 = Key<Int> { _ in 723 }
-  static let generated724 = Key<Int> { _ in 724 }
-  static let generated725 = Key<Int> { _ in 725 }
-  static let generated726 = Key<Int> { _ in 726 }
-  static let generated727 = Key<Int> { _ in 727 }
-  static let generated728 = Key<Int> { _ in 728 }
-  static let generated729 = Key<Int> { _ in 729 }
-  static let generated730 = Key<Int> { _ in 730 }
-  static let generated731 = Key<Int> { _ in 731 }
-  static let generated732 = Key<Int> { _ in 732 }
-  static let generated733 = Key<Int> { _ in 733 }
-  static let generated734 = Key<Int> { _ in 734 }
-  static let generated735 = Key<Int> { _ in 735 }
-  static let generated736 = Key<Int> { _ in 736 }
-  static let generated737 = Key<Int> { _ in 737 }
-  static let generated738 = Key<Int> { _ in 738 }
-  static let generated739 = Key<Int> { _ in 739 }
-  static let generated740 = Key<Int> { _ in 740 }
-  static let generated741 = Key<Int> { _ in 741 }
-  static let generated742 = Key<Int> { _ in 742 }
-  static let generated743 = Key<Int> { _ in 743 }
-  static let generated744 = Key<Int> { _ in 744 }
-  static let generated745 = Key<Int> { _ in 745 }
-  static let generated746 = Key<Int> { _ in 746 }
-  static let generated747 = Key<Int> { _ in 747 }
-  static let generated748 = Key<Int> { _ in 748 }
-  static let generated749 = Key<Int> { _ in 749 }
-  static let generated750 = Key<Int> { _ in 750 }
-  static let generated751 = Key<Int> { _ in 751 }
-  static let generated752 = Key<Int> { _ in 752 }
-  static let generated753 = Key<Int> { _ in 753 }
-  static let generated754 = Key<Int> { _ in 754 }
-  static let generated755 = Key<Int> { _ in 755 }
-  static let generated756 = Key<Int> { _ in 756 }
-  static let generated757 = Key<Int> { _ in 757 }
-  static let generated758 = Key<Int> { _ in 758 }
-  static let generated759 = Key<Int> { _ in 759 }
-  static let generated760 = Key<Int> { _ in 760 }
-  static let generated761 = Key<Int> { _ in 761 }
-  static let generated762 = Key<Int> { _ in 762 }
-  static let generated763 = Key<Int> { _ in 763 }
-  static let generated764 = Key<Int> { _ in 764 }
-  static let generated765 = Key<Int> { _ in 765 }
-  static let generated766 = Key<Int> { _ in 766 }
-  static let generated767 = Key<Int> { _ in 767 }
-  static let generated768 = Key<Int> { _ in 768 }
-  static let generated769 = Key<Int> { _ in 769 }
-  static let generated770 = Key<Int> { _ in 770 }
-  static let generated771 = Key<Int> { _ in 771 }
-  static let generated772 = Key<Int> { _ in 772 }
-  static let generated773 = Key<Int> { _ in 773 }
-  static let generated774 = Key<Int> { _ in 774 }
-  static let generated775 = Key<Int> { _ in 775 }
-  static let generated776 = Key<Int> { _ in 776 }
-  static let generated777 = Key<Int> { _ in 777 }
-  static let generated778 = Key<Int> { _ in 778 }
-  static let generated779 = Key<Int> { _ in 779 }
-  static let generated780 = Key<Int> { _ in 780 }
-  static let generated781 = Key<Int> { _ in 781 }
-  static let generated782 = Key<Int> { _ in 782 }
-  static let generated783 = Key<Int> { _ in 783 }
-  static let generated784 = Key<Int> { _ in 784 }
-  static let generated785 = Key<Int> { _ in 785 }
-  static let generated786 = Key<Int> { _ in 786 }
-  static let generated787 = Key<Int> { _ in 787 }
-  static let generated788 = Key<Int> { _ in 788 }
-  static let generated789 = Key<Int> { _ in 789 }
-  static let generated790 = Key<Int> { _ in 790 }
-  static let generated791 = Key<Int> { _ in 791 }
-  static let generated792 = Key<Int> { _ in 792 }
-  static let generated793 = Key<Int> { _ in 793 }
-  static let generated794 = Key<Int> { _ in 794 }
-  static let generated795 = Key<Int> { _ in 795 }
-  static let generated796 = Key<Int> { _ in 796 }
-  static let generated797 = Key<Int> { _ in 797 }
-  static let generated798 = Key<Int> { _ in 798 }
-  static let generated799 = Key<Int> { _ in 799 }
-  static let generated800 = Key<Int> { _ in 800 }
-  static let generated801 = Key<Int> { _ in 801 }
-  static let generated802 = Key<Int> { _ in 802 }
-  static let generated803 = Key<Int> { _ in 803 }
-  static let generated804 = Key<Int> { _ in 804 }
-  static let generated805 = Key<Int> { _ in 805 }
-  static let generated806 = Key<Int> { _ in 806 }
-  static let generated807 = Key<Int> { _ in 807 }
-  static let generated808 = Key<Int> { _ in 808 }
-  static let generated809 = Key<Int> { _ in 809 }
-  static let generated810 = Key<Int> { _ in 810 }
-  static let generated811 = Key<Int> { _ in 811 }
-  static let generated812 = Key<Int> { _ in 812 }
-  static let generated813 = Key<Int> { _ in 813 }
-  static let generated814 = Key<Int> { _ in 814 }
-  static let generated815 = Key<Int> { _ in 815 }
-  static let generated816 = Key<Int> { _ in 816 }
-  static let generated817 = Key<Int> { _ in 817 }
-  static let generated818 = Key<Int> { _ in 818 }
-  static let generated819 = Key<Int> { _ in 819 }
-  static let generated820 = Key<Int> { _ in 820 }
-  static let generated821 = Key<Int> { _ in 821 }
-  static let generated822 = Key<Int> { _ in 822 }
-  static let generated823 = Key<Int> { _ in 823 }
-  static let generated824 = Key<Int> { _ in 824 }
-  static let generated825 = Key<Int> { _ in 825 }
-  static let generated826 = Key<Int> { _ in 826 }
-  static let generated827 = Key<Int> { _ in 827 }
-  static let generated828 = Key<Int> { _ in 828 }
-  static let generated829 = Key<Int> { _ in 829 }
-  static let generated830 = Key<Int> { _ in 830 }
-  static let generated831 = Key<Int> { _ in 831 }
-  static let generated832 = Key<Int> { _ in 832 }
-  static let generated833 = Key<Int> { _ in 833 }
-  static let generated834 = Key<Int> { _ in 834 }
-  static let generated835 = Key<Int> { _ in 835 }
-  static let generated836 = Key<Int> { _ in 836 }
-  static let generated837 = Key<Int> { _ in 837 }
-  static let generated838 = Key<Int> { _ in 838 }
-  static let generated839 = Key<Int> { _ in 839 }
-  static let generated840 = Key<Int> { _ in 840 }
-  static let generated841 = Key<Int> { _ in 841 }
-  static let generated842 = Key<Int> { _ in 842 }
-  static let generated843 = Key<Int> { _ in 843 }
-  static let generated844 = Key<Int> { _ in 844 }
-  static let generated845 = Key<Int> { _ in 845 }
-  static let generated846 = Key<Int> { _ in 846 }
-  static let generated847 = Key<Int> { _ in 847 }
-  static let generated848 = Key<Int> { _ in 848 }
-  static let generated849 = Key<Int> { _ in 849 }
-  static let generated850 = Key<Int> { _ in 850 }
-  static let generated851 = Key<Int> { _ in 851 }
-  static let generated852 = Key<Int> { _ in 852 }
-  static let generated853 = Key<Int> { _ in 853 }
-  static let generated854 = Key<Int> { _ in 854 }
-  static let generated855 = Key<Int> { _ in 855 }
-  static let generated856 = Key<Int> { _ in 856 }
-  static let generated857 = Key<Int> { _ in 857 }
-  static let generated858 = Key<Int> { _ in 858 }
-  static let generated859 = Key<Int> { _ in 859 }
-  static let generated860 = Key<Int> { _ in 860 }
-  static let generated861 = Key<Int> { _ in 861 }
-  static let generated862 = Key<Int> { _ in 862 }
-  static let generated863 = Key<Int> { _ in 863 }
-  static let generated864 = Key<Int> { _ in 864 }
-  static let generated865 = Key<Int> { _ in 865 }
-  static let generated866 = Key<Int> { _ in 866 }
-  static let generated867 = Key<Int> { _ in 867 }
-  static let generated868 = Key<Int> { _ in 868 }
-  static let generated869 = Key<Int> { _ in 869 }
-  static let generated870 = Key<Int> { _ in 870 }
-  static let generated871 = Key<Int> { _ in 871 }
-  static let generated872 = Key<Int> { _ in 872 }
-  static let generated873 = Key<Int> { _ in 873 }
-  static let generated874 = Key<Int> { _ in 874 }
-  static let generated875 = Key<Int> { _ in 875 }
-  static let generated876 = Key<Int> { _ in 876 }
-  static let generated877 = Key<Int> { _ in 877 }
-  static let generated878 = Key<Int> { _ in 878 }
-  static let generated879 = Key<Int> { _ in 879 }
-  static let generated880 = Key<Int> { _ in 880 }
-  static let generated881 = Key<Int> { _ in 881 }
-  static let generated882 = Key<Int> { _ in 882 }
-  static let generated883 = Key<Int> { _ in 883 }
-  static let generated884 = Key<Int> { _ in 884 }
-  static let generated885 = Key<Int> { _ in 885 }
-  static let generated886 = Key<Int> { _ in 886 }
-  static let generated887 = Key<Int> { _ in 887 }
-  static let generated888 = Key<Int> { _ in 888 }
-  static let generated889 = Key<Int> { _ in 889 }
-  static let generated890 = Key<Int> { _ in 890 }
-  static let generated891 = Key<Int> { _ in 891 }
-  static let generated892 = Key<Int> { _ in 892 }
-  static let generated893 = Key<Int> { _ in 893 }
-  static let generated894 = Key<Int> { _ in 894 }
-  static let generated895 = Key<Int> { _ in 895 }
-  static let generated896 = Key<Int> { _ in 896 }
-  static let generated897 = Key<Int> { _ in 897 }
-  static let generated898 = Key<Int> { _ in 898 }
-  static let generated899 = Key<Int> { _ in 899 }
-  static let generated900 = Key<Int> { _ in 900 }
-  static let generated901 = Key<Int> { _ in 901 }
-  static let generated902 = Key<Int> { _ in 902 }
-  static let generated903 = Key<Int> { _ in 903 }
-  static let generated904 = Key<Int> { _ in 904 }
-  static let generated905 = Key<Int> { _ in 905 }
-  static let generated906 = Key<Int> { _ in 906 }
-  static let generated907 = Key<Int> { _ in 907 }
-  static let generated908 = Key<Int> { _ in 908 }
-  static let generated909 = Key<Int> { _ in 909 }
-  static let generated910 = Key<Int> { _ in 910 }
-  static let generated911 = Key<Int> { _ in 911 }
-  static let generated912 = Key<Int> { _ in 912 }
-  static let generated913 = Key<Int> { _ in 913 }
-  static let generated914 = Key<Int> { _ in 914 }
-  static let generated915 = Key<Int> { _ in 915 }
-  static let generated916 = Key<Int> { _ in 916 }
-  static let generated917 = Key<Int> { _ in 917 }
-  static let generated918 = Key<Int> { _ in 918 }
-  static let generated919 = Key<Int> { _ in 919 }
-  static let generated920 = Key<Int> { _ in 920 }
-  static let generated921 = Key<Int> { _ in 921 }
-  static let generated922 = Key<Int> { _ in 922 }
-  static let generated923 = Key<Int> { _ in 923 }
-  static let generated924 = Key<Int> { _ in 924 }
-  static let generated925 = Key<Int> { _ in 925 }
-  static let generated926 = Key<Int> { _ in 926 }
-  static let generated927 = Key<Int> { _ in 927 }
-  static let generated928 = Key<Int> { _ in 928 }
-  static let generated929 = Key<Int> { _ in 929 }
-  static let generated930 = Key<Int> { _ in 930 }
-  static let generated931 = Key<Int> { _ in 931 }
-  static let generated932 = Key<Int> { _ in 932 }
-  static let generated933 = Key<Int> { _ in 933 }
-  static let generated934 = Key<Int> { _ in 934 }
-  static let generated935 = Key<Int> { _ in 935 }
-  static let generated936 = Key<Int> { _ in 936 }
-  static let generated937 = Key<Int> { _ in 937 }
-  static let generated938 = Key<Int> { _ in 938 }
-  static let generated939 = Key<Int> { _ in 939 }
-  static let generated940 = Key<Int> { _ in 940 }
-  static let generated941 = Key<Int> { _ in 941 }
-  static let generated942 = Key<Int> { _ in 942 }
-  static let generated943 = Key<Int> { _ in 943 }
-  static let generated944 = Key<Int> { _ in 944 }
-  static let generated945 = Key<Int> { _ in 945 }
-  static let generated946 = Key<Int> { _ in 946 }
-  static let generated947 = Key<Int> { _ in 947 }
-  static let generated948 = Key<Int> { _ in 948 }
-  static let generated949 = Key<Int> { _ in 949 }
-  static let generated950 = Key<Int> { _ in 950 }
-  static let generated951 = Key<Int> { _ in 951 }
-  static let generated952 = Key<Int> { _ in 952 }
-  static let generated953 = Key<Int> { _ in 953 }
-  static let generated954 = Key<Int> { _ in 954 }
-  static let generated955 = Key<Int> { _ in 955 }
-  static let generated956 = Key<Int> { _ in 956 }
-  static let generated957 = Key<Int> { _ in 957 }
-  static let generated958 = Key<Int> { _ in 958 }
-  static let generated959 = Key<Int> { _ in 959 }
-  static let generated960 = Key<Int> { _ in 960 }
-  static let generated961 = Key<Int> { _ in 961 }
-  static let generated962 = Key<Int> { _ in 962 }
-  static let generated963 = Key<Int> { _ in 963 }
-  static let generated964 = Key<Int> { _ in 964 }
-  static let generated965 = Key<Int> { _ in 965 }
-  static let generated966 = Key<Int> { _ in 966 }
-  static let generated967 = Key<Int> { _ in 967 }
-  static let generated968 = Key<Int> { _ in 968 }
-  static let generated969 = Key<Int> { _ in 969 }
-  static let generated970 = Key<Int> { _ in 970 }
-  static let generated971 = Key<Int> { _ in 971 }
-  static let generated972 = Key<Int> { _ in 972 }
-  static let generated973 = Key<Int> { _ in 973 }
-  static let generated974 = Key<Int> { _ in 974 }
-  static let generated975 = Key<Int> { _ in 975 }
-  static let generated976 = Key<Int> { _ in 976 }
-  static let generated977 = Key<Int> { _ in 977 }
-  static let generated978 = Key<Int> { _ in 978 }
-  static let generated979 = Key<Int> { _ in 979 }
-  static let generated980 = Key<Int> { _ in 980 }
-  static let generated981 = Key<Int> { _ in 981 }
-  static let generated982 = Key<Int> { _ in 982 }
-  static let generated983 = Key<Int> { _ in 983 }
-  static let generated984 = Key<Int> { _ in 984 }
-  static let generated985 = Key<Int> { _ in 985 }
-  static let generated986 = Key<Int> { _ in 986 }
-  static let generated987 = Key<Int> { _ in 987 }
-  static let generated988 = Key<Int> { _ in 988 }
-  static let generated989 = Key<Int> { _ in 989 }
-  static let generated990 = Key<Int> { _ in 990 }
-  static let generated991 = Key<Int> { _ in 991 }
-  static let generated992 = Key<Int> { _ in 992 }
-  static let generated993 = Key<Int> { _ in 993 }
-  static let generated994 = Key<Int> { _ in 994 }
-  static let generated995 = Key<Int> { _ in 995 }
-  static let generated996 = Key<Int> { _ in 996 }
-  static let generated997 = Key<Int> { _ in 997 }
-  static let generated998 = Key<Int> { _ in 998 }
-  static let generated999 = Key<Int> { _ in 999 }
+  static let generated0: Key<Int> = Key { 0 }
+  static let generated1: Key<Int> = Key { 1 }
+  static let generated2: Key<Int> = Key { 2 }
+  static let generated3: Key<Int> = Key { 3 }
+  static let generated4: Key<Int> = Key { 4 }
+  static let generated5: Key<Int> = Key { 5 }
+  static let generated6: Key<Int> = Key { 6 }
+  static let generated7: Key<Int> = Key { 7 }
+  static let generated8: Key<Int> = Key { 8 }
+  static let generated9: Key<Int> = Key { 9 }
+  static let generated10: Key<Int> = Key { 10 }
+  static let generated11: Key<Int> = Key { 11 }
+  static let generated12: Key<Int> = Key { 12 }
+  static let generated13: Key<Int> = Key { 13 }
+  static let generated14: Key<Int> = Key { 14 }
+  static let generated15: Key<Int> = Key { 15 }
+  static let generated16: Key<Int> = Key { 16 }
+  static let generated17: Key<Int> = Key { 17 }
+  static let generated18: Key<Int> = Key { 18 }
+  static let generated19: Key<Int> = Key { 19 }
+  static let generated20: Key<Int> = Key { 20 }
+  static let generated21: Key<Int> = Key { 21 }
+  static let generated22: Key<Int> = Key { 22 }
+  static let generated23: Key<Int> = Key { 23 }
+  static let generated24: Key<Int> = Key { 24 }
+  static let generated25: Key<Int> = Key { 25 }
+  static let generated26: Key<Int> = Key { 26 }
+  static let generated27: Key<Int> = Key { 27 }
+  static let generated28: Key<Int> = Key { 28 }
+  static let generated29: Key<Int> = Key { 29 }
+  static let generated30: Key<Int> = Key { 30 }
+  static let generated31: Key<Int> = Key { 31 }
+  static let generated32: Key<Int> = Key { 32 }
+  static let generated33: Key<Int> = Key { 33 }
+  static let generated34: Key<Int> = Key { 34 }
+  static let generated35: Key<Int> = Key { 35 }
+  static let generated36: Key<Int> = Key { 36 }
+  static let generated37: Key<Int> = Key { 37 }
+  static let generated38: Key<Int> = Key { 38 }
+  static let generated39: Key<Int> = Key { 39 }
+  static let generated40: Key<Int> = Key { 40 }
+  static let generated41: Key<Int> = Key { 41 }
+  static let generated42: Key<Int> = Key { 42 }
+  static let generated43: Key<Int> = Key { 43 }
+  static let generated44: Key<Int> = Key { 44 }
+  static let generated45: Key<Int> = Key { 45 }
+  static let generated46: Key<Int> = Key { 46 }
+  static let generated47: Key<Int> = Key { 47 }
+  static let generated48: Key<Int> = Key { 48 }
+  static let generated49: Key<Int> = Key { 49 }
+  static let generated50: Key<Int> = Key { 50 }
+  static let generated51: Key<Int> = Key { 51 }
+  static let generated52: Key<Int> = Key { 52 }
+  static let generated53: Key<Int> = Key { 53 }
+  static let generated54: Key<Int> = Key { 54 }
+  static let generated55: Key<Int> = Key { 55 }
+  static let generated56: Key<Int> = Key { 56 }
+  static let generated57: Key<Int> = Key { 57 }
+  static let generated58: Key<Int> = Key { 58 }
+  static let generated59: Key<Int> = Key { 59 }
+  static let generated60: Key<Int> = Key { 60 }
+  static let generated61: Key<Int> = Key { 61 }
+  static let generated62: Key<Int> = Key { 62 }
+  static let generated63: Key<Int> = Key { 63 }
+  static let generated64: Key<Int> = Key { 64 }
+  static let generated65: Key<Int> = Key { 65 }
+  static let generated66: Key<Int> = Key { 66 }
+  static let generated67: Key<Int> = Key { 67 }
+  static let generated68: Key<Int> = Key { 68 }
+  static let generated69: Key<Int> = Key { 69 }
+  static let generated70: Key<Int> = Key { 70 }
+  static let generated71: Key<Int> = Key { 71 }
+  static let generated72: Key<Int> = Key { 72 }
+  static let generated73: Key<Int> = Key { 73 }
+  static let generated74: Key<Int> = Key { 74 }
+  static let generated75: Key<Int> = Key { 75 }
+  static let generated76: Key<Int> = Key { 76 }
+  static let generated77: Key<Int> = Key { 77 }
+  static let generated78: Key<Int> = Key { 78 }
+  static let generated79: Key<Int> = Key { 79 }
+  static let generated80: Key<Int> = Key { 80 }
+  static let generated81: Key<Int> = Key { 81 }
+  static let generated82: Key<Int> = Key { 82 }
+  static let generated83: Key<Int> = Key { 83 }
+  static let generated84: Key<Int> = Key { 84 }
+  static let generated85: Key<Int> = Key { 85 }
+  static let generated86: Key<Int> = Key { 86 }
+  static let generated87: Key<Int> = Key { 87 }
+  static let generated88: Key<Int> = Key { 88 }
+  static let generated89: Key<Int> = Key { 89 }
+  static let generated90: Key<Int> = Key { 90 }
+  static let generated91: Key<Int> = Key { 91 }
+  static let generated92: Key<Int> = Key { 92 }
+  static let generated93: Key<Int> = Key { 93 }
+  static let generated94: Key<Int> = Key { 94 }
+  static let generated95: Key<Int> = Key { 95 }
+  static let generated96: Key<Int> = Key { 96 }
+  static let generated97: Key<Int> = Key { 97 }
+  static let generated98: Key<Int> = Key { 98 }
+  static let generated99: Key<Int> = Key { 99 }
+  static let generated100: Key<Int> = Key { 100 }
+  static let generated101: Key<Int> = Key { 101 }
+  static let generated102: Key<Int> = Key { 102 }
+  static let generated103: Key<Int> = Key { 103 }
+  static let generated104: Key<Int> = Key { 104 }
+  static let generated105: Key<Int> = Key { 105 }
+  static let generated106: Key<Int> = Key { 106 }
+  static let generated107: Key<Int> = Key { 107 }
+  static let generated108: Key<Int> = Key { 108 }
+  static let generated109: Key<Int> = Key { 109 }
+  static let generated110: Key<Int> = Key { 110 }
+  static let generated111: Key<Int> = Key { 111 }
+  static let generated112: Key<Int> = Key { 112 }
+  static let generated113: Key<Int> = Key { 113 }
+  static let generated114: Key<Int> = Key { 114 }
+  static let generated115: Key<Int> = Key { 115 }
+  static let generated116: Key<Int> = Key { 116 }
+  static let generated117: Key<Int> = Key { 117 }
+  static let generated118: Key<Int> = Key { 118 }
+  static let generated119: Key<Int> = Key { 119 }
+  static let generated120: Key<Int> = Key { 120 }
+  static let generated121: Key<Int> = Key { 121 }
+  static let generated122: Key<Int> = Key { 122 }
+  static let generated123: Key<Int> = Key { 123 }
+  static let generated124: Key<Int> = Key { 124 }
+  static let generated125: Key<Int> = Key { 125 }
+  static let generated126: Key<Int> = Key { 126 }
+  static let generated127: Key<Int> = Key { 127 }
+  static let generated128: Key<Int> = Key { 128 }
+  static let generated129: Key<Int> = Key { 129 }
+  static let generated130: Key<Int> = Key { 130 }
+  static let generated131: Key<Int> = Key { 131 }
+  static let generated132: Key<Int> = Key { 132 }
+  static let generated133: Key<Int> = Key { 133 }
+  static let generated134: Key<Int> = Key { 134 }
+  static let generated135: Key<Int> = Key { 135 }
+  static let generated136: Key<Int> = Key { 136 }
+  static let generated137: Key<Int> = Key { 137 }
+  static let generated138: Key<Int> = Key { 138 }
+  static let generated139: Key<Int> = Key { 139 }
+  static let generated140: Key<Int> = Key { 140 }
+  static let generated141: Key<Int> = Key { 141 }
+  static let generated142: Key<Int> = Key { 142 }
+  static let generated143: Key<Int> = Key { 143 }
+  static let generated144: Key<Int> = Key { 144 }
+  static let generated145: Key<Int> = Key { 145 }
+  static let generated146: Key<Int> = Key { 146 }
+  static let generated147: Key<Int> = Key { 147 }
+  static let generated148: Key<Int> = Key { 148 }
+  static let generated149: Key<Int> = Key { 149 }
+  static let generated150: Key<Int> = Key { 150 }
+  static let generated151: Key<Int> = Key { 151 }
+  static let generated152: Key<Int> = Key { 152 }
+  static let generated153: Key<Int> = Key { 153 }
+  static let generated154: Key<Int> = Key { 154 }
+  static let generated155: Key<Int> = Key { 155 }
+  static let generated156: Key<Int> = Key { 156 }
+  static let generated157: Key<Int> = Key { 157 }
+  static let generated158: Key<Int> = Key { 158 }
+  static let generated159: Key<Int> = Key { 159 }
+  static let generated160: Key<Int> = Key { 160 }
+  static let generated161: Key<Int> = Key { 161 }
+  static let generated162: Key<Int> = Key { 162 }
+  static let generated163: Key<Int> = Key { 163 }
+  static let generated164: Key<Int> = Key { 164 }
+  static let generated165: Key<Int> = Key { 165 }
+  static let generated166: Key<Int> = Key { 166 }
+  static let generated167: Key<Int> = Key { 167 }
+  static let generated168: Key<Int> = Key { 168 }
+  static let generated169: Key<Int> = Key { 169 }
+  static let generated170: Key<Int> = Key { 170 }
+  static let generated171: Key<Int> = Key { 171 }
+  static let generated172: Key<Int> = Key { 172 }
+  static let generated173: Key<Int> = Key { 173 }
+  static let generated174: Key<Int> = Key { 174 }
+  static let generated175: Key<Int> = Key { 175 }
+  static let generated176: Key<Int> = Key { 176 }
+  static let generated177: Key<Int> = Key { 177 }
+  static let generated178: Key<Int> = Key { 178 }
+  static let generated179: Key<Int> = Key { 179 }
+  static let generated180: Key<Int> = Key { 180 }
+  static let generated181: Key<Int> = Key { 181 }
+  static let generated182: Key<Int> = Key { 182 }
+  static let generated183: Key<Int> = Key { 183 }
+  static let generated184: Key<Int> = Key { 184 }
+  static let generated185: Key<Int> = Key { 185 }
+  static let generated186: Key<Int> = Key { 186 }
+  static let generated187: Key<Int> = Key { 187 }
+  static let generated188: Key<Int> = Key { 188 }
+  static let generated189: Key<Int> = Key { 189 }
+  static let generated190: Key<Int> = Key { 190 }
+  static let generated191: Key<Int> = Key { 191 }
+  static let generated192: Key<Int> = Key { 192 }
+  static let generated193: Key<Int> = Key { 193 }
+  static let generated194: Key<Int> = Key { 194 }
+  static let generated195: Key<Int> = Key { 195 }
+  static let generated196: Key<Int> = Key { 196 }
+  static let generated197: Key<Int> = Key { 197 }
+  static let generated198: Key<Int> = Key { 198 }
+  static let generated199: Key<Int> = Key { 199 }
+  static let generated200: Key<Int> = Key { 200 }
+  static let generated201: Key<Int> = Key { 201 }
+  static let generated202: Key<Int> = Key { 202 }
+  static let generated203: Key<Int> = Key { 203 }
+  static let generated204: Key<Int> = Key { 204 }
+  static let generated205: Key<Int> = Key { 205 }
+  static let generated206: Key<Int> = Key { 206 }
+  static let generated207: Key<Int> = Key { 207 }
+  static let generated208: Key<Int> = Key { 208 }
+  static let generated209: Key<Int> = Key { 209 }
+  static let generated210: Key<Int> = Key { 210 }
+  static let generated211: Key<Int> = Key { 211 }
+  static let generated212: Key<Int> = Key { 212 }
+  static let generated213: Key<Int> = Key { 213 }
+  static let generated214: Key<Int> = Key { 214 }
+  static let generated215: Key<Int> = Key { 215 }
+  static let generated216: Key<Int> = Key { 216 }
+  static let generated217: Key<Int> = Key { 217 }
+  static let generated218: Key<Int> = Key { 218 }
+  static let generated219: Key<Int> = Key { 219 }
+  static let generated220: Key<Int> = Key { 220 }
+  static let generated221: Key<Int> = Key { 221 }
+  static let generated222: Key<Int> = Key { 222 }
+  static let generated223: Key<Int> = Key { 223 }
+  static let generated224: Key<Int> = Key { 224 }
+  static let generated225: Key<Int> = Key { 225 }
+  static let generated226: Key<Int> = Key { 226 }
+  static let generated227: Key<Int> = Key { 227 }
+  static let generated228: Key<Int> = Key { 228 }
+  static let generated229: Key<Int> = Key { 229 }
+  static let generated230: Key<Int> = Key { 230 }
+  static let generated231: Key<Int> = Key { 231 }
+  static let generated232: Key<Int> = Key { 232 }
+  static let generated233: Key<Int> = Key { 233 }
+  static let generated234: Key<Int> = Key { 234 }
+  static let generated235: Key<Int> = Key { 235 }
+  static let generated236: Key<Int> = Key { 236 }
+  static let generated237: Key<Int> = Key { 237 }
+  static let generated238: Key<Int> = Key { 238 }
+  static let generated239: Key<Int> = Key { 239 }
+  static let generated240: Key<Int> = Key { 240 }
+  static let generated241: Key<Int> = Key { 241 }
+  static let generated242: Key<Int> = Key { 242 }
+  static let generated243: Key<Int> = Key { 243 }
+  static let generated244: Key<Int> = Key { 244 }
+  static let generated245: Key<Int> = Key { 245 }
+  static let generated246: Key<Int> = Key { 246 }
+  static let generated247: Key<Int> = Key { 247 }
+  static let generated248: Key<Int> = Key { 248 }
+  static let generated249: Key<Int> = Key { 249 }
+  static let generated250: Key<Int> = Key { 250 }
+  static let generated251: Key<Int> = Key { 251 }
+  static let generated252: Key<Int> = Key { 252 }
+  static let generated253: Key<Int> = Key { 253 }
+  static let generated254: Key<Int> = Key { 254 }
+  static let generated255: Key<Int> = Key { 255 }
+  static let generated256: Key<Int> = Key { 256 }
+  static let generated257: Key<Int> = Key { 257 }
+  static let generated258: Key<Int> = Key { 258 }
+  static let generated259: Key<Int> = Key { 259 }
+  static let generated260: Key<Int> = Key { 260 }
+  static let generated261: Key<Int> = Key { 261 }
+  static let generated262: Key<Int> = Key { 262 }
+  static let generated263: Key<Int> = Key { 263 }
+  static let generated264: Key<Int> = Key { 264 }
+  static let generated265: Key<Int> = Key { 265 }
+  static let generated266: Key<Int> = Key { 266 }
+  static let generated267: Key<Int> = Key { 267 }
+  static let generated268: Key<Int> = Key { 268 }
+  static let generated269: Key<Int> = Key { 269 }
+  static let generated270: Key<Int> = Key { 270 }
+  static let generated271: Key<Int> = Key { 271 }
+  static let generated272: Key<Int> = Key { 272 }
+  static let generated273: Key<Int> = Key { 273 }
+  static let generated274: Key<Int> = Key { 274 }
+  static let generated275: Key<Int> = Key { 275 }
+  static let generated276: Key<Int> = Key { 276 }
+  static let generated277: Key<Int> = Key { 277 }
+  static let generated278: Key<Int> = Key { 278 }
+  static let generated279: Key<Int> = Key { 279 }
+  static let generated280: Key<Int> = Key { 280 }
+  static let generated281: Key<Int> = Key { 281 }
+  static let generated282: Key<Int> = Key { 282 }
+  static let generated283: Key<Int> = Key { 283 }
+  static let generated284: Key<Int> = Key { 284 }
+  static let generated285: Key<Int> = Key { 285 }
+  static let generated286: Key<Int> = Key { 286 }
+  static let generated287: Key<Int> = Key { 287 }
+  static let generated288: Key<Int> = Key { 288 }
+  static let generated289: Key<Int> = Key { 289 }
+  static let generated290: Key<Int> = Key { 290 }
+  static let generated291: Key<Int> = Key { 291 }
+  static let generated292: Key<Int> = Key { 292 }
+  static let generated293: Key<Int> = Key { 293 }
+  static let generated294: Key<Int> = Key { 294 }
+  static let generated295: Key<Int> = Key { 295 }
+  static let generated296: Key<Int> = Key { 296 }
+  static let generated297: Key<Int> = Key { 297 }
+  static let generated298: Key<Int> = Key { 298 }
+  static let generated299: Key<Int> = Key { 299 }
+  static let generated300: Key<Int> = Key { 300 }
+  static let generated301: Key<Int> = Key { 301 }
+  static let generated302: Key<Int> = Key { 302 }
+  static let generated303: Key<Int> = Key { 303 }
+  static let generated304: Key<Int> = Key { 304 }
+  static let generated305: Key<Int> = Key { 305 }
+  static let generated306: Key<Int> = Key { 306 }
+  static let generated307: Key<Int> = Key { 307 }
+  static let generated308: Key<Int> = Key { 308 }
+  static let generated309: Key<Int> = Key { 309 }
+  static let generated310: Key<Int> = Key { 310 }
+  static let generated311: Key<Int> = Key { 311 }
+  static let generated312: Key<Int> = Key { 312 }
+  static let generated313: Key<Int> = Key { 313 }
+  static let generated314: Key<Int> = Key { 314 }
+  static let generated315: Key<Int> = Key { 315 }
+  static let generated316: Key<Int> = Key { 316 }
+  static let generated317: Key<Int> = Key { 317 }
+  static let generated318: Key<Int> = Key { 318 }
+  static let generated319: Key<Int> = Key { 319 }
+  static let generated320: Key<Int> = Key { 320 }
+  static let generated321: Key<Int> = Key { 321 }
+  static let generated322: Key<Int> = Key { 322 }
+  static let generated323: Key<Int> = Key { 323 }
+  static let generated324: Key<Int> = Key { 324 }
+  static let generated325: Key<Int> = Key { 325 }
+  static let generated326: Key<Int> = Key { 326 }
+  static let generated327: Key<Int> = Key { 327 }
+  static let generated328: Key<Int> = Key { 328 }
+  static let generated329: Key<Int> = Key { 329 }
+  static let generated330: Key<Int> = Key { 330 }
+  static let generated331: Key<Int> = Key { 331 }
+  static let generated332: Key<Int> = Key { 332 }
+  static let generated333: Key<Int> = Key { 333 }
+  static let generated334: Key<Int> = Key { 334 }
+  static let generated335: Key<Int> = Key { 335 }
+  static let generated336: Key<Int> = Key { 336 }
+  static let generated337: Key<Int> = Key { 337 }
+  static let generated338: Key<Int> = Key { 338 }
+  static let generated339: Key<Int> = Key { 339 }
+  static let generated340: Key<Int> = Key { 340 }
+  static let generated341: Key<Int> = Key { 341 }
+  static let generated342: Key<Int> = Key { 342 }
+  static let generated343: Key<Int> = Key { 343 }
+  static let generated344: Key<Int> = Key { 344 }
+  static let generated345: Key<Int> = Key { 345 }
+  static let generated346: Key<Int> = Key { 346 }
+  static let generated347: Key<Int> = Key { 347 }
+  static let generated348: Key<Int> = Key { 348 }
+  static let generated349: Key<Int> = Key { 349 }
+  static let generated350: Key<Int> = Key { 350 }
+  static let generated351: Key<Int> = Key { 351 }
+  static let generated352: Key<Int> = Key { 352 }
+  static let generated353: Key<Int> = Key { 353 }
+  static let generated354: Key<Int> = Key { 354 }
+  static let generated355: Key<Int> = Key { 355 }
+  static let generated356: Key<Int> = Key { 356 }
+  static let generated357: Key<Int> = Key { 357 }
+  static let generated358: Key<Int> = Key { 358 }
+  static let generated359: Key<Int> = Key { 359 }
+  static let generated360: Key<Int> = Key { 360 }
+  static let generated361: Key<Int> = Key { 361 }
+  static let generated362: Key<Int> = Key { 362 }
+  static let generated363: Key<Int> = Key { 363 }
+  static let generated364: Key<Int> = Key { 364 }
+  static let generated365: Key<Int> = Key { 365 }
+  static let generated366: Key<Int> = Key { 366 }
+  static let generated367: Key<Int> = Key { 367 }
+  static let generated368: Key<Int> = Key { 368 }
+  static let generated369: Key<Int> = Key { 369 }
+  static let generated370: Key<Int> = Key { 370 }
+  static let generated371: Key<Int> = Key { 371 }
+  static let generated372: Key<Int> = Key { 372 }
+  static let generated373: Key<Int> = Key { 373 }
+  static let generated374: Key<Int> = Key { 374 }
+  static let generated375: Key<Int> = Key { 375 }
+  static let generated376: Key<Int> = Key { 376 }
+  static let generated377: Key<Int> = Key { 377 }
+  static let generated378: Key<Int> = Key { 378 }
+  static let generated379: Key<Int> = Key { 379 }
+  static let generated380: Key<Int> = Key { 380 }
+  static let generated381: Key<Int> = Key { 381 }
+  static let generated382: Key<Int> = Key { 382 }
+  static let generated383: Key<Int> = Key { 383 }
+  static let generated384: Key<Int> = Key { 384 }
+  static let generated385: Key<Int> = Key { 385 }
+  static let generated386: Key<Int> = Key { 386 }
+  static let generated387: Key<Int> = Key { 387 }
+  static let generated388: Key<Int> = Key { 388 }
+  static let generated389: Key<Int> = Key { 389 }
+  static let generated390: Key<Int> = Key { 390 }
+  static let generated391: Key<Int> = Key { 391 }
+  static let generated392: Key<Int> = Key { 392 }
+  static let generated393: Key<Int> = Key { 393 }
+  static let generated394: Key<Int> = Key { 394 }
+  static let generated395: Key<Int> = Key { 395 }
+  static let generated396: Key<Int> = Key { 396 }
+  static let generated397: Key<Int> = Key { 397 }
+  static let generated398: Key<Int> = Key { 398 }
+  static let generated399: Key<Int> = Key { 399 }
+  static let generated400: Key<Int> = Key { 400 }
+  static let generated401: Key<Int> = Key { 401 }
+  static let generated402: Key<Int> = Key { 402 }
+  static let generated403: Key<Int> = Key { 403 }
+  static let generated404: Key<Int> = Key { 404 }
+  static let generated405: Key<Int> = Key { 405 }
+  static let generated406: Key<Int> = Key { 406 }
+  static let generated407: Key<Int> = Key { 407 }
+  static let generated408: Key<Int> = Key { 408 }
+  static let generated409: Key<Int> = Key { 409 }
+  static let generated410: Key<Int> = Key { 410 }
+  static let generated411: Key<Int> = Key { 411 }
+  static let generated412: Key<Int> = Key { 412 }
+  static let generated413: Key<Int> = Key { 413 }
+  static let generated414: Key<Int> = Key { 414 }
+  static let generated415: Key<Int> = Key { 415 }
+  static let generated416: Key<Int> = Key { 416 }
+  static let generated417: Key<Int> = Key { 417 }
+  static let generated418: Key<Int> = Key { 418 }
+  static let generated419: Key<Int> = Key { 419 }
+  static let generated420: Key<Int> = Key { 420 }
+  static let generated421: Key<Int> = Key { 421 }
+  static let generated422: Key<Int> = Key { 422 }
+  static let generated423: Key<Int> = Key { 423 }
+  static let generated424: Key<Int> = Key { 424 }
+  static let generated425: Key<Int> = Key { 425 }
+  static let generated426: Key<Int> = Key { 426 }
+  static let generated427: Key<Int> = Key { 427 }
+  static let generated428: Key<Int> = Key { 428 }
+  static let generated429: Key<Int> = Key { 429 }
+  static let generated430: Key<Int> = Key { 430 }
+  static let generated431: Key<Int> = Key { 431 }
+  static let generated432: Key<Int> = Key { 432 }
+  static let generated433: Key<Int> = Key { 433 }
+  static let generated434: Key<Int> = Key { 434 }
+  static let generated435: Key<Int> = Key { 435 }
+  static let generated436: Key<Int> = Key { 436 }
+  static let generated437: Key<Int> = Key { 437 }
+  static let generated438: Key<Int> = Key { 438 }
+  static let generated439: Key<Int> = Key { 439 }
+  static let generated440: Key<Int> = Key { 440 }
+  static let generated441: Key<Int> = Key { 441 }
+  static let generated442: Key<Int> = Key { 442 }
+  static let generated443: Key<Int> = Key { 443 }
+  static let generated444: Key<Int> = Key { 444 }
+  static let generated445: Key<Int> = Key { 445 }
+  static let generated446: Key<Int> = Key { 446 }
+  static let generated447: Key<Int> = Key { 447 }
+  static let generated448: Key<Int> = Key { 448 }
+  static let generated449: Key<Int> = Key { 449 }
+  static let generated450: Key<Int> = Key { 450 }
+  static let generated451: Key<Int> = Key { 451 }
+  static let generated452: Key<Int> = Key { 452 }
+  static let generated453: Key<Int> = Key { 453 }
+  static let generated454: Key<Int> = Key { 454 }
+  static let generated455: Key<Int> = Key { 455 }
+  static let generated456: Key<Int> = Key { 456 }
+  static let generated457: Key<Int> = Key { 457 }
+  static let generated458: Key<Int> = Key { 458 }
+  static let generated459: Key<Int> = Key { 459 }
+  static let generated460: Key<Int> = Key { 460 }
+  static let generated461: Key<Int> = Key { 461 }
+  static let generated462: Key<Int> = Key { 462 }
+  static let generated463: Key<Int> = Key { 463 }
+  static let generated464: Key<Int> = Key { 464 }
+  static let generated465: Key<Int> = Key { 465 }
+  static let generated466: Key<Int> = Key { 466 }
+  static let generated467: Key<Int> = Key { 467 }
+  static let generated468: Key<Int> = Key { 468 }
+  static let generated469: Key<Int> = Key { 469 }
+  static let generated470: Key<Int> = Key { 470 }
+  static let generated471: Key<Int> = Key { 471 }
+  static let generated472: Key<Int> = Key { 472 }
+  static let generated473: Key<Int> = Key { 473 }
+  static let generated474: Key<Int> = Key { 474 }
+  static let generated475: Key<Int> = Key { 475 }
+  static let generated476: Key<Int> = Key { 476 }
+  static let generated477: Key<Int> = Key { 477 }
+  static let generated478: Key<Int> = Key { 478 }
+  static let generated479: Key<Int> = Key { 479 }
+  static let generated480: Key<Int> = Key { 480 }
+  static let generated481: Key<Int> = Key { 481 }
+  static let generated482: Key<Int> = Key { 482 }
+  static let generated483: Key<Int> = Key { 483 }
+  static let generated484: Key<Int> = Key { 484 }
+  static let generated485: Key<Int> = Key { 485 }
+  static let generated486: Key<Int> = Key { 486 }
+  static let generated487: Key<Int> = Key { 487 }
+  static let generated488: Key<Int> = Key { 488 }
+  static let generated489: Key<Int> = Key { 489 }
+  static let generated490: Key<Int> = Key { 490 }
+  static let generated491: Key<Int> = Key { 491 }
+  static let generated492: Key<Int> = Key { 492 }
+  static let generated493: Key<Int> = Key { 493 }
+  static let generated494: Key<Int> = Key { 494 }
+  static let generated495: Key<Int> = Key { 495 }
+  static let generated496: Key<Int> = Key { 496 }
+  static let generated497: Key<Int> = Key { 497 }
+  static let generated498: Key<Int> = Key { 498 }
+  static let generated499: Key<Int> = Key { 499 }
+  static let generated500: Key<Int> = Key { 500 }
+  static let generated501: Key<Int> = Key { 501 }
+  static let generated502: Key<Int> = Key { 502 }
+  static let generated503: Key<Int> = Key { 503 }
+  static let generated504: Key<Int> = Key { 504 }
+  static let generated505: Key<Int> = Key { 505 }
+  static let generated506: Key<Int> = Key { 506 }
+  static let generated507: Key<Int> = Key { 507 }
+  static let generated508: Key<Int> = Key { 508 }
+  static let generated509: Key<Int> = Key { 509 }
+  static let generated510: Key<Int> = Key { 510 }
+  static let generated511: Key<Int> = Key { 511 }
+  static let generated512: Key<Int> = Key { 512 }
+  static let generated513: Key<Int> = Key { 513 }
+  static let generated514: Key<Int> = Key { 514 }
+  static let generated515: Key<Int> = Key { 515 }
+  static let generated516: Key<Int> = Key { 516 }
+  static let generated517: Key<Int> = Key { 517 }
+  static let generated518: Key<Int> = Key { 518 }
+  static let generated519: Key<Int> = Key { 519 }
+  static let generated520: Key<Int> = Key { 520 }
+  static let generated521: Key<Int> = Key { 521 }
+  static let generated522: Key<Int> = Key { 522 }
+  static let generated523: Key<Int> = Key { 523 }
+  static let generated524: Key<Int> = Key { 524 }
+  static let generated525: Key<Int> = Key { 525 }
+  static let generated526: Key<Int> = Key { 526 }
+  static let generated527: Key<Int> = Key { 527 }
+  static let generated528: Key<Int> = Key { 528 }
+  static let generated529: Key<Int> = Key { 529 }
+  static let generated530: Key<Int> = Key { 530 }
+  static let generated531: Key<Int> = Key { 531 }
+  static let generated532: Key<Int> = Key { 532 }
+  static let generated533: Key<Int> = Key { 533 }
+  static let generated534: Key<Int> = Key { 534 }
+  static let generated535: Key<Int> = Key { 535 }
+  static let generated536: Key<Int> = Key { 536 }
+  static let generated537: Key<Int> = Key { 537 }
+  static let generated538: Key<Int> = Key { 538 }
+  static let generated539: Key<Int> = Key { 539 }
+  static let generated540: Key<Int> = Key { 540 }
+  static let generated541: Key<Int> = Key { 541 }
+  static let generated542: Key<Int> = Key { 542 }
+  static let generated543: Key<Int> = Key { 543 }
+  static let generated544: Key<Int> = Key { 544 }
+  static let generated545: Key<Int> = Key { 545 }
+  static let generated546: Key<Int> = Key { 546 }
+  static let generated547: Key<Int> = Key { 547 }
+  static let generated548: Key<Int> = Key { 548 }
+  static let generated549: Key<Int> = Key { 549 }
+  static let generated550: Key<Int> = Key { 550 }
+  static let generated551: Key<Int> = Key { 551 }
+  static let generated552: Key<Int> = Key { 552 }
+  static let generated553: Key<Int> = Key { 553 }
+  static let generated554: Key<Int> = Key { 554 }
+  static let generated555: Key<Int> = Key { 555 }
+  static let generated556: Key<Int> = Key { 556 }
+  static let generated557: Key<Int> = Key { 557 }
+  static let generated558: Key<Int> = Key { 558 }
+  static let generated559: Key<Int> = Key { 559 }
+  static let generated560: Key<Int> = Key { 560 }
+  static let generated561: Key<Int> = Key { 561 }
+  static let generated562: Key<Int> = Key { 562 }
+  static let generated563: Key<Int> = Key { 563 }
+  static let generated564: Key<Int> = Key { 564 }
+  static let generated565: Key<Int> = Key { 565 }
+  static let generated566: Key<Int> = Key { 566 }
+  static let generated567: Key<Int> = Key { 567 }
+  static let generated568: Key<Int> = Key { 568 }
+  static let generated569: Key<Int> = Key { 569 }
+  static let generated570: Key<Int> = Key { 570 }
+  static let generated571: Key<Int> = Key { 571 }
+  static let generated572: Key<Int> = Key { 572 }
+  static let generated573: Key<Int> = Key { 573 }
+  static let generated574: Key<Int> = Key { 574 }
+  static let generated575: Key<Int> = Key { 575 }
+  static let generated576: Key<Int> = Key { 576 }
+  static let generated577: Key<Int> = Key { 577 }
+  static let generated578: Key<Int> = Key { 578 }
+  static let generated579: Key<Int> = Key { 579 }
+  static let generated580: Key<Int> = Key { 580 }
+  static let generated581: Key<Int> = Key { 581 }
+  static let generated582: Key<Int> = Key { 582 }
+  static let generated583: Key<Int> = Key { 583 }
+  static let generated584: Key<Int> = Key { 584 }
+  static let generated585: Key<Int> = Key { 585 }
+  static let generated586: Key<Int> = Key { 586 }
+  static let generated587: Key<Int> = Key { 587 }
+  static let generated588: Key<Int> = Key { 588 }
+  static let generated589: Key<Int> = Key { 589 }
+  static let generated590: Key<Int> = Key { 590 }
+  static let generated591: Key<Int> = Key { 591 }
+  static let generated592: Key<Int> = Key { 592 }
+  static let generated593: Key<Int> = Key { 593 }
+  static let generated594: Key<Int> = Key { 594 }
+  static let generated595: Key<Int> = Key { 595 }
+  static let generated596: Key<Int> = Key { 596 }
+  static let generated597: Key<Int> = Key { 597 }
+  static let generated598: Key<Int> = Key { 598 }
+  static let generated599: Key<Int> = Key { 599 }
+  static let generated600: Key<Int> = Key { 600 }
+  static let generated601: Key<Int> = Key { 601 }
+  static let generated602: Key<Int> = Key { 602 }
+  static let generated603: Key<Int> = Key { 603 }
+  static let generated604: Key<Int> = Key { 604 }
+  static let generated605: Key<Int> = Key { 605 }
+  static let generated606: Key<Int> = Key { 606 }
+  static let generated607: Key<Int> = Key { 607 }
+  static let generated608: Key<Int> = Key { 608 }
+  static let generated609: Key<Int> = Key { 609 }
+  static let generated610: Key<Int> = Key { 610 }
+  static let generated611: Key<Int> = Key { 611 }
+  static let generated612: Key<Int> = Key { 612 }
+  static let generated613: Key<Int> = Key { 613 }
+  static let generated614: Key<Int> = Key { 614 }
+  static let generated615: Key<Int> = Key { 615 }
+  static let generated616: Key<Int> = Key { 616 }
+  static let generated617: Key<Int> = Key { 617 }
+  static let generated618: Key<Int> = Key { 618 }
+  static let generated619: Key<Int> = Key { 619 }
+  static let generated620: Key<Int> = Key { 620 }
+  static let generated621: Key<Int> = Key { 621 }
+  static let generated622: Key<Int> = Key { 622 }
+  static let generated623: Key<Int> = Key { 623 }
+  static let generated624: Key<Int> = Key { 624 }
+  static let generated625: Key<Int> = Key { 625 }
+  static let generated626: Key<Int> = Key { 626 }
+  static let generated627: Key<Int> = Key { 627 }
+  static let generated628: Key<Int> = Key { 628 }
+  static let generated629: Key<Int> = Key { 629 }
+  static let generated630: Key<Int> = Key { 630 }
+  static let generated631: Key<Int> = Key { 631 }
+  static let generated632: Key<Int> = Key { 632 }
+  static let generated633: Key<Int> = Key { 633 }
+  static let generated634: Key<Int> = Key { 634 }
+  static let generated635: Key<Int> = Key { 635 }
+  static let generated636: Key<Int> = Key { 636 }
+  static let generated637: Key<Int> = Key { 637 }
+  static let generated638: Key<Int> = Key { 638 }
+  static let generated639: Key<Int> = Key { 639 }
+  static let generated640: Key<Int> = Key { 640 }
+  static let generated641: Key<Int> = Key { 641 }
+  static let generated642: Key<Int> = Key { 642 }
+  static let generated643: Key<Int> = Key { 643 }
+  static let generated644: Key<Int> = Key { 644 }
+  static let generated645: Key<Int> = Key { 645 }
+  static let generated646: Key<Int> = Key { 646 }
+  static let generated647: Key<Int> = Key { 647 }
+  static let generated648: Key<Int> = Key { 648 }
+  static let generated649: Key<Int> = Key { 649 }
+  static let generated650: Key<Int> = Key { 650 }
+  static let generated651: Key<Int> = Key { 651 }
+  static let generated652: Key<Int> = Key { 652 }
+  static let generated653: Key<Int> = Key { 653 }
+  static let generated654: Key<Int> = Key { 654 }
+  static let generated655: Key<Int> = Key { 655 }
+  static let generated656: Key<Int> = Key { 656 }
+  static let generated657: Key<Int> = Key { 657 }
+  static let generated658: Key<Int> = Key { 658 }
+  static let generated659: Key<Int> = Key { 659 }
+  static let generated660: Key<Int> = Key { 660 }
+  static let generated661: Key<Int> = Key { 661 }
+  static let generated662: Key<Int> = Key { 662 }
+  static let generated663: Key<Int> = Key { 663 }
+  static let generated664: Key<Int> = Key { 664 }
+  static let generated665: Key<Int> = Key { 665 }
+  static let generated666: Key<Int> = Key { 666 }
+  static let generated667: Key<Int> = Key { 667 }
+  static let generated668: Key<Int> = Key { 668 }
+  static let generated669: Key<Int> = Key { 669 }
+  static let generated670: Key<Int> = Key { 670 }
+  static let generated671: Key<Int> = Key { 671 }
+  static let generated672: Key<Int> = Key { 672 }
+  static let generated673: Key<Int> = Key { 673 }
+  static let generated674: Key<Int> = Key { 674 }
+  static let generated675: Key<Int> = Key { 675 }
+  static let generated676: Key<Int> = Key { 676 }
+  static let generated677: Key<Int> = Key { 677 }
+  static let generated678: Key<Int> = Key { 678 }
+  static let generated679: Key<Int> = Key { 679 }
+  static let generated680: Key<Int> = Key { 680 }
+  static let generated681: Key<Int> = Key { 681 }
+  static let generated682: Key<Int> = Key { 682 }
+  static let generated683: Key<Int> = Key { 683 }
+  static let generated684: Key<Int> = Key { 684 }
+  static let generated685: Key<Int> = Key { 685 }
+  static let generated686: Key<Int> = Key { 686 }
+  static let generated687: Key<Int> = Key { 687 }
+  static let generated688: Key<Int> = Key { 688 }
+  static let generated689: Key<Int> = Key { 689 }
+  static let generated690: Key<Int> = Key { 690 }
+  static let generated691: Key<Int> = Key { 691 }
+  static let generated692: Key<Int> = Key { 692 }
+  static let generated693: Key<Int> = Key { 693 }
+  static let generated694: Key<Int> = Key { 694 }
+  static let generated695: Key<Int> = Key { 695 }
+  static let generated696: Key<Int> = Key { 696 }
+  static let generated697: Key<Int> = Key { 697 }
+  static let generated698: Key<Int> = Key { 698 }
+  static let generated699: Key<Int> = Key { 699 }
+  static let generated700: Key<Int> = Key { 700 }
+  static let generated701: Key<Int> = Key { 701 }
+  static let generated702: Key<Int> = Key { 702 }
+  static let generated703: Key<Int> = Key { 703 }
+  static let generated704: Key<Int> = Key { 704 }
+  static let generated705: Key<Int> = Key { 705 }
+  static let generated706: Key<Int> = Key { 706 }
+  static let generated707: Key<Int> = Key { 707 }
+  static let generated708: Key<Int> = Key { 708 }
+  static let generated709: Key<Int> = Key { 709 }
+  static let generated710: Key<Int> = Key { 710 }
+  static let generated711: Key<Int> = Key { 711 }
+  static let generated712: Key<Int> = Key { 712 }
+  static let generated713: Key<Int> = Key { 713 }
+  static let generated714: Key<Int> = Key { 714 }
+  static let generated715: Key<Int> = Key { 715 }
+  static let generated716: Key<Int> = Key { 716 }
+  static let generated717: Key<Int> = Key { 717 }
+  static let generated718: Key<Int> = Key { 718 }
+  static let generated719: Key<Int> = Key { 719 }
+  static let generated720: Key<Int> = Key { 720 }
+  static let generated721: Key<Int> = Key { 721 }
+  static let generated722: Key<Int> = Key { 722 }
+  static let generated723: Key<Int> = Key { 723 }
+  static let generated724: Key<Int> = Key { 724 }
+  static let generated725: Key<Int> = Key { 725 }
+  static let generated726: Key<Int> = Key { 726 }
+  static let generated727: Key<Int> = Key { 727 }
+  static let generated728: Key<Int> = Key { 728 }
+  static let generated729: Key<Int> = Key { 729 }
+  static let generated730: Key<Int> = Key { 730 }
+  static let generated731: Key<Int> = Key { 731 }
+  static let generated732: Key<Int> = Key { 732 }
+  static let generated733: Key<Int> = Key { 733 }
+  static let generated734: Key<Int> = Key { 734 }
+  static let generated735: Key<Int> = Key { 735 }
+  static let generated736: Key<Int> = Key { 736 }
+  static let generated737: Key<Int> = Key { 737 }
+  static let generated738: Key<Int> = Key { 738 }
+  static let generated739: Key<Int> = Key { 739 }
+  static let generated740: Key<Int> = Key { 740 }
+  static let generated741: Key<Int> = Key { 741 }
+  static let generated742: Key<Int> = Key { 742 }
+  static let generated743: Key<Int> = Key { 743 }
+  static let generated744: Key<Int> = Key { 744 }
+  static let generated745: Key<Int> = Key { 745 }
+  static let generated746: Key<Int> = Key { 746 }
+  static let generated747: Key<Int> = Key { 747 }
+  static let generated748: Key<Int> = Key { 748 }
+  static let generated749: Key<Int> = Key { 749 }
+  static let generated750: Key<Int> = Key { 750 }
+  static let generated751: Key<Int> = Key { 751 }
+  static let generated752: Key<Int> = Key { 752 }
+  static let generated753: Key<Int> = Key { 753 }
+  static let generated754: Key<Int> = Key { 754 }
+  static let generated755: Key<Int> = Key { 755 }
+  static let generated756: Key<Int> = Key { 756 }
+  static let generated757: Key<Int> = Key { 757 }
+  static let generated758: Key<Int> = Key { 758 }
+  static let generated759: Key<Int> = Key { 759 }
+  static let generated760: Key<Int> = Key { 760 }
+  static let generated761: Key<Int> = Key { 761 }
+  static let generated762: Key<Int> = Key { 762 }
+  static let generated763: Key<Int> = Key { 763 }
+  static let generated764: Key<Int> = Key { 764 }
+  static let generated765: Key<Int> = Key { 765 }
+  static let generated766: Key<Int> = Key { 766 }
+  static let generated767: Key<Int> = Key { 767 }
+  static let generated768: Key<Int> = Key { 768 }
+  static let generated769: Key<Int> = Key { 769 }
+  static let generated770: Key<Int> = Key { 770 }
+  static let generated771: Key<Int> = Key { 771 }
+  static let generated772: Key<Int> = Key { 772 }
+  static let generated773: Key<Int> = Key { 773 }
+  static let generated774: Key<Int> = Key { 774 }
+  static let generated775: Key<Int> = Key { 775 }
+  static let generated776: Key<Int> = Key { 776 }
+  static let generated777: Key<Int> = Key { 777 }
+  static let generated778: Key<Int> = Key { 778 }
+  static let generated779: Key<Int> = Key { 779 }
+  static let generated780: Key<Int> = Key { 780 }
+  static let generated781: Key<Int> = Key { 781 }
+  static let generated782: Key<Int> = Key { 782 }
+  static let generated783: Key<Int> = Key { 783 }
+  static let generated784: Key<Int> = Key { 784 }
+  static let generated785: Key<Int> = Key { 785 }
+  static let generated786: Key<Int> = Key { 786 }
+  static let generated787: Key<Int> = Key { 787 }
+  static let generated788: Key<Int> = Key { 788 }
+  static let generated789: Key<Int> = Key { 789 }
+  static let generated790: Key<Int> = Key { 790 }
+  static let generated791: Key<Int> = Key { 791 }
+  static let generated792: Key<Int> = Key { 792 }
+  static let generated793: Key<Int> = Key { 793 }
+  static let generated794: Key<Int> = Key { 794 }
+  static let generated795: Key<Int> = Key { 795 }
+  static let generated796: Key<Int> = Key { 796 }
+  static let generated797: Key<Int> = Key { 797 }
+  static let generated798: Key<Int> = Key { 798 }
+  static let generated799: Key<Int> = Key { 799 }
+  static let generated800: Key<Int> = Key { 800 }
+  static let generated801: Key<Int> = Key { 801 }
+  static let generated802: Key<Int> = Key { 802 }
+  static let generated803: Key<Int> = Key { 803 }
+  static let generated804: Key<Int> = Key { 804 }
+  static let generated805: Key<Int> = Key { 805 }
+  static let generated806: Key<Int> = Key { 806 }
+  static let generated807: Key<Int> = Key { 807 }
+  static let generated808: Key<Int> = Key { 808 }
+  static let generated809: Key<Int> = Key { 809 }
+  static let generated810: Key<Int> = Key { 810 }
+  static let generated811: Key<Int> = Key { 811 }
+  static let generated812: Key<Int> = Key { 812 }
+  static let generated813: Key<Int> = Key { 813 }
+  static let generated814: Key<Int> = Key { 814 }
+  static let generated815: Key<Int> = Key { 815 }
+  static let generated816: Key<Int> = Key { 816 }
+  static let generated817: Key<Int> = Key { 817 }
+  static let generated818: Key<Int> = Key { 818 }
+  static let generated819: Key<Int> = Key { 819 }
+  static let generated820: Key<Int> = Key { 820 }
+  static let generated821: Key<Int> = Key { 821 }
+  static let generated822: Key<Int> = Key { 822 }
+  static let generated823: Key<Int> = Key { 823 }
+  static let generated824: Key<Int> = Key { 824 }
+  static let generated825: Key<Int> = Key { 825 }
+  static let generated826: Key<Int> = Key { 826 }
+  static let generated827: Key<Int> = Key { 827 }
+  static let generated828: Key<Int> = Key { 828 }
+  static let generated829: Key<Int> = Key { 829 }
+  static let generated830: Key<Int> = Key { 830 }
+  static let generated831: Key<Int> = Key { 831 }
+  static let generated832: Key<Int> = Key { 832 }
+  static let generated833: Key<Int> = Key { 833 }
+  static let generated834: Key<Int> = Key { 834 }
+  static let generated835: Key<Int> = Key { 835 }
+  static let generated836: Key<Int> = Key { 836 }
+  static let generated837: Key<Int> = Key { 837 }
+  static let generated838: Key<Int> = Key { 838 }
+  static let generated839: Key<Int> = Key { 839 }
+  static let generated840: Key<Int> = Key { 840 }
+  static let generated841: Key<Int> = Key { 841 }
+  static let generated842: Key<Int> = Key { 842 }
+  static let generated843: Key<Int> = Key { 843 }
+  static let generated844: Key<Int> = Key { 844 }
+  static let generated845: Key<Int> = Key { 845 }
+  static let generated846: Key<Int> = Key { 846 }
+  static let generated847: Key<Int> = Key { 847 }
+  static let generated848: Key<Int> = Key { 848 }
+  static let generated849: Key<Int> = Key { 849 }
+  static let generated850: Key<Int> = Key { 850 }
+  static let generated851: Key<Int> = Key { 851 }
+  static let generated852: Key<Int> = Key { 852 }
+  static let generated853: Key<Int> = Key { 853 }
+  static let generated854: Key<Int> = Key { 854 }
+  static let generated855: Key<Int> = Key { 855 }
+  static let generated856: Key<Int> = Key { 856 }
+  static let generated857: Key<Int> = Key { 857 }
+  static let generated858: Key<Int> = Key { 858 }
+  static let generated859: Key<Int> = Key { 859 }
+  static let generated860: Key<Int> = Key { 860 }
+  static let generated861: Key<Int> = Key { 861 }
+  static let generated862: Key<Int> = Key { 862 }
+  static let generated863: Key<Int> = Key { 863 }
+  static let generated864: Key<Int> = Key { 864 }
+  static let generated865: Key<Int> = Key { 865 }
+  static let generated866: Key<Int> = Key { 866 }
+  static let generated867: Key<Int> = Key { 867 }
+  static let generated868: Key<Int> = Key { 868 }
+  static let generated869: Key<Int> = Key { 869 }
+  static let generated870: Key<Int> = Key { 870 }
+  static let generated871: Key<Int> = Key { 871 }
+  static let generated872: Key<Int> = Key { 872 }
+  static let generated873: Key<Int> = Key { 873 }
+  static let generated874: Key<Int> = Key { 874 }
+  static let generated875: Key<Int> = Key { 875 }
+  static let generated876: Key<Int> = Key { 876 }
+  static let generated877: Key<Int> = Key { 877 }
+  static let generated878: Key<Int> = Key { 878 }
+  static let generated879: Key<Int> = Key { 879 }
+  static let generated880: Key<Int> = Key { 880 }
+  static let generated881: Key<Int> = Key { 881 }
+  static let generated882: Key<Int> = Key { 882 }
+  static let generated883: Key<Int> = Key { 883 }
+  static let generated884: Key<Int> = Key { 884 }
+  static let generated885: Key<Int> = Key { 885 }
+  static let generated886: Key<Int> = Key { 886 }
+  static let generated887: Key<Int> = Key { 887 }
+  static let generated888: Key<Int> = Key { 888 }
+  static let generated889: Key<Int> = Key { 889 }
+  static let generated890: Key<Int> = Key { 890 }
+  static let generated891: Key<Int> = Key { 891 }
+  static let generated892: Key<Int> = Key { 892 }
+  static let generated893: Key<Int> = Key { 893 }
+  static let generated894: Key<Int> = Key { 894 }
+  static let generated895: Key<Int> = Key { 895 }
+  static let generated896: Key<Int> = Key { 896 }
+  static let generated897: Key<Int> = Key { 897 }
+  static let generated898: Key<Int> = Key { 898 }
+  static let generated899: Key<Int> = Key { 899 }
+  static let generated900: Key<Int> = Key { 900 }
+  static let generated901: Key<Int> = Key { 901 }
+  static let generated902: Key<Int> = Key { 902 }
+  static let generated903: Key<Int> = Key { 903 }
+  static let generated904: Key<Int> = Key { 904 }
+  static let generated905: Key<Int> = Key { 905 }
+  static let generated906: Key<Int> = Key { 906 }
+  static let generated907: Key<Int> = Key { 907 }
+  static let generated908: Key<Int> = Key { 908 }
+  static let generated909: Key<Int> = Key { 909 }
+  static let generated910: Key<Int> = Key { 910 }
+  static let generated911: Key<Int> = Key { 911 }
+  static let generated912: Key<Int> = Key { 912 }
+  static let generated913: Key<Int> = Key { 913 }
+  static let generated914: Key<Int> = Key { 914 }
+  static let generated915: Key<Int> = Key { 915 }
+  static let generated916: Key<Int> = Key { 916 }
+  static let generated917: Key<Int> = Key { 917 }
+  static let generated918: Key<Int> = Key { 918 }
+  static let generated919: Key<Int> = Key { 919 }
+  static let generated920: Key<Int> = Key { 920 }
+  static let generated921: Key<Int> = Key { 921 }
+  static let generated922: Key<Int> = Key { 922 }
+  static let generated923: Key<Int> = Key { 923 }
+  static let generated924: Key<Int> = Key { 924 }
+  static let generated925: Key<Int> = Key { 925 }
+  static let generated926: Key<Int> = Key { 926 }
+  static let generated927: Key<Int> = Key { 927 }
+  static let generated928: Key<Int> = Key { 928 }
+  static let generated929: Key<Int> = Key { 929 }
+  static let generated930: Key<Int> = Key { 930 }
+  static let generated931: Key<Int> = Key { 931 }
+  static let generated932: Key<Int> = Key { 932 }
+  static let generated933: Key<Int> = Key { 933 }
+  static let generated934: Key<Int> = Key { 934 }
+  static let generated935: Key<Int> = Key { 935 }
+  static let generated936: Key<Int> = Key { 936 }
+  static let generated937: Key<Int> = Key { 937 }
+  static let generated938: Key<Int> = Key { 938 }
+  static let generated939: Key<Int> = Key { 939 }
+  static let generated940: Key<Int> = Key { 940 }
+  static let generated941: Key<Int> = Key { 941 }
+  static let generated942: Key<Int> = Key { 942 }
+  static let generated943: Key<Int> = Key { 943 }
+  static let generated944: Key<Int> = Key { 944 }
+  static let generated945: Key<Int> = Key { 945 }
+  static let generated946: Key<Int> = Key { 946 }
+  static let generated947: Key<Int> = Key { 947 }
+  static let generated948: Key<Int> = Key { 948 }
+  static let generated949: Key<Int> = Key { 949 }
+  static let generated950: Key<Int> = Key { 950 }
+  static let generated951: Key<Int> = Key { 951 }
+  static let generated952: Key<Int> = Key { 952 }
+  static let generated953: Key<Int> = Key { 953 }
+  static let generated954: Key<Int> = Key { 954 }
+  static let generated955: Key<Int> = Key { 955 }
+  static let generated956: Key<Int> = Key { 956 }
+  static let generated957: Key<Int> = Key { 957 }
+  static let generated958: Key<Int> = Key { 958 }
+  static let generated959: Key<Int> = Key { 959 }
+  static let generated960: Key<Int> = Key { 960 }
+  static let generated961: Key<Int> = Key { 961 }
+  static let generated962: Key<Int> = Key { 962 }
+  static let generated963: Key<Int> = Key { 963 }
+  static let generated964: Key<Int> = Key { 964 }
+  static let generated965: Key<Int> = Key { 965 }
+  static let generated966: Key<Int> = Key { 966 }
+  static let generated967: Key<Int> = Key { 967 }
+  static let generated968: Key<Int> = Key { 968 }
+  static let generated969: Key<Int> = Key { 969 }
+  static let generated970: Key<Int> = Key { 970 }
+  static let generated971: Key<Int> = Key { 971 }
+  static let generated972: Key<Int> = Key { 972 }
+  static let generated973: Key<Int> = Key { 973 }
+  static let generated974: Key<Int> = Key { 974 }
+  static let generated975: Key<Int> = Key { 975 }
+  static let generated976: Key<Int> = Key { 976 }
+  static let generated977: Key<Int> = Key { 977 }
+  static let generated978: Key<Int> = Key { 978 }
+  static let generated979: Key<Int> = Key { 979 }
+  static let generated980: Key<Int> = Key { 980 }
+  static let generated981: Key<Int> = Key { 981 }
+  static let generated982: Key<Int> = Key { 982 }
+  static let generated983: Key<Int> = Key { 983 }
+  static let generated984: Key<Int> = Key { 984 }
+  static let generated985: Key<Int> = Key { 985 }
+  static let generated986: Key<Int> = Key { 986 }
+  static let generated987: Key<Int> = Key { 987 }
+  static let generated988: Key<Int> = Key { 988 }
+  static let generated989: Key<Int> = Key { 989 }
+  static let generated990: Key<Int> = Key { 990 }
+  static let generated991: Key<Int> = Key { 991 }
+  static let generated992: Key<Int> = Key { 992 }
+  static let generated993: Key<Int> = Key { 993 }
+  static let generated994: Key<Int> = Key { 994 }
+  static let generated995: Key<Int> = Key { 995 }
+  static let generated996: Key<Int> = Key { 996 }
+  static let generated997: Key<Int> = Key { 997 }
+  static let generated998: Key<Int> = Key { 998 }
+  static let generated999: Key<Int> = Key { 999 }
 }
 
 struct GeneratedStaticModule: Module {
   static let count = 1000
 
   func register(into b: inout Bindings) {
-    b.bind(.generated0) { _ in 0 }
-    b.bind(.generated1) { _ in 1 }
-    b.bind(.generated2) { _ in 2 }
-    b.bind(.generated3) { _ in 3 }
-    b.bind(.generated4) { _ in 4 }
-    b.bind(.generated5) { _ in 5 }
-    b.bind(.generated6) { _ in 6 }
-    b.bind(.generated7) { _ in 7 }
-    b.bind(.generated8) { _ in 8 }
-    b.bind(.generated9) { _ in 9 }
-    b.bind(.generated10) { _ in 10 }
-    b.bind(.generated11) { _ in 11 }
-    b.bind(.generated12) { _ in 12 }
-    b.bind(.generated13) { _ in 13 }
-    b.bind(.generated14) { _ in 14 }
-    b.bind(.generated15) { _ in 15 }
-    b.bind(.generated16) { _ in 16 }
-    b.bind(.generated17) { _ in 17 }
-    b.bind(.generated18) { _ in 18 }
-    b.bind(.generated19) { _ in 19 }
-    b.bind(.generated20) { _ in 20 }
-    b.bind(.generated21) { _ in 21 }
-    b.bind(.generated22) { _ in 22 }
-    b.bind(.generated23) { _ in 23 }
-    b.bind(.generated24) { _ in 24 }
-    b.bind(.generated25) { _ in 25 }
-    b.bind(.generated26) { _ in 26 }
-    b.bind(.generated27) { _ in 27 }
-    b.bind(.generated28) { _ in 28 }
-    b.bind(.generated29) { _ in 29 }
-    b.bind(.generated30) { _ in 30 }
-    b.bind(.generated31) { _ in 31 }
-    b.bind(.generated32) { _ in 32 }
-    b.bind(.generated33) { _ in 33 }
-    b.bind(.generated34) { _ in 34 }
-    b.bind(.generated35) { _ in 35 }
-    b.bind(.generated36) { _ in 36 }
-    b.bind(.generated37) { _ in 37 }
-    b.bind(.generated38) { _ in 38 }
-    b.bind(.generated39) { _ in 39 }
-    b.bind(.generated40) { _ in 40 }
-    b.bind(.generated41) { _ in 41 }
-    b.bind(.generated42) { _ in 42 }
-    b.bind(.generated43) { _ in 43 }
-    b.bind(.generated44) { _ in 44 }
-    b.bind(.generated45) { _ in 45 }
-    b.bind(.generated46) { _ in 46 }
-    b.bind(.generated47) { _ in 47 }
-    b.bind(.generated48) { _ in 48 }
-    b.bind(.generated49) { _ in 49 }
-    b.bind(.generated50) { _ in 50 }
-    b.bind(.generated51) { _ in 51 }
-    b.bind(.generated52) { _ in 52 }
-    b.bind(.generated53) { _ in 53 }
-    b.bind(.generated54) { _ in 54 }
-    b.bind(.generated55) { _ in 55 }
-    b.bind(.generated56) { _ in 56 }
-    b.bind(.generated57) { _ in 57 }
-    b.bind(.generated58) { _ in 58 }
-    b.bind(.generated59) { _ in 59 }
-    b.bind(.generated60) { _ in 60 }
-    b.bind(.generated61) { _ in 61 }
-    b.bind(.generated62) { _ in 62 }
-    b.bind(.generated63) { _ in 63 }
-    b.bind(.generated64) { _ in 64 }
-    b.bind(.generated65) { _ in 65 }
-    b.bind(.generated66) { _ in 66 }
-    b.bind(.generated67) { _ in 67 }
-    b.bind(.generated68) { _ in 68 }
-    b.bind(.generated69) { _ in 69 }
-    b.bind(.generated70) { _ in 70 }
-    b.bind(.generated71) { _ in 71 }
-    b.bind(.generated72) { _ in 72 }
-    b.bind(.generated73) { _ in 73 }
-    b.bind(.generated74) { _ in 74 }
-    b.bind(.generated75) { _ in 75 }
-    b.bind(.generated76) { _ in 76 }
-    b.bind(.generated77) { _ in 77 }
-    b.bind(.generated78) { _ in 78 }
-    b.bind(.generated79) { _ in 79 }
-    b.bind(.generated80) { _ in 80 }
-    b.bind(.generated81) { _ in 81 }
-    b.bind(.generated82) { _ in 82 }
-    b.bind(.generated83) { _ in 83 }
-    b.bind(.generated84) { _ in 84 }
-    b.bind(.generated85) { _ in 85 }
-    b.bind(.generated86) { _ in 86 }
-    b.bind(.generated87) { _ in 87 }
-    b.bind(.generated88) { _ in 88 }
-    b.bind(.generated89) { _ in 89 }
-    b.bind(.generated90) { _ in 90 }
-    b.bind(.generated91) { _ in 91 }
-    b.bind(.generated92) { _ in 92 }
-    b.bind(.generated93) { _ in 93 }
-    b.bind(.generated94) { _ in 94 }
-    b.bind(.generated95) { _ in 95 }
-    b.bind(.generated96) { _ in 96 }
-    b.bind(.generated97) { _ in 97 }
-    b.bind(.generated98) { _ in 98 }
-    b.bind(.generated99) { _ in 99 }
-    b.bind(.generated100) { _ in 100 }
-    b.bind(.generated101) { _ in 101 }
-    b.bind(.generated102) { _ in 102 }
-    b.bind(.generated103) { _ in 103 }
-    b.bind(.generated104) { _ in 104 }
-    b.bind(.generated105) { _ in 105 }
-    b.bind(.generated106) { _ in 106 }
-    b.bind(.generated107) { _ in 107 }
-    b.bind(.generated108) { _ in 108 }
-    b.bind(.generated109) { _ in 109 }
-    b.bind(.generated110) { _ in 110 }
-    b.bind(.generated111) { _ in 111 }
-    b.bind(.generated112) { _ in 112 }
-    b.bind(.generated113) { _ in 113 }
-    b.bind(.generated114) { _ in 114 }
-    b.bind(.generated115) { _ in 115 }
-    b.bind(.generated116) { _ in 116 }
-    b.bind(.generated117) { _ in 117 }
-    b.bind(.generated118) { _ in 118 }
-    b.bind(.generated119) { _ in 119 }
-    b.bind(.generated120) { _ in 120 }
-    b.bind(.generated121) { _ in 121 }
-    b.bind(.generated122) { _ in 122 }
-    b.bind(.generated123) { _ in 123 }
-    b.bind(.generated124) { _ in 124 }
-    b.bind(.generated125) { _ in 125 }
-    b.bind(.generated126) { _ in 126 }
-    b.bind(.generated127) { _ in 127 }
-    b.bind(.generated128) { _ in 128 }
-    b.bind(.generated129) { _ in 129 }
-    b.bind(.generated130) { _ in 130 }
-    b.bind(.generated131) { _ in 131 }
-    b.bind(.generated132) { _ in 132 }
-    b.bind(.generated133) { _ in 133 }
-    b.bind(.generated134) { _ in 134 }
-    b.bind(.generated135) { _ in 135 }
-    b.bind(.generated136) { _ in 136 }
-    b.bind(.generated137) { _ in 137 }
-    b.bind(.generated138) { _ in 138 }
-    b.bind(.generated139) { _ in 139 }
-    b.bind(.generated140) { _ in 140 }
-    b.bind(.generated141) { _ in 141 }
-    b.bind(.generated142) { _ in 142 }
-    b.bind(.generated143) { _ in 143 }
-    b.bind(.generated144) { _ in 144 }
-    b.bind(.generated145) { _ in 145 }
-    b.bind(.generated146) { _ in 146 }
-    b.bind(.generated147) { _ in 147 }
-    b.bind(.generated148) { _ in 148 }
-    b.bind(.generated149) { _ in 149 }
-    b.bind(.generated150) { _ in 150 }
-    b.bind(.generated151) { _ in 151 }
-    b.bind(.generated152) { _ in 152 }
-    b.bind(.generated153) { _ in 153 }
-    b.bind(.generated154) { _ in 154 }
-    b.bind(.generated155) { _ in 155 }
-    b.bind(.generated156) { _ in 156 }
-    b.bind(.generated157) { _ in 157 }
-    b.bind(.generated158) { _ in 158 }
-    b.bind(.generated159) { _ in 159 }
-    b.bind(.generated160) { _ in 160 }
-    b.bind(.generated161) { _ in 161 }
-    b.bind(.generated162) { _ in 162 }
-    b.bind(.generated163) { _ in 163 }
-    b.bind(.generated164) { _ in 164 }
-    b.bind(.generated165) { _ in 165 }
-    b.bind(.generated166) { _ in 166 }
-    b.bind(.generated167) { _ in 167 }
-    b.bind(.generated168) { _ in 168 }
-    b.bind(.generated169) { _ in 169 }
-    b.bind(.generated170) { _ in 170 }
-    b.bind(.generated171) { _ in 171 }
-    b.bind(.generated172) { _ in 172 }
-    b.bind(.generated173) { _ in 173 }
-    b.bind(.generated174) { _ in 174 }
-    b.bind(.generated175) { _ in 175 }
-    b.bind(.generated176) { _ in 176 }
-    b.bind(.generated177) { _ in 177 }
-    b.bind(.generated178) { _ in 178 }
-    b.bind(.generated179) { _ in 179 }
-    b.bind(.generated180) { _ in 180 }
-    b.bind(.generated181) { _ in 181 }
-    b.bind(.generated182) { _ in 182 }
-    b.bind(.generated183) { _ in 183 }
-    b.bind(.generated184) { _ in 184 }
-    b.bind(.generated185) { _ in 185 }
-    b.bind(.generated186) { _ in 186 }
-    b.bind(.generated187) { _ in 187 }
-    b.bind(.generated188) { _ in 188 }
-    b.bind(.generated189) { _ in 189 }
-    b.bind(.generated190) { _ in 190 }
-    b.bind(.generated191) { _ in 191 }
-    b.bind(.generated192) { _ in 192 }
-    b.bind(.generated193) { _ in 193 }
-    b.bind(.generated194) { _ in 194 }
-    b.bind(.generated195) { _ in 195 }
-    b.bind(.generated196) { _ in 196 }
-    b.bind(.generated197) { _ in 197 }
-    b.bind(.generated198) { _ in 198 }
-    b.bind(.generated199) { _ in 199 }
-    b.bind(.generated200) { _ in 200 }
-    b.bind(.generated201) { _ in 201 }
-    b.bind(.generated202) { _ in 202 }
-    b.bind(.generated203) { _ in 203 }
-    b.bind(.generated204) { _ in 204 }
-    b.bind(.generated205) { _ in 205 }
-    b.bind(.generated206) { _ in 206 }
-    b.bind(.generated207) { _ in 207 }
-    b.bind(.generated208) { _ in 208 }
-    b.bind(.generated209) { _ in 209 }
-    b.bind(.generated210) { _ in 210 }
-    b.bind(.generated211) { _ in 211 }
-    b.bind(.generated212) { _ in 212 }
-    b.bind(.generated213) { _ in 213 }
-    b.bind(.generated214) { _ in 214 }
-    b.bind(.generated215) { _ in 215 }
-    b.bind(.generated216) { _ in 216 }
-    b.bind(.generated217) { _ in 217 }
-    b.bind(.generated218) { _ in 218 }
-    b.bind(.generated219) { _ in 219 }
-    b.bind(.generated220) { _ in 220 }
-    b.bind(.generated221) { _ in 221 }
-    b.bind(.generated222) { _ in 222 }
-    b.bind(.generated223) { _ in 223 }
-    b.bind(.generated224) { _ in 224 }
-    b.bind(.generated225) { _ in 225 }
-    b.bind(.generated226) { _ in 226 }
-    b.bind(.generated227) { _ in 227 }
-    b.bind(.generated228) { _ in 228 }
-    b.bind(.generated229) { _ in 229 }
-    b.bind(.generated230) { _ in 230 }
-    b.bind(.generated231) { _ in 231 }
-    b.bind(.generated232) { _ in 232 }
-    b.bind(.generated233) { _ in 233 }
-    b.bind(.generated234) { _ in 234 }
-    b.bind(.generated235) { _ in 235 }
-    b.bind(.generated236) { _ in 236 }
-    b.bind(.generated237) { _ in 237 }
-    b.bind(.generated238) { _ in 238 }
-    b.bind(.generated239) { _ in 239 }
-    b.bind(.generated240) { _ in 240 }
-    b.bind(.generated241) { _ in 241 }
-    b.bind(.generated242) { _ in 242 }
-    b.bind(.generated243) { _ in 243 }
-    b.bind(.generated244) { _ in 244 }
-    b.bind(.generated245) { _ in 245 }
-    b.bind(.generated246) { _ in 246 }
-    b.bind(.generated247) { _ in 247 }
-    b.bind(.generated248) { _ in 248 }
-    b.bind(.generated249) { _ in 249 }
-    b.bind(.generated250) { _ in 250 }
-    b.bind(.generated251) { _ in 251 }
-    b.bind(.generated252) { _ in 252 }
-    b.bind(.generated253) { _ in 253 }
-    b.bind(.generated254) { _ in 254 }
-    b.bind(.generated255) { _ in 255 }
-    b.bind(.generated256) { _ in 256 }
-    b.bind(.generated257) { _ in 257 }
-    b.bind(.generated258) { _ in 258 }
-    b.bind(.generated259) { _ in 259 }
-    b.bind(.generated260) { _ in 260 }
-    b.bind(.generated261) { _ in 261 }
-    b.bind(.generated262) { _ in 262 }
-    b.bind(.generated263) { _ in 263 }
-    b.bind(.generated264) { _ in 264 }
-    b.bind(.generated265) { _ in 265 }
-    b.bind(.generated266) { _ in 266 }
-    b.bind(.generated267) { _ in 267 }
-    b.bind(.generated268) { _ in 268 }
-    b.bind(.generated269) { _ in 269 }
-    b.bind(.generated270) { _ in 270 }
-    b.bind(.generated271) { _ in 271 }
-    b.bind(.generated272) { _ in 272 }
-    b.bind(.generated273) { _ in 273 }
-    b.bind(.generated274) { _ in 274 }
-    b.bind(.generated275) { _ in 275 }
-    b.bind(.generated276) { _ in 276 }
-    b.bind(.generated277) { _ in 277 }
-    b.bind(.generated278) { _ in 278 }
-    b.bind(.generated279) { _ in 279 }
-    b.bind(.generated280) { _ in 280 }
-    b.bind(.generated281) { _ in 281 }
-    b.bind(.generated282) { _ in 282 }
-    b.bind(.generated283) { _ in 283 }
-    b.bind(.generated284) { _ in 284 }
-    b.bind(.generated285) { _ in 285 }
-    b.bind(.generated286) { _ in 286 }
-    b.bind(.generated287) { _ in 287 }
-    b.bind(.generated288) { _ in 288 }
-    b.bind(.generated289) { _ in 289 }
-    b.bind(.generated290) { _ in 290 }
-    b.bind(.generated291) { _ in 291 }
-    b.bind(.generated292) { _ in 292 }
-    b.bind(.generated293) { _ in 293 }
-    b.bind(.generated294) { _ in 294 }
-    b.bind(.generated295) { _ in 295 }
-    b.bind(.generated296) { _ in 296 }
-    b.bind(.generated297) { _ in 297 }
-    b.bind(.generated298) { _ in 298 }
-    b.bind(.generated299) { _ in 299 }
-    b.bind(.generated300) { _ in 300 }
-    b.bind(.generated301) { _ in 301 }
-    b.bind(.generated302) { _ in 302 }
-    b.bind(.generated303) { _ in 303 }
-    b.bind(.generated304) { _ in 304 }
-    b.bind(.generated305) { _ in 305 }
-    b.bind(.generated306) { _ in 306 }
-    b.bind(.generated307) { _ in 307 }
-    b.bind(.generated308) { _ in 308 }
-    b.bind(.generated309) { _ in 309 }
-    b.bind(.generated310) { _ in 310 }
-    b.bind(.generated311) { _ in 311 }
-    b.bind(.generated312) { _ in 312 }
-    b.bind(.generated313) { _ in 313 }
-    b.bind(.generated314) { _ in 314 }
-    b.bind(.generated315) { _ in 315 }
-    b.bind(.generated316) { _ in 316 }
-    b.bind(.generated317) { _ in 317 }
-    b.bind(.generated318) { _ in 318 }
-    b.bind(.generated319) { _ in 319 }
-    b.bind(.generated320) { _ in 320 }
-    b.bind(.generated321) { _ in 321 }
-    b.bind(.generated322) { _ in 322 }
-    b.bind(.generated323) { _ in 323 }
-    b.bind(.generated324) { _ in 324 }
-    b.bind(.generated325) { _ in 325 }
-    b.bind(.generated326) { _ in 326 }
-    b.bind(.generated327) { _ in 327 }
-    b.bind(.generated328) { _ in 328 }
-    b.bind(.generated329) { _ in 329 }
-    b.bind(.generated330) { _ in 330 }
-    b.bind(.generated331) { _ in 331 }
-    b.bind(.generated332) { _ in 332 }
-    b.bind(.generated333) { _ in 333 }
-    b.bind(.generated334) { _ in 334 }
-    b.bind(.generated335) { _ in 335 }
-    b.bind(.generated336) { _ in 336 }
-    b.bind(.generated337) { _ in 337 }
-    b.bind(.generated338) { _ in 338 }
-    b.bind(.generated339) { _ in 339 }
-    b.bind(.generated340) { _ in 340 }
-    b.bind(.generated341) { _ in 341 }
-    b.bind(.generated342) { _ in 342 }
-    b.bind(.generated343) { _ in 343 }
-    b.bind(.generated344) { _ in 344 }
-    b.bind(.generated345) { _ in 345 }
-    b.bind(.generated346) { _ in 346 }
-    b.bind(.generated347) { _ in 347 }
-    b.bind(.generated348) { _ in 348 }
-    b.bind(.generated349) { _ in 349 }
-    b.bind(.generated350) { _ in 350 }
-    b.bind(.generated351) { _ in 351 }
-    b.bind(.generated352) { _ in 352 }
-    b.bind(.generated353) { _ in 353 }
-    b.bind(.generated354) { _ in 354 }
-    b.bind(.generated355) { _ in 355 }
-    b.bind(.generated356) { _ in 356 }
-    b.bind(.generated357) { _ in 357 }
-    b.bind(.generated358) { _ in 358 }
-    b.bind(.generated359) { _ in 359 }
-    b.bind(.generated360) { _ in 360 }
-    b.bind(.generated361) { _ in 361 }
-    b.bind(.generated362) { _ in 362 }
-    b.bind(.generated363) { _ in 363 }
-    b.bind(.generated364) { _ in 364 }
-    b.bind(.generated365) { _ in 365 }
-    b.bind(.generated366) { _ in 366 }
-    b.bind(.generated367) { _ in 367 }
-    b.bind(.generated368) { _ in 368 }
-    b.bind(.generated369) { _ in 369 }
-    b.bind(.generated370) { _ in 370 }
-    b.bind(.generated371) { _ in 371 }
-    b.bind(.generated372) { _ in 372 }
-    b.bind(.generated373) { _ in 373 }
-    b.bind(.generated374) { _ in 374 }
-    b.bind(.generated375) { _ in 375 }
-    b.bind(.generated376) { _ in 376 }
-    b.bind(.generated377) { _ in 377 }
-    b.bind(.generated378) { _ in 378 }
-    b.bind(.generated379) { _ in 379 }
-    b.bind(.generated380) { _ in 380 }
-    b.bind(.generated381) { _ in 381 }
-    b.bind(.generated382) { _ in 382 }
-    b.bind(.generated383) { _ in 383 }
-    b.bind(.generated384) { _ in 384 }
-    b.bind(.generated385) { _ in 385 }
-    b.bind(.generated386) { _ in 386 }
-    b.bind(.generated387) { _ in 387 }
-    b.bind(.generated388) { _ in 388 }
-    b.bind(.generated389) { _ in 389 }
-    b.bind(.generated390) { _ in 390 }
-    b.bind(.generated391) { _ in 391 }
-    b.bind(.generated392) { _ in 392 }
-    b.bind(.generated393) { _ in 393 }
-    b.bind(.generated394) { _ in 394 }
-    b.bind(.generated395) { _ in 395 }
-    b.bind(.generated396) { _ in 396 }
-    b.bind(.generated397) { _ in 397 }
-    b.bind(.generated398) { _ in 398 }
-    b.bind(.generated399) { _ in 399 }
-    b.bind(.generated400) { _ in 400 }
-    b.bind(.generated401) { _ in 401 }
-    b.bind(.generated402) { _ in 402 }
-    b.bind(.generated403) { _ in 403 }
-    b.bind(.generated404) { _ in 404 }
-    b.bind(.generated405) { _ in 405 }
-    b.bind(.generated406) { _ in 406 }
-    b.bind(.generated407) { _ in 407 }
-    b.bind(.generated408) { _ in 408 }
-    b.bind(.generated409) { _ in 409 }
-    b.bind(.generated410) { _ in 410 }
-    b.bind(.generated411) { _ in 411 }
-    b.bind(.generated412) { _ in 412 }
-    b.bind(.generated413) { _ in 413 }
-    b.bind(.generated414) { _ in 414 }
-    b.bind(.generated415) { _ in 415 }
-    b.bind(.generated416) { _ in 416 }
-    b.bind(.generated417) { _ in 417 }
-    b.bind(.generated418) { _ in 418 }
-    b.bind(.generated419) { _ in 419 }
-    b.bind(.generated420) { _ in 420 }
-    b.bind(.generated421) { _ in 421 }
-    b.bind(.generated422) { _ in 422 }
-    b.bind(.generated423) { _ in 423 }
-    b.bind(.generated424) { _ in 424 }
-    b.bind(.generated425) { _ in 425 }
-    b.bind(.generated426) { _ in 426 }
-    b.bind(.generated427) { _ in 427 }
-    b.bind(.generated428) { _ in 428 }
-    b.bind(.generated429) { _ in 429 }
-    b.bind(.generated430) { _ in 430 }
-    b.bind(.generated431) { _ in 431 }
-    b.bind(.generated432) { _ in 432 }
-    b.bind(.generated433) { _ in 433 }
-    b.bind(.generated434) { _ in 434 }
-    b.bind(.generated435) { _ in 435 }
-    b.bind(.generated436) { _ in 436 }
-    b.bind(.generated437) { _ in 437 }
-    b.bind(.generated438) { _ in 438 }
-    b.bind(.generated439) { _ in 439 }
-    b.bind(.generated440) { _ in 440 }
-    b.bind(.generated441) { _ in 441 }
-    b.bind(.generated442) { _ in 442 }
-    b.bind(.generated443) { _ in 443 }
-    b.bind(.generated444) { _ in 444 }
-    b.bind(.generated445) { _ in 445 }
-    b.bind(.generated446) { _ in 446 }
-    b.bind(.generated447) { _ in 447 }
-    b.bind(.generated448) { _ in 448 }
-    b.bind(.generated449) { _ in 449 }
-    b.bind(.generated450) { _ in 450 }
-    b.bind(.generated451) { _ in 451 }
-    b.bind(.generated452) { _ in 452 }
-    b.bind(.generated453) { _ in 453 }
-    b.bind(.generated454) { _ in 454 }
-    b.bind(.generated455) { _ in 455 }
-    b.bind(.generated456) { _ in 456 }
-    b.bind(.generated457) { _ in 457 }
-    b.bind(.generated458) { _ in 458 }
-    b.bind(.generated459) { _ in 459 }
-    b.bind(.generated460) { _ in 460 }
-    b.bind(.generated461) { _ in 461 }
-    b.bind(.generated462) { _ in 462 }
-    b.bind(.generated463) { _ in 463 }
-    b.bind(.generated464) { _ in 464 }
-    b.bind(.generated465) { _ in 465 }
-    b.bind(.generated466) { _ in 466 }
-    b.bind(.generated467) { _ in 467 }
-    b.bind(.generated468) { _ in 468 }
-    b.bind(.generated469) { _ in 469 }
-    b.bind(.generated470) { _ in 470 }
-    b.bind(.generated471) { _ in 471 }
-    b.bind(.generated472) { _ in 472 }
-    b.bind(.generated473) { _ in 473 }
-    b.bind(.generated474) { _ in 474 }
-    b.bind(.generated475) { _ in 475 }
-    b.bind(.generated476) { _ in 476 }
-    b.bind(.generated477) { _ in 477 }
-    b.bind(.generated478) { _ in 478 }
-    b.bind(.generated479) { _ in 479 }
-    b.bind(.generated480) { _ in 480 }
-    b.bind(.generated481) { _ in 481 }
-    b.bind(.generated482) { _ in 482 }
-    b.bind(.generated483) { _ in 483 }
-    b.bind(.generated484) { _ in 484 }
-    b.bind(.generated485) { _ in 485 }
-    b.bind(.generated486) { _ in 486 }
-    b.bind(.generated487) { _ in 487 }
-    b.bind(.generated488) { _ in 488 }
-    b.bind(.generated489) { _ in 489 }
-    b.bind(.generated490) { _ in 490 }
-    b.bind(.generated491) { _ in 491 }
-    b.bind(.generated492) { _ in 492 }
-    b.bind(.generated493) { _ in 493 }
-    b.bind(.generated494) { _ in 494 }
-    b.bind(.generated495) { _ in 495 }
-    b.bind(.generated496) { _ in 496 }
-    b.bind(.generated497) { _ in 497 }
-    b.bind(.generated498) { _ in 498 }
-    b.bind(.generated499) { _ in 499 }
-    b.bind(.generated500) { _ in 500 }
-    b.bind(.generated501) { _ in 501 }
-    b.bind(.generated502) { _ in 502 }
-    b.bind(.generated503) { _ in 503 }
-    b.bind(.generated504) { _ in 504 }
-    b.bind(.generated505) { _ in 505 }
-    b.bind(.generated506) { _ in 506 }
-    b.bind(.generated507) { _ in 507 }
-    b.bind(.generated508) { _ in 508 }
-    b.bind(.generated509) { _ in 509 }
-    b.bind(.generated510) { _ in 510 }
-    b.bind(.generated511) { _ in 511 }
-    b.bind(.generated512) { _ in 512 }
-    b.bind(.generated513) { _ in 513 }
-    b.bind(.generated514) { _ in 514 }
-    b.bind(.generated515) { _ in 515 }
-    b.bind(.generated516) { _ in 516 }
-    b.bind(.generated517) { _ in 517 }
-    b.bind(.generated518) { _ in 518 }
-    b.bind(.generated519) { _ in 519 }
-    b.bind(.generated520) { _ in 520 }
-    b.bind(.generated521) { _ in 521 }
-    b.bind(.generated522) { _ in 522 }
-    b.bind(.generated523) { _ in 523 }
-    b.bind(.generated524) { _ in 524 }
-    b.bind(.generated525) { _ in 525 }
-    b.bind(.generated526) { _ in 526 }
-    b.bind(.generated527) { _ in 527 }
-    b.bind(.generated528) { _ in 528 }
-    b.bind(.generated529) { _ in 529 }
-    b.bind(.generated530) { _ in 530 }
-    b.bind(.generated531) { _ in 531 }
-    b.bind(.generated532) { _ in 532 }
-    b.bind(.generated533) { _ in 533 }
-    b.bind(.generated534) { _ in 534 }
-    b.bind(.generated535) { _ in 535 }
-    b.bind(.generated536) { _ in 536 }
-    b.bind(.generated537) { _ in 537 }
-    b.bind(.generated538) { _ in 538 }
-    b.bind(.generated539) { _ in 539 }
-    b.bind(.generated540) { _ in 540 }
-    b.bind(.generated541) { _ in 541 }
-    b.bind(.generated542) { _ in 542 }
-    b.bind(.generated543) { _ in 543 }
-    b.bind(.generated544) { _ in 544 }
-    b.bind(.generated545) { _ in 545 }
-    b.bind(.generated546) { _ in 546 }
-    b.bind(.generated547) { _ in 547 }
-    b.bind(.generated548) { _ in 548 }
-    b.bind(.generated549) { _ in 549 }
-    b.bind(.generated550) { _ in 550 }
-    b.bind(.generated551) { _ in 551 }
-    b.bind(.generated552) { _ in 552 }
-    b.bind(.generated553) { _ in 553 }
-    b.bind(.generated554) { _ in 554 }
-    b.bind(.generated555) { _ in 555 }
-    b.bind(.generated556) { _ in 556 }
-    b.bind(.generated557) { _ in 557 }
-    b.bind(.generated558) { _ in 558 }
-    b.bind(.generated559) { _ in 559 }
-    b.bind(.generated560) { _ in 560 }
-    b.bind(.generated561) { _ in 561 }
-    b.bind(.generated562) { _ in 562 }
-    b.bind(.generated563) { _ in 563 }
-    b.bind(.generated564) { _ in 564 }
-    b.bind(.generated565) { _ in 565 }
-    b.bind(.generated566) { _ in 566 }
-    b.bind(.generated567) { _ in 567 }
-    b.bind(.generated568) { _ in 568 }
-    b.bind(.generated569) { _ in 569 }
-    b.bind(.generated570) { _ in 570 }
-    b.bind(.generated571) { _ in 571 }
-    b.bind(.generated572) { _ in 572 }
-    b.bind(.generated573) { _ in 573 }
-    b.bind(.generated574) { _ in 574 }
-    b.bind(.generated575) { _ in 575 }
-    b.bind(.generated576) { _ in 576 }
-    b.bind(.generated577) { _ in 577 }
-    b.bind(.generated578) { _ in 578 }
-    b.bind(.generated579) { _ in 579 }
-    b.bind(.generated580) { _ in 580 }
-    b.bind(.generated581) { _ in 581 }
-    b.bind(.generated582) { _ in 582 }
-    b.bind(.generated583) { _ in 583 }
-    b.bind(.generated584) { _ in 584 }
-    b.bind(.generated585) { _ in 585 }
-    b.bind(.generated586) { _ in 586 }
-    b.bind(.generated587) { _ in 587 }
-    b.bind(.generated588) { _ in 588 }
-    b.bind(.generated589) { _ in 589 }
-    b.bind(.generated590) { _ in 590 }
-    b.bind(.generated591) { _ in 591 }
-    b.bind(.generated592) { _ in 592 }
-    b.bind(.generated593) { _ in 593 }
-    b.bind(.generated594) { _ in 594 }
-    b.bind(.generated595) { _ in 595 }
-    b.bind(.generated596) { _ in 596 }
-    b.bind(.generated597) { _ in 597 }
-    b.bind(.generated598) { _ in 598 }
-    b.bind(.generated599) { _ in 599 }
-    b.bind(.generated600) { _ in 600 }
-    b.bind(.generated601) { _ in 601 }
-    b.bind(.generated602) { _ in 602 }
-    b.bind(.generated603) { _ in 603 }
-    b.bind(.generated604) { _ in 604 }
-    b.bind(.generated605) { _ in 605 }
-    b.bind(.generated606) { _ in 606 }
-    b.bind(.generated607) { _ in 607 }
-    b.bind(.generated608) { _ in 608 }
-    b.bind(.generated609) { _ in 609 }
-    b.bind(.generated610) { _ in 610 }
-    b.bind(.generated611) { _ in 611 }
-    b.bind(.generated612) { _ in 612 }
-    b.bind(.generated613) { _ in 613 }
-    b.bind(.generated614) { _ in 614 }
-    b.bind(.generated615) { _ in 615 }
-    b.bind(.generated616) { _ in 616 }
-    b.bind(.generated617) { _ in 617 }
-    b.bind(.generated618) { _ in 618 }
-    b.bind(.generated619) { _ in 619 }
-    b.bind(.generated620) { _ in 620 }
-    b.bind(.generated621) { _ in 621 }
-    b.bind(.generated622) { _ in 622 }
-    b.bind(.generated623) { _ in 623 }
-    b.bind(.generated624) { _ in 624 }
-    b.bind(.generated625) { _ in 625 }
-    b.bind(.generated626) { _ in 626 }
-    b.bind(.generated627) { _ in 627 }
-    b.bind(.generated628) { _ in 628 }
-    b.bind(.generated629) { _ in 629 }
-    b.bind(.generated630) { _ in 630 }
-    b.bind(.generated631) { _ in 631 }
-    b.bind(.generated632) { _ in 632 }
-    b.bind(.generated633) { _ in 633 }
-    b.bind(.generated634) { _ in 634 }
-    b.bind(.generated635) { _ in 635 }
-    b.bind(.generated636) { _ in 636 }
-    b.bind(.generated637) { _ in 637 }
-    b.bind(.generated638) { _ in 638 }
-    b.bind(.generated639) { _ in 639 }
-    b.bind(.generated640) { _ in 640 }
-    b.bind(.generated641) { _ in 641 }
-    b.bind(.generated642) { _ in 642 }
-    b.bind(.generated643) { _ in 643 }
-    b.bind(.generated644) { _ in 644 }
-    b.bind(.generated645) { _ in 645 }
-    b.bind(.generated646) { _ in 646 }
-    b.bind(.generated647) { _ in 647 }
-    b.bind(.generated648) { _ in 648 }
-    b.bind(.generated649) { _ in 649 }
-    b.bind(.generated650) { _ in 650 }
-    b.bind(.generated651) { _ in 651 }
-    b.bind(.generated652) { _ in 652 }
-    b.bind(.generated653) { _ in 653 }
-    b.bind(.generated654) { _ in 654 }
-    b.bind(.generated655) { _ in 655 }
-    b.bind(.generated656) { _ in 656 }
-    b.bind(.generated657) { _ in 657 }
-    b.bind(.generated658) { _ in 658 }
-    b.bind(.generated659) { _ in 659 }
-    b.bind(.generated660) { _ in 660 }
-    b.bind(.generated661) { _ in 661 }
-    b.bind(.generated662) { _ in 662 }
-    b.bind(.generated663) { _ in 663 }
-    b.bind(.generated664) { _ in 664 }
-    b.bind(.generated665) { _ in 665 }
-    b.bind(.generated666) { _ in 666 }
-    b.bind(.generated667) { _ in 667 }
-    b.bind(.generated668) { _ in 668 }
-    b.bind(.generated669) { _ in 669 }
-    b.bind(.generated670) { _ in 670 }
-    b.bind(.generated671) { _ in 671 }
-    b.bind(.generated672) { _ in 672 }
-    b.bind(.generated673) { _ in 673 }
-    b.bind(.generated674) { _ in 674 }
-    b.bind(.generated675) { _ in 675 }
-    b.bind(.generated676) { _ in 676 }
-    b.bind(.generated677) { _ in 677 }
-    b.bind(.generated678) { _ in 678 }
-    b.bind(.generated679) { _ in 679 }
-    b.bind(.generated680) { _ in 680 }
-    b.bind(.generated681) { _ in 681 }
-    b.bind(.generated682) { _ in 682 }
-    b.bind(.generated683) { _ in 683 }
-    b.bind(.generated684) { _ in 684 }
-    b.bind(.generated685) { _ in 685 }
-    b.bind(.generated686) { _ in 686 }
-    b.bind(.generated687) { _ in 687 }
-    b.bind(.generated688) { _ in 688 }
-    b.bind(.generated689) { _ in 689 }
-    b.bind(.generated690) { _ in 690 }
-    b.bind(.generated691) { _ in 691 }
-    b.bind(.generated692) { _ in 692 }
-    b.bind(.generated693) { _ in 693 }
-    b.bind(.generated694) { _ in 694 }
-    b.bind(.generated695) { _ in 695 }
-    b.bind(.generated696) { _ in 696 }
-    b.bind(.generated697) { _ in 697 }
-    b.bind(.generated698) { _ in 698 }
-    b.bind(.generated699) { _ in 699 }
-    b.bind(.generated700) { _ in 700 }
-    b.bind(.generated701) { _ in 701 }
-    b.bind(.generated702) { _ in 702 }
-    b.bind(.generated703) { _ in 703 }
-    b.bind(.generated704) { _ in 704 }
-    b.bind(.generated705) { _ in 705 }
-    b.bind(.generated706) { _ in 706 }
-    b.bind(.generated707) { _ in 707 }
-    b.bind(.generated708) { _ in 708 }
-    b.bind(.generated709) { _ in 709 }
-    b.bind(.generated710) { _ in 710 }
-    b.bind(.generated711) { _ in 711 }
-    b.bind(.generated712) { _ in 712 }
-    b.bind(.generated713) { _ in 713 }
-    b.bind(.generated714) { _ in 714 }
-    b.bind(.generated715) { _ in 715 }
-    b.bind(.generated716) { _ in 716 }
-    b.bind(.generated717) { _ in 717 }
-    b.bind(.generated718) { _ in 718 }
-    b.bind(.generated719) { _ in 719 }
-    b.bind(.generated720) { _ in 720 }
-    b.bind(.generated721) { _ in 721 }
-    b.bind(.generated722) { _ in 722 }
-    b.bind(.generated723) { _ in 723 }
-    b.bind(.generated724) { _ in 724 }
-    b.bind(.generated725) { _ in 725 }
-    b.bind(.generated726) { _ in 726 }
-    b.bind(.generated727) { _ in 727 }
-    b.bind(.generated728) { _ in 728 }
-    b.bind(.generated729) { _ in 729 }
-    b.bind(.generated730) { _ in 730 }
-    b.bind(.generated731) { _ in 731 }
-    b.bind(.generated732) { _ in 732 }
-    b.bind(.generated733) { _ in 733 }
-    b.bind(.generated734) { _ in 734 }
-    b.bind(.generated735) { _ in 735 }
-    b.bind(.generated736) { _ in 736 }
-    b.bind(.generated737) { _ in 737 }
-    b.bind(.generated738) { _ in 738 }
-    b.bind(.generated739) { _ in 739 }
-    b.bind(.generated740) { _ in 740 }
-    b.bind(.generated741) { _ in 741 }
-    b.bind(.generated742) { _ in 742 }
-    b.bind(.generated743) { _ in 743 }
-    b.bind(.generated744) { _ in 744 }
-    b.bind(.generated745) { _ in 745 }
-    b.bind(.generated746) { _ in 746 }
-    b.bind(.generated747) { _ in 747 }
-    b.bind(.generated748) { _ in 748 }
-    b.bind(.generated749) { _ in 749 }
-    b.bind(.generated750) { _ in 750 }
-    b.bind(.generated751) { _ in 751 }
-    b.bind(.generated752) { _ in 752 }
-    b.bind(.generated753) { _ in 753 }
-    b.bind(.generated754) { _ in 754 }
-    b.bind(.generated755) { _ in 755 }
-    b.bind(.generated756) { _ in 756 }
-    b.bind(.generated757) { _ in 757 }
-    b.bind(.generated758) { _ in 758 }
-    b.bind(.generated759) { _ in 759 }
-    b.bind(.generated760) { _ in 760 }
-    b.bind(.generated761) { _ in 761 }
-    b.bind(.generated762) { _ in 762 }
-    b.bind(.generated763) { _ in 763 }
-    b.bind(.generated764) { _ in 764 }
-    b.bind(.generated765) { _ in 765 }
-    b.bind(.generated766) { _ in 766 }
-    b.bind(.generated767) { _ in 767 }
-    b.bind(.generated768) { _ in 768 }
-    b.bind(.generated769) { _ in 769 }
-    b.bind(.generated770) { _ in 770 }
-    b.bind(.generated771) { _ in 771 }
-    b.bind(.generated772) { _ in 772 }
-    b.bind(.generated773) { _ in 773 }
-    b.bind(.generated774) { _ in 774 }
-    b.bind(.generated775) { _ in 775 }
-    b.bind(.generated776) { _ in 776 }
-    b.bind(.generated777) { _ in 777 }
-    b.bind(.generated778) { _ in 778 }
-    b.bind(.generated779) { _ in 779 }
-    b.bind(.generated780) { _ in 780 }
-    b.bind(.generated781) { _ in 781 }
-    b.bind(.generated782) { _ in 782 }
-    b.bind(.generated783) { _ in 783 }
-    b.bind(.generated784) { _ in 784 }
-    b.bind(.generated785) { _ in 785 }
-    b.bind(.generated786) { _ in 786 }
-    b.bind(.generated787) { _ in 787 }
-    b.bind(.generated788) { _ in 788 }
-    b.bind(.generated789) { _ in 789 }
-    b.bind(.generated790) { _ in 790 }
-    b.bind(.generated791) { _ in 791 }
-    b.bind(.generated792) { _ in 792 }
-    b.bind(.generated793) { _ in 793 }
-    b.bind(.generated794) { _ in 794 }
-    b.bind(.generated795) { _ in 795 }
-    b.bind(.generated796) { _ in 796 }
-    b.bind(.generated797) { _ in 797 }
-    b.bind(.generated798) { _ in 798 }
-    b.bind(.generated799) { _ in 799 }
-    b.bind(.generated800) { _ in 800 }
-    b.bind(.generated801) { _ in 801 }
-    b.bind(.generated802) { _ in 802 }
-    b.bind(.generated803) { _ in 803 }
-    b.bind(.generated804) { _ in 804 }
-    b.bind(.generated805) { _ in 805 }
-    b.bind(.generated806) { _ in 806 }
-    b.bind(.generated807) { _ in 807 }
-    b.bind(.generated808) { _ in 808 }
-    b.bind(.generated809) { _ in 809 }
-    b.bind(.generated810) { _ in 810 }
-    b.bind(.generated811) { _ in 811 }
-    b.bind(.generated812) { _ in 812 }
-    b.bind(.generated813) { _ in 813 }
-    b.bind(.generated814) { _ in 814 }
-    b.bind(.generated815) { _ in 815 }
-    b.bind(.generated816) { _ in 816 }
-    b.bind(.generated817) { _ in 817 }
-    b.bind(.generated818) { _ in 818 }
-    b.bind(.generated819) { _ in 819 }
-    b.bind(.generated820) { _ in 820 }
-    b.bind(.generated821) { _ in 821 }
-    b.bind(.generated822) { _ in 822 }
-    b.bind(.generated823) { _ in 823 }
-    b.bind(.generated824) { _ in 824 }
-    b.bind(.generated825) { _ in 825 }
-    b.bind(.generated826) { _ in 826 }
-    b.bind(.generated827) { _ in 827 }
-    b.bind(.generated828) { _ in 828 }
-    b.bind(.generated829) { _ in 829 }
-    b.bind(.generated830) { _ in 830 }
-    b.bind(.generated831) { _ in 831 }
-    b.bind(.generated832) { _ in 832 }
-    b.bind(.generated833) { _ in 833 }
-    b.bind(.generated834) { _ in 834 }
-    b.bind(.generated835) { _ in 835 }
-    b.bind(.generated836) { _ in 836 }
-    b.bind(.generated837) { _ in 837 }
-    b.bind(.generated838) { _ in 838 }
-    b.bind(.generated839) { _ in 839 }
-    b.bind(.generated840) { _ in 840 }
-    b.bind(.generated841) { _ in 841 }
-    b.bind(.generated842) { _ in 842 }
-    b.bind(.generated843) { _ in 843 }
-    b.bind(.generated844) { _ in 844 }
-    b.bind(.generated845) { _ in 845 }
-    b.bind(.generated846) { _ in 846 }
-    b.bind(.generated847) { _ in 847 }
-    b.bind(.generated848) { _ in 848 }
-    b.bind(.generated849) { _ in 849 }
-    b.bind(.generated850) { _ in 850 }
-    b.bind(.generated851) { _ in 851 }
-    b.bind(.generated852) { _ in 852 }
-    b.bind(.generated853) { _ in 853 }
-    b.bind(.generated854) { _ in 854 }
-    b.bind(.generated855) { _ in 855 }
-    b.bind(.generated856) { _ in 856 }
-    b.bind(.generated857) { _ in 857 }
-    b.bind(.generated858) { _ in 858 }
-    b.bind(.generated859) { _ in 859 }
-    b.bind(.generated860) { _ in 860 }
-    b.bind(.generated861) { _ in 861 }
-    b.bind(.generated862) { _ in 862 }
-    b.bind(.generated863) { _ in 863 }
-    b.bind(.generated864) { _ in 864 }
-    b.bind(.generated865) { _ in 865 }
-    b.bind(.generated866) { _ in 866 }
-    b.bind(.generated867) { _ in 867 }
-    b.bind(.generated868) { _ in 868 }
-    b.bind(.generated869) { _ in 869 }
-    b.bind(.generated870) { _ in 870 }
-    b.bind(.generated871) { _ in 871 }
-    b.bind(.generated872) { _ in 872 }
-    b.bind(.generated873) { _ in 873 }
-    b.bind(.generated874) { _ in 874 }
-    b.bind(.generated875) { _ in 875 }
-    b.bind(.generated876) { _ in 876 }
-    b.bind(.generated877) { _ in 877 }
-    b.bind(.generated878) { _ in 878 }
-    b.bind(.generated879) { _ in 879 }
-    b.bind(.generated880) { _ in 880 }
-    b.bind(.generated881) { _ in 881 }
-    b.bind(.generated882) { _ in 882 }
-    b.bind(.generated883) { _ in 883 }
-    b.bind(.generated884) { _ in 884 }
-    b.bind(.generated885) { _ in 885 }
-    b.bind(.generated886) { _ in 886 }
-    b.bind(.generated887) { _ in 887 }
-    b.bind(.generated888) { _ in 888 }
-    b.bind(.generated889) { _ in 889 }
-    b.bind(.generated890) { _ in 890 }
-    b.bind(.generated891) { _ in 891 }
-    b.bind(.generated892) { _ in 892 }
-    b.bind(.generated893) { _ in 893 }
-    b.bind(.generated894) { _ in 894 }
-    b.bind(.generated895) { _ in 895 }
-    b.bind(.generated896) { _ in 896 }
-    b.bind(.generated897) { _ in 897 }
-    b.bind(.generated898) { _ in 898 }
-    b.bind(.generated899) { _ in 899 }
-    b.bind(.generated900) { _ in 900 }
-    b.bind(.generated901) { _ in 901 }
-    b.bind(.generated902) { _ in 902 }
-    b.bind(.generated903) { _ in 903 }
-    b.bind(.generated904) { _ in 904 }
-    b.bind(.generated905) { _ in 905 }
-    b.bind(.generated906) { _ in 906 }
-    b.bind(.generated907) { _ in 907 }
-    b.bind(.generated908) { _ in 908 }
-    b.bind(.generated909) { _ in 909 }
-    b.bind(.generated910) { _ in 910 }
-    b.bind(.generated911) { _ in 911 }
-    b.bind(.generated912) { _ in 912 }
-    b.bind(.generated913) { _ in 913 }
-    b.bind(.generated914) { _ in 914 }
-    b.bind(.generated915) { _ in 915 }
-    b.bind(.generated916) { _ in 916 }
-    b.bind(.generated917) { _ in 917 }
-    b.bind(.generated918) { _ in 918 }
-    b.bind(.generated919) { _ in 919 }
-    b.bind(.generated920) { _ in 920 }
-    b.bind(.generated921) { _ in 921 }
-    b.bind(.generated922) { _ in 922 }
-    b.bind(.generated923) { _ in 923 }
-    b.bind(.generated924) { _ in 924 }
-    b.bind(.generated925) { _ in 925 }
-    b.bind(.generated926) { _ in 926 }
-    b.bind(.generated927) { _ in 927 }
-    b.bind(.generated928) { _ in 928 }
-    b.bind(.generated929) { _ in 929 }
-    b.bind(.generated930) { _ in 930 }
-    b.bind(.generated931) { _ in 931 }
-    b.bind(.generated932) { _ in 932 }
-    b.bind(.generated933) { _ in 933 }
-    b.bind(.generated934) { _ in 934 }
-    b.bind(.generated935) { _ in 935 }
-    b.bind(.generated936) { _ in 936 }
-    b.bind(.generated937) { _ in 937 }
-    b.bind(.generated938) { _ in 938 }
-    b.bind(.generated939) { _ in 939 }
-    b.bind(.generated940) { _ in 940 }
-    b.bind(.generated941) { _ in 941 }
-    b.bind(.generated942) { _ in 942 }
-    b.bind(.generated943) { _ in 943 }
-    b.bind(.generated944) { _ in 944 }
-    b.bind(.generated945) { _ in 945 }
-    b.bind(.generated946) { _ in 946 }
-    b.bind(.generated947) { _ in 947 }
-    b.bind(.generated948) { _ in 948 }
-    b.bind(.generated949) { _ in 949 }
-    b.bind(.generated950) { _ in 950 }
-    b.bind(.generated951) { _ in 951 }
-    b.bind(.generated952) { _ in 952 }
-    b.bind(.generated953) { _ in 953 }
-    b.bind(.generated954) { _ in 954 }
-    b.bind(.generated955) { _ in 955 }
-    b.bind(.generated956) { _ in 956 }
-    b.bind(.generated957) { _ in 957 }
-    b.bind(.generated958) { _ in 958 }
-    b.bind(.generated959) { _ in 959 }
-    b.bind(.generated960) { _ in 960 }
-    b.bind(.generated961) { _ in 961 }
-    b.bind(.generated962) { _ in 962 }
-    b.bind(.generated963) { _ in 963 }
-    b.bind(.generated964) { _ in 964 }
-    b.bind(.generated965) { _ in 965 }
-    b.bind(.generated966) { _ in 966 }
-    b.bind(.generated967) { _ in 967 }
-    b.bind(.generated968) { _ in 968 }
-    b.bind(.generated969) { _ in 969 }
-    b.bind(.generated970) { _ in 970 }
-    b.bind(.generated971) { _ in 971 }
-    b.bind(.generated972) { _ in 972 }
-    b.bind(.generated973) { _ in 973 }
-    b.bind(.generated974) { _ in 974 }
-    b.bind(.generated975) { _ in 975 }
-    b.bind(.generated976) { _ in 976 }
-    b.bind(.generated977) { _ in 977 }
-    b.bind(.generated978) { _ in 978 }
-    b.bind(.generated979) { _ in 979 }
-    b.bind(.generated980) { _ in 980 }
-    b.bind(.generated981) { _ in 981 }
-    b.bind(.generated982) { _ in 982 }
-    b.bind(.generated983) { _ in 983 }
-    b.bind(.generated984) { _ in 984 }
-    b.bind(.generated985) { _ in 985 }
-    b.bind(.generated986) { _ in 986 }
-    b.bind(.generated987) { _ in 987 }
-    b.bind(.generated988) { _ in 988 }
-    b.bind(.generated989) { _ in 989 }
-    b.bind(.generated990) { _ in 990 }
-    b.bind(.generated991) { _ in 991 }
-    b.bind(.generated992) { _ in 992 }
-    b.bind(.generated993) { _ in 993 }
-    b.bind(.generated994) { _ in 994 }
-    b.bind(.generated995) { _ in 995 }
-    b.bind(.generated996) { _ in 996 }
-    b.bind(.generated997) { _ in 997 }
-    b.bind(.generated998) { _ in 998 }
-    b.bind(.generated999) { _ in 999 }
+    b.bind(.generated0) { 0 }
+    b.bind(.generated1) { 1 }
+    b.bind(.generated2) { 2 }
+    b.bind(.generated3) { 3 }
+    b.bind(.generated4) { 4 }
+    b.bind(.generated5) { 5 }
+    b.bind(.generated6) { 6 }
+    b.bind(.generated7) { 7 }
+    b.bind(.generated8) { 8 }
+    b.bind(.generated9) { 9 }
+    b.bind(.generated10) { 10 }
+    b.bind(.generated11) { 11 }
+    b.bind(.generated12) { 12 }
+    b.bind(.generated13) { 13 }
+    b.bind(.generated14) { 14 }
+    b.bind(.generated15) { 15 }
+    b.bind(.generated16) { 16 }
+    b.bind(.generated17) { 17 }
+    b.bind(.generated18) { 18 }
+    b.bind(.generated19) { 19 }
+    b.bind(.generated20) { 20 }
+    b.bind(.generated21) { 21 }
+    b.bind(.generated22) { 22 }
+    b.bind(.generated23) { 23 }
+    b.bind(.generated24) { 24 }
+    b.bind(.generated25) { 25 }
+    b.bind(.generated26) { 26 }
+    b.bind(.generated27) { 27 }
+    b.bind(.generated28) { 28 }
+    b.bind(.generated29) { 29 }
+    b.bind(.generated30) { 30 }
+    b.bind(.generated31) { 31 }
+    b.bind(.generated32) { 32 }
+    b.bind(.generated33) { 33 }
+    b.bind(.generated34) { 34 }
+    b.bind(.generated35) { 35 }
+    b.bind(.generated36) { 36 }
+    b.bind(.generated37) { 37 }
+    b.bind(.generated38) { 38 }
+    b.bind(.generated39) { 39 }
+    b.bind(.generated40) { 40 }
+    b.bind(.generated41) { 41 }
+    b.bind(.generated42) { 42 }
+    b.bind(.generated43) { 43 }
+    b.bind(.generated44) { 44 }
+    b.bind(.generated45) { 45 }
+    b.bind(.generated46) { 46 }
+    b.bind(.generated47) { 47 }
+    b.bind(.generated48) { 48 }
+    b.bind(.generated49) { 49 }
+    b.bind(.generated50) { 50 }
+    b.bind(.generated51) { 51 }
+    b.bind(.generated52) { 52 }
+    b.bind(.generated53) { 53 }
+    b.bind(.generated54) { 54 }
+    b.bind(.generated55) { 55 }
+    b.bind(.generated56) { 56 }
+    b.bind(.generated57) { 57 }
+    b.bind(.generated58) { 58 }
+    b.bind(.generated59) { 59 }
+    b.bind(.generated60) { 60 }
+    b.bind(.generated61) { 61 }
+    b.bind(.generated62) { 62 }
+    b.bind(.generated63) { 63 }
+    b.bind(.generated64) { 64 }
+    b.bind(.generated65) { 65 }
+    b.bind(.generated66) { 66 }
+    b.bind(.generated67) { 67 }
+    b.bind(.generated68) { 68 }
+    b.bind(.generated69) { 69 }
+    b.bind(.generated70) { 70 }
+    b.bind(.generated71) { 71 }
+    b.bind(.generated72) { 72 }
+    b.bind(.generated73) { 73 }
+    b.bind(.generated74) { 74 }
+    b.bind(.generated75) { 75 }
+    b.bind(.generated76) { 76 }
+    b.bind(.generated77) { 77 }
+    b.bind(.generated78) { 78 }
+    b.bind(.generated79) { 79 }
+    b.bind(.generated80) { 80 }
+    b.bind(.generated81) { 81 }
+    b.bind(.generated82) { 82 }
+    b.bind(.generated83) { 83 }
+    b.bind(.generated84) { 84 }
+    b.bind(.generated85) { 85 }
+    b.bind(.generated86) { 86 }
+    b.bind(.generated87) { 87 }
+    b.bind(.generated88) { 88 }
+    b.bind(.generated89) { 89 }
+    b.bind(.generated90) { 90 }
+    b.bind(.generated91) { 91 }
+    b.bind(.generated92) { 92 }
+    b.bind(.generated93) { 93 }
+    b.bind(.generated94) { 94 }
+    b.bind(.generated95) { 95 }
+    b.bind(.generated96) { 96 }
+    b.bind(.generated97) { 97 }
+    b.bind(.generated98) { 98 }
+    b.bind(.generated99) { 99 }
+    b.bind(.generated100) { 100 }
+    b.bind(.generated101) { 101 }
+    b.bind(.generated102) { 102 }
+    b.bind(.generated103) { 103 }
+    b.bind(.generated104) { 104 }
+    b.bind(.generated105) { 105 }
+    b.bind(.generated106) { 106 }
+    b.bind(.generated107) { 107 }
+    b.bind(.generated108) { 108 }
+    b.bind(.generated109) { 109 }
+    b.bind(.generated110) { 110 }
+    b.bind(.generated111) { 111 }
+    b.bind(.generated112) { 112 }
+    b.bind(.generated113) { 113 }
+    b.bind(.generated114) { 114 }
+    b.bind(.generated115) { 115 }
+    b.bind(.generated116) { 116 }
+    b.bind(.generated117) { 117 }
+    b.bind(.generated118) { 118 }
+    b.bind(.generated119) { 119 }
+    b.bind(.generated120) { 120 }
+    b.bind(.generated121) { 121 }
+    b.bind(.generated122) { 122 }
+    b.bind(.generated123) { 123 }
+    b.bind(.generated124) { 124 }
+    b.bind(.generated125) { 125 }
+    b.bind(.generated126) { 126 }
+    b.bind(.generated127) { 127 }
+    b.bind(.generated128) { 128 }
+    b.bind(.generated129) { 129 }
+    b.bind(.generated130) { 130 }
+    b.bind(.generated131) { 131 }
+    b.bind(.generated132) { 132 }
+    b.bind(.generated133) { 133 }
+    b.bind(.generated134) { 134 }
+    b.bind(.generated135) { 135 }
+    b.bind(.generated136) { 136 }
+    b.bind(.generated137) { 137 }
+    b.bind(.generated138) { 138 }
+    b.bind(.generated139) { 139 }
+    b.bind(.generated140) { 140 }
+    b.bind(.generated141) { 141 }
+    b.bind(.generated142) { 142 }
+    b.bind(.generated143) { 143 }
+    b.bind(.generated144) { 144 }
+    b.bind(.generated145) { 145 }
+    b.bind(.generated146) { 146 }
+    b.bind(.generated147) { 147 }
+    b.bind(.generated148) { 148 }
+    b.bind(.generated149) { 149 }
+    b.bind(.generated150) { 150 }
+    b.bind(.generated151) { 151 }
+    b.bind(.generated152) { 152 }
+    b.bind(.generated153) { 153 }
+    b.bind(.generated154) { 154 }
+    b.bind(.generated155) { 155 }
+    b.bind(.generated156) { 156 }
+    b.bind(.generated157) { 157 }
+    b.bind(.generated158) { 158 }
+    b.bind(.generated159) { 159 }
+    b.bind(.generated160) { 160 }
+    b.bind(.generated161) { 161 }
+    b.bind(.generated162) { 162 }
+    b.bind(.generated163) { 163 }
+    b.bind(.generated164) { 164 }
+    b.bind(.generated165) { 165 }
+    b.bind(.generated166) { 166 }
+    b.bind(.generated167) { 167 }
+    b.bind(.generated168) { 168 }
+    b.bind(.generated169) { 169 }
+    b.bind(.generated170) { 170 }
+    b.bind(.generated171) { 171 }
+    b.bind(.generated172) { 172 }
+    b.bind(.generated173) { 173 }
+    b.bind(.generated174) { 174 }
+    b.bind(.generated175) { 175 }
+    b.bind(.generated176) { 176 }
+    b.bind(.generated177) { 177 }
+    b.bind(.generated178) { 178 }
+    b.bind(.generated179) { 179 }
+    b.bind(.generated180) { 180 }
+    b.bind(.generated181) { 181 }
+    b.bind(.generated182) { 182 }
+    b.bind(.generated183) { 183 }
+    b.bind(.generated184) { 184 }
+    b.bind(.generated185) { 185 }
+    b.bind(.generated186) { 186 }
+    b.bind(.generated187) { 187 }
+    b.bind(.generated188) { 188 }
+    b.bind(.generated189) { 189 }
+    b.bind(.generated190) { 190 }
+    b.bind(.generated191) { 191 }
+    b.bind(.generated192) { 192 }
+    b.bind(.generated193) { 193 }
+    b.bind(.generated194) { 194 }
+    b.bind(.generated195) { 195 }
+    b.bind(.generated196) { 196 }
+    b.bind(.generated197) { 197 }
+    b.bind(.generated198) { 198 }
+    b.bind(.generated199) { 199 }
+    b.bind(.generated200) { 200 }
+    b.bind(.generated201) { 201 }
+    b.bind(.generated202) { 202 }
+    b.bind(.generated203) { 203 }
+    b.bind(.generated204) { 204 }
+    b.bind(.generated205) { 205 }
+    b.bind(.generated206) { 206 }
+    b.bind(.generated207) { 207 }
+    b.bind(.generated208) { 208 }
+    b.bind(.generated209) { 209 }
+    b.bind(.generated210) { 210 }
+    b.bind(.generated211) { 211 }
+    b.bind(.generated212) { 212 }
+    b.bind(.generated213) { 213 }
+    b.bind(.generated214) { 214 }
+    b.bind(.generated215) { 215 }
+    b.bind(.generated216) { 216 }
+    b.bind(.generated217) { 217 }
+    b.bind(.generated218) { 218 }
+    b.bind(.generated219) { 219 }
+    b.bind(.generated220) { 220 }
+    b.bind(.generated221) { 221 }
+    b.bind(.generated222) { 222 }
+    b.bind(.generated223) { 223 }
+    b.bind(.generated224) { 224 }
+    b.bind(.generated225) { 225 }
+    b.bind(.generated226) { 226 }
+    b.bind(.generated227) { 227 }
+    b.bind(.generated228) { 228 }
+    b.bind(.generated229) { 229 }
+    b.bind(.generated230) { 230 }
+    b.bind(.generated231) { 231 }
+    b.bind(.generated232) { 232 }
+    b.bind(.generated233) { 233 }
+    b.bind(.generated234) { 234 }
+    b.bind(.generated235) { 235 }
+    b.bind(.generated236) { 236 }
+    b.bind(.generated237) { 237 }
+    b.bind(.generated238) { 238 }
+    b.bind(.generated239) { 239 }
+    b.bind(.generated240) { 240 }
+    b.bind(.generated241) { 241 }
+    b.bind(.generated242) { 242 }
+    b.bind(.generated243) { 243 }
+    b.bind(.generated244) { 244 }
+    b.bind(.generated245) { 245 }
+    b.bind(.generated246) { 246 }
+    b.bind(.generated247) { 247 }
+    b.bind(.generated248) { 248 }
+    b.bind(.generated249) { 249 }
+    b.bind(.generated250) { 250 }
+    b.bind(.generated251) { 251 }
+    b.bind(.generated252) { 252 }
+    b.bind(.generated253) { 253 }
+    b.bind(.generated254) { 254 }
+    b.bind(.generated255) { 255 }
+    b.bind(.generated256) { 256 }
+    b.bind(.generated257) { 257 }
+    b.bind(.generated258) { 258 }
+    b.bind(.generated259) { 259 }
+    b.bind(.generated260) { 260 }
+    b.bind(.generated261) { 261 }
+    b.bind(.generated262) { 262 }
+    b.bind(.generated263) { 263 }
+    b.bind(.generated264) { 264 }
+    b.bind(.generated265) { 265 }
+    b.bind(.generated266) { 266 }
+    b.bind(.generated267) { 267 }
+    b.bind(.generated268) { 268 }
+    b.bind(.generated269) { 269 }
+    b.bind(.generated270) { 270 }
+    b.bind(.generated271) { 271 }
+    b.bind(.generated272) { 272 }
+    b.bind(.generated273) { 273 }
+    b.bind(.generated274) { 274 }
+    b.bind(.generated275) { 275 }
+    b.bind(.generated276) { 276 }
+    b.bind(.generated277) { 277 }
+    b.bind(.generated278) { 278 }
+    b.bind(.generated279) { 279 }
+    b.bind(.generated280) { 280 }
+    b.bind(.generated281) { 281 }
+    b.bind(.generated282) { 282 }
+    b.bind(.generated283) { 283 }
+    b.bind(.generated284) { 284 }
+    b.bind(.generated285) { 285 }
+    b.bind(.generated286) { 286 }
+    b.bind(.generated287) { 287 }
+    b.bind(.generated288) { 288 }
+    b.bind(.generated289) { 289 }
+    b.bind(.generated290) { 290 }
+    b.bind(.generated291) { 291 }
+    b.bind(.generated292) { 292 }
+    b.bind(.generated293) { 293 }
+    b.bind(.generated294) { 294 }
+    b.bind(.generated295) { 295 }
+    b.bind(.generated296) { 296 }
+    b.bind(.generated297) { 297 }
+    b.bind(.generated298) { 298 }
+    b.bind(.generated299) { 299 }
+    b.bind(.generated300) { 300 }
+    b.bind(.generated301) { 301 }
+    b.bind(.generated302) { 302 }
+    b.bind(.generated303) { 303 }
+    b.bind(.generated304) { 304 }
+    b.bind(.generated305) { 305 }
+    b.bind(.generated306) { 306 }
+    b.bind(.generated307) { 307 }
+    b.bind(.generated308) { 308 }
+    b.bind(.generated309) { 309 }
+    b.bind(.generated310) { 310 }
+    b.bind(.generated311) { 311 }
+    b.bind(.generated312) { 312 }
+    b.bind(.generated313) { 313 }
+    b.bind(.generated314) { 314 }
+    b.bind(.generated315) { 315 }
+    b.bind(.generated316) { 316 }
+    b.bind(.generated317) { 317 }
+    b.bind(.generated318) { 318 }
+    b.bind(.generated319) { 319 }
+    b.bind(.generated320) { 320 }
+    b.bind(.generated321) { 321 }
+    b.bind(.generated322) { 322 }
+    b.bind(.generated323) { 323 }
+    b.bind(.generated324) { 324 }
+    b.bind(.generated325) { 325 }
+    b.bind(.generated326) { 326 }
+    b.bind(.generated327) { 327 }
+    b.bind(.generated328) { 328 }
+    b.bind(.generated329) { 329 }
+    b.bind(.generated330) { 330 }
+    b.bind(.generated331) { 331 }
+    b.bind(.generated332) { 332 }
+    b.bind(.generated333) { 333 }
+    b.bind(.generated334) { 334 }
+    b.bind(.generated335) { 335 }
+    b.bind(.generated336) { 336 }
+    b.bind(.generated337) { 337 }
+    b.bind(.generated338) { 338 }
+    b.bind(.generated339) { 339 }
+    b.bind(.generated340) { 340 }
+    b.bind(.generated341) { 341 }
+    b.bind(.generated342) { 342 }
+    b.bind(.generated343) { 343 }
+    b.bind(.generated344) { 344 }
+    b.bind(.generated345) { 345 }
+    b.bind(.generated346) { 346 }
+    b.bind(.generated347) { 347 }
+    b.bind(.generated348) { 348 }
+    b.bind(.generated349) { 349 }
+    b.bind(.generated350) { 350 }
+    b.bind(.generated351) { 351 }
+    b.bind(.generated352) { 352 }
+    b.bind(.generated353) { 353 }
+    b.bind(.generated354) { 354 }
+    b.bind(.generated355) { 355 }
+    b.bind(.generated356) { 356 }
+    b.bind(.generated357) { 357 }
+    b.bind(.generated358) { 358 }
+    b.bind(.generated359) { 359 }
+    b.bind(.generated360) { 360 }
+    b.bind(.generated361) { 361 }
+    b.bind(.generated362) { 362 }
+    b.bind(.generated363) { 363 }
+    b.bind(.generated364) { 364 }
+    b.bind(.generated365) { 365 }
+    b.bind(.generated366) { 366 }
+    b.bind(.generated367) { 367 }
+    b.bind(.generated368) { 368 }
+    b.bind(.generated369) { 369 }
+    b.bind(.generated370) { 370 }
+    b.bind(.generated371) { 371 }
+    b.bind(.generated372) { 372 }
+    b.bind(.generated373) { 373 }
+    b.bind(.generated374) { 374 }
+    b.bind(.generated375) { 375 }
+    b.bind(.generated376) { 376 }
+    b.bind(.generated377) { 377 }
+    b.bind(.generated378) { 378 }
+    b.bind(.generated379) { 379 }
+    b.bind(.generated380) { 380 }
+    b.bind(.generated381) { 381 }
+    b.bind(.generated382) { 382 }
+    b.bind(.generated383) { 383 }
+    b.bind(.generated384) { 384 }
+    b.bind(.generated385) { 385 }
+    b.bind(.generated386) { 386 }
+    b.bind(.generated387) { 387 }
+    b.bind(.generated388) { 388 }
+    b.bind(.generated389) { 389 }
+    b.bind(.generated390) { 390 }
+    b.bind(.generated391) { 391 }
+    b.bind(.generated392) { 392 }
+    b.bind(.generated393) { 393 }
+    b.bind(.generated394) { 394 }
+    b.bind(.generated395) { 395 }
+    b.bind(.generated396) { 396 }
+    b.bind(.generated397) { 397 }
+    b.bind(.generated398) { 398 }
+    b.bind(.generated399) { 399 }
+    b.bind(.generated400) { 400 }
+    b.bind(.generated401) { 401 }
+    b.bind(.generated402) { 402 }
+    b.bind(.generated403) { 403 }
+    b.bind(.generated404) { 404 }
+    b.bind(.generated405) { 405 }
+    b.bind(.generated406) { 406 }
+    b.bind(.generated407) { 407 }
+    b.bind(.generated408) { 408 }
+    b.bind(.generated409) { 409 }
+    b.bind(.generated410) { 410 }
+    b.bind(.generated411) { 411 }
+    b.bind(.generated412) { 412 }
+    b.bind(.generated413) { 413 }
+    b.bind(.generated414) { 414 }
+    b.bind(.generated415) { 415 }
+    b.bind(.generated416) { 416 }
+    b.bind(.generated417) { 417 }
+    b.bind(.generated418) { 418 }
+    b.bind(.generated419) { 419 }
+    b.bind(.generated420) { 420 }
+    b.bind(.generated421) { 421 }
+    b.bind(.generated422) { 422 }
+    b.bind(.generated423) { 423 }
+    b.bind(.generated424) { 424 }
+    b.bind(.generated425) { 425 }
+    b.bind(.generated426) { 426 }
+    b.bind(.generated427) { 427 }
+    b.bind(.generated428) { 428 }
+    b.bind(.generated429) { 429 }
+    b.bind(.generated430) { 430 }
+    b.bind(.generated431) { 431 }
+    b.bind(.generated432) { 432 }
+    b.bind(.generated433) { 433 }
+    b.bind(.generated434) { 434 }
+    b.bind(.generated435) { 435 }
+    b.bind(.generated436) { 436 }
+    b.bind(.generated437) { 437 }
+    b.bind(.generated438) { 438 }
+    b.bind(.generated439) { 439 }
+    b.bind(.generated440) { 440 }
+    b.bind(.generated441) { 441 }
+    b.bind(.generated442) { 442 }
+    b.bind(.generated443) { 443 }
+    b.bind(.generated444) { 444 }
+    b.bind(.generated445) { 445 }
+    b.bind(.generated446) { 446 }
+    b.bind(.generated447) { 447 }
+    b.bind(.generated448) { 448 }
+    b.bind(.generated449) { 449 }
+    b.bind(.generated450) { 450 }
+    b.bind(.generated451) { 451 }
+    b.bind(.generated452) { 452 }
+    b.bind(.generated453) { 453 }
+    b.bind(.generated454) { 454 }
+    b.bind(.generated455) { 455 }
+    b.bind(.generated456) { 456 }
+    b.bind(.generated457) { 457 }
+    b.bind(.generated458) { 458 }
+    b.bind(.generated459) { 459 }
+    b.bind(.generated460) { 460 }
+    b.bind(.generated461) { 461 }
+    b.bind(.generated462) { 462 }
+    b.bind(.generated463) { 463 }
+    b.bind(.generated464) { 464 }
+    b.bind(.generated465) { 465 }
+    b.bind(.generated466) { 466 }
+    b.bind(.generated467) { 467 }
+    b.bind(.generated468) { 468 }
+    b.bind(.generated469) { 469 }
+    b.bind(.generated470) { 470 }
+    b.bind(.generated471) { 471 }
+    b.bind(.generated472) { 472 }
+    b.bind(.generated473) { 473 }
+    b.bind(.generated474) { 474 }
+    b.bind(.generated475) { 475 }
+    b.bind(.generated476) { 476 }
+    b.bind(.generated477) { 477 }
+    b.bind(.generated478) { 478 }
+    b.bind(.generated479) { 479 }
+    b.bind(.generated480) { 480 }
+    b.bind(.generated481) { 481 }
+    b.bind(.generated482) { 482 }
+    b.bind(.generated483) { 483 }
+    b.bind(.generated484) { 484 }
+    b.bind(.generated485) { 485 }
+    b.bind(.generated486) { 486 }
+    b.bind(.generated487) { 487 }
+    b.bind(.generated488) { 488 }
+    b.bind(.generated489) { 489 }
+    b.bind(.generated490) { 490 }
+    b.bind(.generated491) { 491 }
+    b.bind(.generated492) { 492 }
+    b.bind(.generated493) { 493 }
+    b.bind(.generated494) { 494 }
+    b.bind(.generated495) { 495 }
+    b.bind(.generated496) { 496 }
+    b.bind(.generated497) { 497 }
+    b.bind(.generated498) { 498 }
+    b.bind(.generated499) { 499 }
+    b.bind(.generated500) { 500 }
+    b.bind(.generated501) { 501 }
+    b.bind(.generated502) { 502 }
+    b.bind(.generated503) { 503 }
+    b.bind(.generated504) { 504 }
+    b.bind(.generated505) { 505 }
+    b.bind(.generated506) { 506 }
+    b.bind(.generated507) { 507 }
+    b.bind(.generated508) { 508 }
+    b.bind(.generated509) { 509 }
+    b.bind(.generated510) { 510 }
+    b.bind(.generated511) { 511 }
+    b.bind(.generated512) { 512 }
+    b.bind(.generated513) { 513 }
+    b.bind(.generated514) { 514 }
+    b.bind(.generated515) { 515 }
+    b.bind(.generated516) { 516 }
+    b.bind(.generated517) { 517 }
+    b.bind(.generated518) { 518 }
+    b.bind(.generated519) { 519 }
+    b.bind(.generated520) { 520 }
+    b.bind(.generated521) { 521 }
+    b.bind(.generated522) { 522 }
+    b.bind(.generated523) { 523 }
+    b.bind(.generated524) { 524 }
+    b.bind(.generated525) { 525 }
+    b.bind(.generated526) { 526 }
+    b.bind(.generated527) { 527 }
+    b.bind(.generated528) { 528 }
+    b.bind(.generated529) { 529 }
+    b.bind(.generated530) { 530 }
+    b.bind(.generated531) { 531 }
+    b.bind(.generated532) { 532 }
+    b.bind(.generated533) { 533 }
+    b.bind(.generated534) { 534 }
+    b.bind(.generated535) { 535 }
+    b.bind(.generated536) { 536 }
+    b.bind(.generated537) { 537 }
+    b.bind(.generated538) { 538 }
+    b.bind(.generated539) { 539 }
+    b.bind(.generated540) { 540 }
+    b.bind(.generated541) { 541 }
+    b.bind(.generated542) { 542 }
+    b.bind(.generated543) { 543 }
+    b.bind(.generated544) { 544 }
+    b.bind(.generated545) { 545 }
+    b.bind(.generated546) { 546 }
+    b.bind(.generated547) { 547 }
+    b.bind(.generated548) { 548 }
+    b.bind(.generated549) { 549 }
+    b.bind(.generated550) { 550 }
+    b.bind(.generated551) { 551 }
+    b.bind(.generated552) { 552 }
+    b.bind(.generated553) { 553 }
+    b.bind(.generated554) { 554 }
+    b.bind(.generated555) { 555 }
+    b.bind(.generated556) { 556 }
+    b.bind(.generated557) { 557 }
+    b.bind(.generated558) { 558 }
+    b.bind(.generated559) { 559 }
+    b.bind(.generated560) { 560 }
+    b.bind(.generated561) { 561 }
+    b.bind(.generated562) { 562 }
+    b.bind(.generated563) { 563 }
+    b.bind(.generated564) { 564 }
+    b.bind(.generated565) { 565 }
+    b.bind(.generated566) { 566 }
+    b.bind(.generated567) { 567 }
+    b.bind(.generated568) { 568 }
+    b.bind(.generated569) { 569 }
+    b.bind(.generated570) { 570 }
+    b.bind(.generated571) { 571 }
+    b.bind(.generated572) { 572 }
+    b.bind(.generated573) { 573 }
+    b.bind(.generated574) { 574 }
+    b.bind(.generated575) { 575 }
+    b.bind(.generated576) { 576 }
+    b.bind(.generated577) { 577 }
+    b.bind(.generated578) { 578 }
+    b.bind(.generated579) { 579 }
+    b.bind(.generated580) { 580 }
+    b.bind(.generated581) { 581 }
+    b.bind(.generated582) { 582 }
+    b.bind(.generated583) { 583 }
+    b.bind(.generated584) { 584 }
+    b.bind(.generated585) { 585 }
+    b.bind(.generated586) { 586 }
+    b.bind(.generated587) { 587 }
+    b.bind(.generated588) { 588 }
+    b.bind(.generated589) { 589 }
+    b.bind(.generated590) { 590 }
+    b.bind(.generated591) { 591 }
+    b.bind(.generated592) { 592 }
+    b.bind(.generated593) { 593 }
+    b.bind(.generated594) { 594 }
+    b.bind(.generated595) { 595 }
+    b.bind(.generated596) { 596 }
+    b.bind(.generated597) { 597 }
+    b.bind(.generated598) { 598 }
+    b.bind(.generated599) { 599 }
+    b.bind(.generated600) { 600 }
+    b.bind(.generated601) { 601 }
+    b.bind(.generated602) { 602 }
+    b.bind(.generated603) { 603 }
+    b.bind(.generated604) { 604 }
+    b.bind(.generated605) { 605 }
+    b.bind(.generated606) { 606 }
+    b.bind(.generated607) { 607 }
+    b.bind(.generated608) { 608 }
+    b.bind(.generated609) { 609 }
+    b.bind(.generated610) { 610 }
+    b.bind(.generated611) { 611 }
+    b.bind(.generated612) { 612 }
+    b.bind(.generated613) { 613 }
+    b.bind(.generated614) { 614 }
+    b.bind(.generated615) { 615 }
+    b.bind(.generated616) { 616 }
+    b.bind(.generated617) { 617 }
+    b.bind(.generated618) { 618 }
+    b.bind(.generated619) { 619 }
+    b.bind(.generated620) { 620 }
+    b.bind(.generated621) { 621 }
+    b.bind(.generated622) { 622 }
+    b.bind(.generated623) { 623 }
+    b.bind(.generated624) { 624 }
+    b.bind(.generated625) { 625 }
+    b.bind(.generated626) { 626 }
+    b.bind(.generated627) { 627 }
+    b.bind(.generated628) { 628 }
+    b.bind(.generated629) { 629 }
+    b.bind(.generated630) { 630 }
+    b.bind(.generated631) { 631 }
+    b.bind(.generated632) { 632 }
+    b.bind(.generated633) { 633 }
+    b.bind(.generated634) { 634 }
+    b.bind(.generated635) { 635 }
+    b.bind(.generated636) { 636 }
+    b.bind(.generated637) { 637 }
+    b.bind(.generated638) { 638 }
+    b.bind(.generated639) { 639 }
+    b.bind(.generated640) { 640 }
+    b.bind(.generated641) { 641 }
+    b.bind(.generated642) { 642 }
+    b.bind(.generated643) { 643 }
+    b.bind(.generated644) { 644 }
+    b.bind(.generated645) { 645 }
+    b.bind(.generated646) { 646 }
+    b.bind(.generated647) { 647 }
+    b.bind(.generated648) { 648 }
+    b.bind(.generated649) { 649 }
+    b.bind(.generated650) { 650 }
+    b.bind(.generated651) { 651 }
+    b.bind(.generated652) { 652 }
+    b.bind(.generated653) { 653 }
+    b.bind(.generated654) { 654 }
+    b.bind(.generated655) { 655 }
+    b.bind(.generated656) { 656 }
+    b.bind(.generated657) { 657 }
+    b.bind(.generated658) { 658 }
+    b.bind(.generated659) { 659 }
+    b.bind(.generated660) { 660 }
+    b.bind(.generated661) { 661 }
+    b.bind(.generated662) { 662 }
+    b.bind(.generated663) { 663 }
+    b.bind(.generated664) { 664 }
+    b.bind(.generated665) { 665 }
+    b.bind(.generated666) { 666 }
+    b.bind(.generated667) { 667 }
+    b.bind(.generated668) { 668 }
+    b.bind(.generated669) { 669 }
+    b.bind(.generated670) { 670 }
+    b.bind(.generated671) { 671 }
+    b.bind(.generated672) { 672 }
+    b.bind(.generated673) { 673 }
+    b.bind(.generated674) { 674 }
+    b.bind(.generated675) { 675 }
+    b.bind(.generated676) { 676 }
+    b.bind(.generated677) { 677 }
+    b.bind(.generated678) { 678 }
+    b.bind(.generated679) { 679 }
+    b.bind(.generated680) { 680 }
+    b.bind(.generated681) { 681 }
+    b.bind(.generated682) { 682 }
+    b.bind(.generated683) { 683 }
+    b.bind(.generated684) { 684 }
+    b.bind(.generated685) { 685 }
+    b.bind(.generated686) { 686 }
+    b.bind(.generated687) { 687 }
+    b.bind(.generated688) { 688 }
+    b.bind(.generated689) { 689 }
+    b.bind(.generated690) { 690 }
+    b.bind(.generated691) { 691 }
+    b.bind(.generated692) { 692 }
+    b.bind(.generated693) { 693 }
+    b.bind(.generated694) { 694 }
+    b.bind(.generated695) { 695 }
+    b.bind(.generated696) { 696 }
+    b.bind(.generated697) { 697 }
+    b.bind(.generated698) { 698 }
+    b.bind(.generated699) { 699 }
+    b.bind(.generated700) { 700 }
+    b.bind(.generated701) { 701 }
+    b.bind(.generated702) { 702 }
+    b.bind(.generated703) { 703 }
+    b.bind(.generated704) { 704 }
+    b.bind(.generated705) { 705 }
+    b.bind(.generated706) { 706 }
+    b.bind(.generated707) { 707 }
+    b.bind(.generated708) { 708 }
+    b.bind(.generated709) { 709 }
+    b.bind(.generated710) { 710 }
+    b.bind(.generated711) { 711 }
+    b.bind(.generated712) { 712 }
+    b.bind(.generated713) { 713 }
+    b.bind(.generated714) { 714 }
+    b.bind(.generated715) { 715 }
+    b.bind(.generated716) { 716 }
+    b.bind(.generated717) { 717 }
+    b.bind(.generated718) { 718 }
+    b.bind(.generated719) { 719 }
+    b.bind(.generated720) { 720 }
+    b.bind(.generated721) { 721 }
+    b.bind(.generated722) { 722 }
+    b.bind(.generated723) { 723 }
+    b.bind(.generated724) { 724 }
+    b.bind(.generated725) { 725 }
+    b.bind(.generated726) { 726 }
+    b.bind(.generated727) { 727 }
+    b.bind(.generated728) { 728 }
+    b.bind(.generated729) { 729 }
+    b.bind(.generated730) { 730 }
+    b.bind(.generated731) { 731 }
+    b.bind(.generated732) { 732 }
+    b.bind(.generated733) { 733 }
+    b.bind(.generated734) { 734 }
+    b.bind(.generated735) { 735 }
+    b.bind(.generated736) { 736 }
+    b.bind(.generated737) { 737 }
+    b.bind(.generated738) { 738 }
+    b.bind(.generated739) { 739 }
+    b.bind(.generated740) { 740 }
+    b.bind(.generated741) { 741 }
+    b.bind(.generated742) { 742 }
+    b.bind(.generated743) { 743 }
+    b.bind(.generated744) { 744 }
+    b.bind(.generated745) { 745 }
+    b.bind(.generated746) { 746 }
+    b.bind(.generated747) { 747 }
+    b.bind(.generated748) { 748 }
+    b.bind(.generated749) { 749 }
+    b.bind(.generated750) { 750 }
+    b.bind(.generated751) { 751 }
+    b.bind(.generated752) { 752 }
+    b.bind(.generated753) { 753 }
+    b.bind(.generated754) { 754 }
+    b.bind(.generated755) { 755 }
+    b.bind(.generated756) { 756 }
+    b.bind(.generated757) { 757 }
+    b.bind(.generated758) { 758 }
+    b.bind(.generated759) { 759 }
+    b.bind(.generated760) { 760 }
+    b.bind(.generated761) { 761 }
+    b.bind(.generated762) { 762 }
+    b.bind(.generated763) { 763 }
+    b.bind(.generated764) { 764 }
+    b.bind(.generated765) { 765 }
+    b.bind(.generated766) { 766 }
+    b.bind(.generated767) { 767 }
+    b.bind(.generated768) { 768 }
+    b.bind(.generated769) { 769 }
+    b.bind(.generated770) { 770 }
+    b.bind(.generated771) { 771 }
+    b.bind(.generated772) { 772 }
+    b.bind(.generated773) { 773 }
+    b.bind(.generated774) { 774 }
+    b.bind(.generated775) { 775 }
+    b.bind(.generated776) { 776 }
+    b.bind(.generated777) { 777 }
+    b.bind(.generated778) { 778 }
+    b.bind(.generated779) { 779 }
+    b.bind(.generated780) { 780 }
+    b.bind(.generated781) { 781 }
+    b.bind(.generated782) { 782 }
+    b.bind(.generated783) { 783 }
+    b.bind(.generated784) { 784 }
+    b.bind(.generated785) { 785 }
+    b.bind(.generated786) { 786 }
+    b.bind(.generated787) { 787 }
+    b.bind(.generated788) { 788 }
+    b.bind(.generated789) { 789 }
+    b.bind(.generated790) { 790 }
+    b.bind(.generated791) { 791 }
+    b.bind(.generated792) { 792 }
+    b.bind(.generated793) { 793 }
+    b.bind(.generated794) { 794 }
+    b.bind(.generated795) { 795 }
+    b.bind(.generated796) { 796 }
+    b.bind(.generated797) { 797 }
+    b.bind(.generated798) { 798 }
+    b.bind(.generated799) { 799 }
+    b.bind(.generated800) { 800 }
+    b.bind(.generated801) { 801 }
+    b.bind(.generated802) { 802 }
+    b.bind(.generated803) { 803 }
+    b.bind(.generated804) { 804 }
+    b.bind(.generated805) { 805 }
+    b.bind(.generated806) { 806 }
+    b.bind(.generated807) { 807 }
+    b.bind(.generated808) { 808 }
+    b.bind(.generated809) { 809 }
+    b.bind(.generated810) { 810 }
+    b.bind(.generated811) { 811 }
+    b.bind(.generated812) { 812 }
+    b.bind(.generated813) { 813 }
+    b.bind(.generated814) { 814 }
+    b.bind(.generated815) { 815 }
+    b.bind(.generated816) { 816 }
+    b.bind(.generated817) { 817 }
+    b.bind(.generated818) { 818 }
+    b.bind(.generated819) { 819 }
+    b.bind(.generated820) { 820 }
+    b.bind(.generated821) { 821 }
+    b.bind(.generated822) { 822 }
+    b.bind(.generated823) { 823 }
+    b.bind(.generated824) { 824 }
+    b.bind(.generated825) { 825 }
+    b.bind(.generated826) { 826 }
+    b.bind(.generated827) { 827 }
+    b.bind(.generated828) { 828 }
+    b.bind(.generated829) { 829 }
+    b.bind(.generated830) { 830 }
+    b.bind(.generated831) { 831 }
+    b.bind(.generated832) { 832 }
+    b.bind(.generated833) { 833 }
+    b.bind(.generated834) { 834 }
+    b.bind(.generated835) { 835 }
+    b.bind(.generated836) { 836 }
+    b.bind(.generated837) { 837 }
+    b.bind(.generated838) { 838 }
+    b.bind(.generated839) { 839 }
+    b.bind(.generated840) { 840 }
+    b.bind(.generated841) { 841 }
+    b.bind(.generated842) { 842 }
+    b.bind(.generated843) { 843 }
+    b.bind(.generated844) { 844 }
+    b.bind(.generated845) { 845 }
+    b.bind(.generated846) { 846 }
+    b.bind(.generated847) { 847 }
+    b.bind(.generated848) { 848 }
+    b.bind(.generated849) { 849 }
+    b.bind(.generated850) { 850 }
+    b.bind(.generated851) { 851 }
+    b.bind(.generated852) { 852 }
+    b.bind(.generated853) { 853 }
+    b.bind(.generated854) { 854 }
+    b.bind(.generated855) { 855 }
+    b.bind(.generated856) { 856 }
+    b.bind(.generated857) { 857 }
+    b.bind(.generated858) { 858 }
+    b.bind(.generated859) { 859 }
+    b.bind(.generated860) { 860 }
+    b.bind(.generated861) { 861 }
+    b.bind(.generated862) { 862 }
+    b.bind(.generated863) { 863 }
+    b.bind(.generated864) { 864 }
+    b.bind(.generated865) { 865 }
+    b.bind(.generated866) { 866 }
+    b.bind(.generated867) { 867 }
+    b.bind(.generated868) { 868 }
+    b.bind(.generated869) { 869 }
+    b.bind(.generated870) { 870 }
+    b.bind(.generated871) { 871 }
+    b.bind(.generated872) { 872 }
+    b.bind(.generated873) { 873 }
+    b.bind(.generated874) { 874 }
+    b.bind(.generated875) { 875 }
+    b.bind(.generated876) { 876 }
+    b.bind(.generated877) { 877 }
+    b.bind(.generated878) { 878 }
+    b.bind(.generated879) { 879 }
+    b.bind(.generated880) { 880 }
+    b.bind(.generated881) { 881 }
+    b.bind(.generated882) { 882 }
+    b.bind(.generated883) { 883 }
+    b.bind(.generated884) { 884 }
+    b.bind(.generated885) { 885 }
+    b.bind(.generated886) { 886 }
+    b.bind(.generated887) { 887 }
+    b.bind(.generated888) { 888 }
+    b.bind(.generated889) { 889 }
+    b.bind(.generated890) { 890 }
+    b.bind(.generated891) { 891 }
+    b.bind(.generated892) { 892 }
+    b.bind(.generated893) { 893 }
+    b.bind(.generated894) { 894 }
+    b.bind(.generated895) { 895 }
+    b.bind(.generated896) { 896 }
+    b.bind(.generated897) { 897 }
+    b.bind(.generated898) { 898 }
+    b.bind(.generated899) { 899 }
+    b.bind(.generated900) { 900 }
+    b.bind(.generated901) { 901 }
+    b.bind(.generated902) { 902 }
+    b.bind(.generated903) { 903 }
+    b.bind(.generated904) { 904 }
+    b.bind(.generated905) { 905 }
+    b.bind(.generated906) { 906 }
+    b.bind(.generated907) { 907 }
+    b.bind(.generated908) { 908 }
+    b.bind(.generated909) { 909 }
+    b.bind(.generated910) { 910 }
+    b.bind(.generated911) { 911 }
+    b.bind(.generated912) { 912 }
+    b.bind(.generated913) { 913 }
+    b.bind(.generated914) { 914 }
+    b.bind(.generated915) { 915 }
+    b.bind(.generated916) { 916 }
+    b.bind(.generated917) { 917 }
+    b.bind(.generated918) { 918 }
+    b.bind(.generated919) { 919 }
+    b.bind(.generated920) { 920 }
+    b.bind(.generated921) { 921 }
+    b.bind(.generated922) { 922 }
+    b.bind(.generated923) { 923 }
+    b.bind(.generated924) { 924 }
+    b.bind(.generated925) { 925 }
+    b.bind(.generated926) { 926 }
+    b.bind(.generated927) { 927 }
+    b.bind(.generated928) { 928 }
+    b.bind(.generated929) { 929 }
+    b.bind(.generated930) { 930 }
+    b.bind(.generated931) { 931 }
+    b.bind(.generated932) { 932 }
+    b.bind(.generated933) { 933 }
+    b.bind(.generated934) { 934 }
+    b.bind(.generated935) { 935 }
+    b.bind(.generated936) { 936 }
+    b.bind(.generated937) { 937 }
+    b.bind(.generated938) { 938 }
+    b.bind(.generated939) { 939 }
+    b.bind(.generated940) { 940 }
+    b.bind(.generated941) { 941 }
+    b.bind(.generated942) { 942 }
+    b.bind(.generated943) { 943 }
+    b.bind(.generated944) { 944 }
+    b.bind(.generated945) { 945 }
+    b.bind(.generated946) { 946 }
+    b.bind(.generated947) { 947 }
+    b.bind(.generated948) { 948 }
+    b.bind(.generated949) { 949 }
+    b.bind(.generated950) { 950 }
+    b.bind(.generated951) { 951 }
+    b.bind(.generated952) { 952 }
+    b.bind(.generated953) { 953 }
+    b.bind(.generated954) { 954 }
+    b.bind(.generated955) { 955 }
+    b.bind(.generated956) { 956 }
+    b.bind(.generated957) { 957 }
+    b.bind(.generated958) { 958 }
+    b.bind(.generated959) { 959 }
+    b.bind(.generated960) { 960 }
+    b.bind(.generated961) { 961 }
+    b.bind(.generated962) { 962 }
+    b.bind(.generated963) { 963 }
+    b.bind(.generated964) { 964 }
+    b.bind(.generated965) { 965 }
+    b.bind(.generated966) { 966 }
+    b.bind(.generated967) { 967 }
+    b.bind(.generated968) { 968 }
+    b.bind(.generated969) { 969 }
+    b.bind(.generated970) { 970 }
+    b.bind(.generated971) { 971 }
+    b.bind(.generated972) { 972 }
+    b.bind(.generated973) { 973 }
+    b.bind(.generated974) { 974 }
+    b.bind(.generated975) { 975 }
+    b.bind(.generated976) { 976 }
+    b.bind(.generated977) { 977 }
+    b.bind(.generated978) { 978 }
+    b.bind(.generated979) { 979 }
+    b.bind(.generated980) { 980 }
+    b.bind(.generated981) { 981 }
+    b.bind(.generated982) { 982 }
+    b.bind(.generated983) { 983 }
+    b.bind(.generated984) { 984 }
+    b.bind(.generated985) { 985 }
+    b.bind(.generated986) { 986 }
+    b.bind(.generated987) { 987 }
+    b.bind(.generated988) { 988 }
+    b.bind(.generated989) { 989 }
+    b.bind(.generated990) { 990 }
+    b.bind(.generated991) { 991 }
+    b.bind(.generated992) { 992 }
+    b.bind(.generated993) { 993 }
+    b.bind(.generated994) { 994 }
+    b.bind(.generated995) { 995 }
+    b.bind(.generated996) { 996 }
+    b.bind(.generated997) { 997 }
+    b.bind(.generated998) { 998 }
+    b.bind(.generated999) { 999 }
   }
 }

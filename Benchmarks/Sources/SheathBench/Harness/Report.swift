@@ -122,7 +122,7 @@ struct Report {
     return a / b
   }
 
-  /// The targets of DESIGN.md and issue 14, each with what this run measured and whether it met it.
+  /// The targets of DESIGN.md and issue 28, each with what this run measured and whether it met it.
   /// A target whose rows this run did not measure (`--filter`) is left out.
   private func renderTargets() -> String {
     var lines: [String] = []
@@ -136,17 +136,17 @@ struct Report {
       let measured = versusHandWritten(id)
       add(what, goal, measured?.text, measured.map { $0.ratio <= limit })
     }
-    versus("leaf", "leaf transient resolve", "≤ 1.5× hand-written, in time", limit: 1.5)
+    versus("leaf", "leaf transient resolve", "≤ 1.2× hand-written, in time", limit: 1.2)
     versus("singleton", "singleton resolve", "≤ 1.5× reading a global, in time", limit: 1.5)
-    versus("graph", "graph resolve", "≤ 1.5× hand-written, in time", limit: 1.5)
-    versus("assisted", "assisted resolve", "≤ 1.5× hand-written, in time", limit: 1.5)
-    versus("flow-open", "flow: open + resolve its scoped data controller", "≤ 3× hand-written, in time", limit: 3)
+    versus("graph", "graph resolve", "≤ 1.2× hand-written, in time", limit: 1.2)
+    versus("assisted", "assisted resolve", "≤ 1.2× hand-written, in time", limit: 1.2)
+    versus("flow-open", "flow: open + resolve its scoped data controller", "≤ 2.5× hand-written, in time", limit: 2.5)
     if let sheath = flowMemory[.sheath] {
       let hand = flowMemory[.handWritten].map { " (hand-written: \(formatBytes(Int64($0.rounded()))))" } ?? ""
       add(
-        "flow: heap kept per open flow", "≤ 1 KiB", formatBytes(Int64(sheath.rounded())) + hand, sheath <= 1024)
+        "flow: heap kept per open flow", "≤ 512 B", formatBytes(Int64(sheath.rounded())) + hand, sheath <= 512)
     }
-    versus("chain", "deep chain of 100 transient objects", "≤ 2× hand-written, in time", limit: 2)
+    versus("chain", "deep chain of 100 transient objects", "≤ 1.3× hand-written, in time", limit: 1.3)
     if let sheath = ratio(.sheath, "threads-2", "threads-1"), let hand = ratio(.handWritten, "threads-2", "threads-1") {
       add(
         "2 threads: per-op slowdown (2 threads ÷ 1 thread)", "≤ 1.1 × hand-written's own slowdown",
@@ -154,7 +154,7 @@ struct Report {
         sheath <= 1.1 * hand)
     }
     let build = results["build-\(Scale.largest)"]?[.sheath]?.median
-    add("build 10,000 bindings", "≤ 5 ms", build.map(formatDuration), build.map { $0 <= 5_000_000 })
+    add("build 10,000 bindings", "≤ 10 ms", build.map(formatDuration), build.map { $0 <= 10_000_000 })
     let verify = results["verify-\(Scale.largest)"]?[.sheath]?.median
     add("verify 10,000 bindings", "≤ 10 ms", verify.map(formatDuration), verify.map { $0 <= 10_000_000 })
     // Resolving every key in turn is reported above, not held to the target: it measures how much of
@@ -165,13 +165,13 @@ struct Report {
       "resolve one key: 10,000 bindings ÷ 10", "within ±10%", flat.map(formatRatio), flat.map { abs($0 - 1) <= 0.10 })
     guard !lines.isEmpty else { return "" }
     var out = "\n### Targets (Sheath)\n\n"
-    out += "From DESIGN.md and issue 14; time ratios are medians of this run. \(met) of \(lines.count) met.\n\n"
+    out += "From DESIGN.md and issue 28; time ratios are medians of this run. \(met) of \(lines.count) met.\n\n"
     out += "| scenario | target | measured | met |\n|---|---|---|---|\n"
     out += lines.joined(separator: "\n") + "\n"
     out +=
-      "| instructions: leaf, singleton, graph, assisted | ≤ 1.5× hand-written | see `scripts/instructions.sh` | — |\n"
+      "| instructions: leaf, graph, assisted; singleton; open a flow; chain of 100 | ≤ 1.2×; ≤ 1.5×; ≤ 2.5×; ≤ 1.3× hand-written | see `scripts/instructions.sh` | — |\n"
     out +=
-      "| compile a generated app, keys as the README writes them (style `sheath-annotated`) | ≤ 1.2× Swinject | see `MEASURE=instructions scripts/compile-time.sh` (exact) or `scripts/compile-time.sh` (time) | — |\n"
+      "| compile a generated app, keys as the README writes them (style `sheath-annotated`) | ≤ 1.05× Swinject | see `MEASURE=instructions scripts/compile-time.sh` (exact) or `scripts/compile-time.sh` (time) | — |\n"
     return out
   }
 
