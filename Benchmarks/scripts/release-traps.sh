@@ -57,7 +57,7 @@ expect kept-resolver "Sheath: Keys.node was resolved through a resolver kept aft
 fix: keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory: they keep the graph alive; or keep the graph while the resolver is in use"
 
 expect too-many-keys "Sheath: more than 1,048,576 keys were created
-fix: declare keys as static let, so that each is created once"
+fix: declare keys once: each declaration makes one key, and only a new name: makes another"
 
 # 25371 → 25,371, as the messages group digits.
 grouped() {

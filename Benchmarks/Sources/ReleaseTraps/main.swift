@@ -31,12 +31,12 @@ final class Session: Sendable {
 }
 
 extension Keys {
-  static let session: Key<Session> = Key(.singleton) { r in Session(tokens: r[.tokens]) }
-  static let tokens: Key<Node> = Key(.singleton) { r in Node(next: r[.session].tokens) }
-  static let clock = Key<any Clock>.required()
-  static let node = Key<Node> { _ in Node(next: nil) }
-  static let owner: Key<Owner> = Key(.singleton) { r in Owner(makeNode: r.provider(.node)) }
-  static let keeper: Key<Keeper> = Key { r in Keeper(resolver: r) }
+  static var session: Key<Session> { Key(.singleton) { r in Session(tokens: r[.tokens]) } }
+  static var tokens: Key<Node> { Key(.singleton) { r in Node(next: r[.session].tokens) } }
+  static var clock: Key<any Clock> { Key<any Clock>.required() }
+  static var node: Key<Node> { Key<Node> { _ in Node(next: nil) } }
+  static var owner: Key<Owner> { Key(.singleton) { r in Owner(makeNode: r.provider(.node)) } }
+  static var keeper: Key<Keeper> { Key { r in Keeper(resolver: r) } }
 }
 
 /// Keeps the resolver its factory received, which does not keep the graph alive.
@@ -81,7 +81,7 @@ do {
   case "missing":
     _ = graph[.clock]
   case "too-many-keys":
-    // Keys made in a loop instead of declared once: each takes a slot until the table is full.
+    // Keys made in a loop, each with a new name: each takes a slot until the table is full.
     var keys: [Key<Int>] = []
     while true { keys.append(Key<Int>.required(name: "Keys.count\(keys.count)")) }
   case "released-graph":

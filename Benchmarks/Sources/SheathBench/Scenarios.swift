@@ -173,7 +173,7 @@ func allRows() -> [Row] {
     .measured(
       Scenario(
         id: "build-static-\(GeneratedStaticModule.count)",
-        title: "build a graph of \(GeneratedStaticModule.count.formatted) bindings: generated `static let` keys",
+        title: "build a graph of \(GeneratedStaticModule.count.formatted) bindings: generated computed keys",
         work: [
           .handWritten: .notApplicable(Footnote.noContainer),
           .sheath: .loop(SheathContender.buildStatic),

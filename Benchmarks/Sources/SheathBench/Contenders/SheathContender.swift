@@ -5,26 +5,31 @@ import Sheath
 // as a singleton); a graph built once.
 
 extension Keys {
-  static let api: Key<any APIClient> = Key(.singleton) { LiveAPIClient() }
-  static let validator: Key<any Validating> = Key { Validator() }
-  static let data: Key<any DataControlling> = Key(.transient, .api) { api in DataController(api: api) }
-  static let flowData: Key<any DataControlling> = Key(.scoped(.flow), .api) { api in DataController(api: api) }
-  static let viewModel: Key<RegistrationViewModel> = Key(.transient, .data, .validator) { data, validator in
-    RegistrationViewModel(view: nil, data: data, validator: validator)
+  static var api: Key<any APIClient> { Key(.singleton) { LiveAPIClient() } }
+  static var validator: Key<any Validating> { Key { Validator() } }
+  static var data: Key<any DataControlling> { Key(.transient, .api) { api in DataController(api: api) } }
+  static var flowData: Key<any DataControlling> { Key(.scoped(.flow), .api) { api in DataController(api: api) } }
+  static var viewModel: Key<RegistrationViewModel> {
+    Key(.transient, .data, .validator) { data, validator in
+      RegistrationViewModel(view: nil, data: data, validator: validator)
+    }
   }
-  static let assistedViewModel: AssistedKey<any RegistrationView, RegistrationViewModel> =
+  static var assistedViewModel: AssistedKey<any RegistrationView, RegistrationViewModel> {
     AssistedKey(.data, .validator) { view, data, validator in
       RegistrationViewModel(view: view, data: data, validator: validator)
     }
+  }
 }
 
 // The same view model graph through the escape hatch, `{ r in … }` factories that resolve from a
 // resolver (edges unchecked): the `graph-resolver` row, so that this path stays measured too.
 extension Keys {
-  static let escapeHatchValidator: Key<any Validating> = Key { _ in Validator() }
-  static let escapeHatchData: Key<any DataControlling> = Key { r in DataController(api: r[.api]) }
-  static let escapeHatchViewModel: Key<RegistrationViewModel> = Key { r in
-    RegistrationViewModel(view: nil, data: r[.escapeHatchData], validator: r[.escapeHatchValidator])
+  static var escapeHatchValidator: Key<any Validating> { Key { _ in Validator() } }
+  static var escapeHatchData: Key<any DataControlling> { Key { r in DataController(api: r[.api]) } }
+  static var escapeHatchViewModel: Key<RegistrationViewModel> {
+    Key { r in
+      RegistrationViewModel(view: nil, data: r[.escapeHatchData], validator: r[.escapeHatchValidator])
+    }
   }
 }
 
