@@ -51,10 +51,7 @@ public class Keys: @unchecked Sendable {
 
   /// The type of value the key provides, as written in code, such as `any UserAPI`.
   public var typeName: String {
-    switch type {
-    case .value(let value): describeType(value)
-    case .assisted(let argument, let value): describeAssistedType(argument, value)
-    }
+    TypeNames.shared.name(of: type)
   }
 
   /// The types ``typeName`` describes, kept as types: describing one takes the runtime's demangler,
@@ -97,6 +94,34 @@ public class Keys: @unchecked Sendable {
 enum KeyType: Sendable {
   case value(any Any.Type)
   case assisted(any Any.Type, any Any.Type)
+
+  /// The types, for looking a description up.
+  var identity: [ObjectIdentifier] {
+    switch self {
+    case .value(let value): [ObjectIdentifier(value)]
+    case .assisted(let argument, let value): [ObjectIdentifier(argument), ObjectIdentifier(value)]
+    }
+  }
+}
+
+/// Keys' types as code writes them, described once per type: describing one takes the runtime's
+/// demangler, and a report of 10,000 keys of a few types would otherwise demangle 10,000 times.
+final class TypeNames: Sendable {
+  static let shared = TypeNames()
+
+  private let names = Locked<[[ObjectIdentifier]: String]>([:])
+
+  func name(of type: KeyType) -> String {
+    let identity = type.identity
+    if let name = names.withLock({ $0[identity] }) { return name }
+    let name: String
+    switch type {
+    case .value(let value): name = describeType(value)
+    case .assisted(let argument, let value): name = describeAssistedType(argument, value)
+    }
+    names.withLock { $0[identity] = name }
+    return name
+  }
 }
 
 /// A place in source code, kept for diagnostics.
