@@ -52,11 +52,13 @@ void *sheath_key_site_insert(
   uintptr_t capacity = table == NULL ? 0 : table->mask + 1;
   if ((sheath_key_site_count + 1) * 2 > capacity) {
     // A bigger table, published whole: readers still probing the old one finish there, so it is
-    // never freed (tables double, so all of them together take twice the last one's memory).
+    // never freed, but kept by the new one (tables double, so all of them together take twice the
+    // last one's memory).
     uintptr_t bigger = capacity == 0 ? 256 : capacity * 2;
     SheathKeySiteTable *grown = calloc(1, sizeof(SheathKeySiteTable) + bigger * sizeof(SheathKeySite));
     if (grown == NULL) abort();
     grown->mask = bigger - 1;
+    grown->previous = table;
     for (uintptr_t index = 0; index < capacity; index++) {
       if (table->entries[index].key != NULL) sheath_key_site_place(grown, table->entries[index]);
     }

@@ -125,6 +125,13 @@ struct KeyNameTests {
     #expect(Set(keys.withLock { $0 }).count == 16)
   }
 
+  @Test("a key whose file is given as one character, not a #fileID, is found by the file's text")
+  func oneCharacterFile() {
+    let first = (0..<2).map { _ in Key<Int>(fileID: "A", line: 1, column: 1) { 1 } }
+    #expect(first[0] === first[1])
+    #expect(first[0].name == "Key declared at A:1")
+  }
+
   @Test("thousands of declarations are each found again: the site table grows without losing one")
   func manySites() {
     let first = (1...3_000).map { line in

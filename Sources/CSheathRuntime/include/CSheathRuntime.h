@@ -64,9 +64,11 @@ typedef struct {
   void *_Nullable key;
 } SheathKeySite;
 
-/// An open-addressed table of sites: `mask + 1` entries, a power of two, at most half full.
-typedef struct {
+/// An open-addressed table of sites: `mask + 1` entries, a power of two, at most half full. A table
+/// that grew keeps the one it replaced, which readers may still be probing.
+typedef struct SheathKeySiteTable {
   uintptr_t mask;
+  struct SheathKeySiteTable *_Nullable previous;
   SheathKeySite entries[];
 } SheathKeySiteTable;
 

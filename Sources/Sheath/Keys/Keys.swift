@@ -191,12 +191,14 @@ final class KeyRegistry: Sendable {
   ) -> Keys {
     let type = unsafeBitCast(type, to: UnsafeRawPointer.self)
     let file: UnsafePointer<CChar>
-    if fileID.hasPointerRepresentation {
+    let copied = !fileID.hasPointerRepresentation
+    if copied {
+      // A file given as one character, not a `#fileID` literal: a copy of its text, which the table
+      // keeps if it records the key, and which is freed otherwise.
+      file = UnsafePointer(strdup("\(fileID)").unsafelyUnwrapped)
+    } else {
       // A `#fileID` literal: NUL-terminated, and kept for the process.
       file = UnsafeRawPointer(fileID.utf8Start).assumingMemoryBound(to: CChar.self)
-    } else {
-      // A file given as one character: the table keeps a copy of its text.
-      file = UnsafePointer(strdup("\(fileID)").unsafelyUnwrapped)
     }
     let found: UnsafeMutableRawPointer?
     if let name {
@@ -204,7 +206,10 @@ final class KeyRegistry: Sendable {
     } else {
       found = sheath_key_site_find(file, line, column, type, nil)
     }
-    if let found { return Unmanaged<Keys>.fromOpaque(found).takeUnretainedValue() }
+    if let found {
+      if copied { free(UnsafeMutablePointer(mutating: file)) }
+      return Unmanaged<Keys>.fromOpaque(found).takeUnretainedValue()
+    }
     let key = make()
     let retained = Unmanaged.passRetained(key).toOpaque()
     let recorded: UnsafeMutableRawPointer
@@ -217,6 +222,7 @@ final class KeyRegistry: Sendable {
     if recorded != retained {
       // Another thread made this site's key first: that one is the key, and this one is dropped.
       Unmanaged.passUnretained(key).release()
+      if copied { free(UnsafeMutablePointer(mutating: file)) }
     }
     return Unmanaged<Keys>.fromOpaque(recorded).takeUnretainedValue()
   }
