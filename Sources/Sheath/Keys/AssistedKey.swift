@@ -6,7 +6,9 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static var profileViewModel: AssistedKey<any ProfileView, ProfileViewModel> {
+///   static var profileViewModel:
+///     AssistedKey<any ProfileView, ProfileViewModel>
+///   {
 ///     AssistedKey { r, view in
 ///       ProfileViewModel(
 ///         view: view, data: r[.followersData], presenter: r[.presenter])

@@ -37,7 +37,9 @@ public enum _NoEntry: Hashable, Sendable {}
 ///
 /// ```swift
 /// extension Keys {
-///   static var trackers: CollectionKey<any AnalyticsTracker> { CollectionKey<any AnalyticsTracker>() }
+///   static var trackers: CollectionKey<any AnalyticsTracker> {
+///     CollectionKey()
+///   }
 /// }
 ///
 /// struct AnalyticsModule: Module {
@@ -117,7 +119,9 @@ public final class CollectionKey<Element>:
 ///
 /// ```swift
 /// extension Keys {
-///   static var screens: MapKey<String, any ScreenFactory> { MapKey<String, any ScreenFactory>() }
+///   static var screens: MapKey<String, any ScreenFactory> {
+///     MapKey()
+///   }
 /// }
 ///
 /// b.contribute(to: .screens, entry: "profile") { r in

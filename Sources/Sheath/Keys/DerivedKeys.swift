@@ -87,7 +87,9 @@ extension AsyncKey {
   /// model, or any key, depends on something that loads — a flow's data controller opened from disk.
   ///
   /// ```swift
-  /// static var bookViewModel: MainActorAssistedKey<any BookView, BookViewModel> {
+  /// static var bookViewModel:
+  ///   MainActorAssistedKey<any BookView, BookViewModel>
+  /// {
   ///   MainActorAssistedKey(.bookStore.provider) { view, store in
   ///     BookViewModel(view: view, store: store)  // try await store()
   ///   }

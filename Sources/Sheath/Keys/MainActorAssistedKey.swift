@@ -6,7 +6,9 @@
 ///
 /// ```swift
 /// extension Keys {
-///   static var profileViewModel: MainActorAssistedKey<any ProfileView, ProfileViewModel> {
+///   static var profileViewModel:
+///     MainActorAssistedKey<any ProfileView, ProfileViewModel>
+///   {
 ///     MainActorAssistedKey { r, view in
 ///       ProfileViewModel(
 ///         view: view, data: r[.followersData], presenter: r[.presenter])
