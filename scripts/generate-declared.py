@@ -110,7 +110,7 @@ def maker(f, n, types, lifetime, test, init_args, head, body):
         + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
         + "  ) -> Keys {\n"
         + "    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {\n"
-        + "      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)\n"
+        + "      let site = KeySite(fileID: fileID, line: line, function: function, name: name)\n"
         + f"      let dependencies = {edges(n)}\n"
         + f"      return {f['ext']}(\n"
         + f"        {init_args}name: site.keyName, declaration: site.location, dependencies: dependencies\n"

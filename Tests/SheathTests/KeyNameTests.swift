@@ -144,20 +144,3 @@ struct KeyNameTests {
     #expect(zip(first, second).allSatisfy { $0 === $1 })
   }
 }
-
-/// A value behind a lock, for the threads above.
-private final class Locked<Value: Sendable>: @unchecked Sendable {
-  // @unchecked: `value` is only read and written under `lock`.
-  private var value: Value
-  private let lock = NSLock()
-
-  init(_ value: Value) {
-    self.value = value
-  }
-
-  func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-    lock.lock()
-    defer { lock.unlock() }
-    return body(&value)
-  }
-}

@@ -67,7 +67,7 @@ public final class AssistedKey<Argument, Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return AssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
@@ -94,7 +94,7 @@ public final class AssistedKey<Argument, Value>:
     declared thunk: AssistedSlotThunk<Argument, Value>?
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let callSite = CallSite(fileID: fileID, line: line)
       let factory: @Sendable (Resolver, Argument) -> Value
       if let call {
@@ -152,7 +152,7 @@ public final class AssistedKey<Argument, Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return AssistedKey(required: site.keyName, declaration: site.location)
     }
   }

@@ -112,7 +112,7 @@ public final class AsyncKey<Value: Sendable>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return AsyncKey(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
@@ -185,7 +185,7 @@ public final class AsyncKey<Value: Sendable>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return AsyncKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
     }
   }

@@ -81,7 +81,7 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return ChildGraphKey(scope: scope, name: site.keyName, declaration: site.location, modules: modules)
     }
   }

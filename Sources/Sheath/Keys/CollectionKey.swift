@@ -100,7 +100,7 @@ public final class CollectionKey<Element>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return CollectionKey(lifetime, empty: [], name: site.keyName, declaration: site.location)
     }
   }
@@ -175,7 +175,7 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return MapKey(lifetime, empty: [:], name: site.keyName, declaration: site.location)
     }
   }

@@ -395,7 +395,7 @@ extension MainActorKey {
     _ factory: @escaping @MainActor @Sendable () -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([])
       return MainActorKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -456,7 +456,7 @@ extension MainActorKey {
     _ factory: @escaping @MainActor @Sendable (A) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       return MainActorKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -521,7 +521,7 @@ extension MainActorKey {
     _ factory: @escaping @MainActor @Sendable (A, B) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       return MainActorKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -591,7 +591,7 @@ extension MainActorKey {
     _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
@@ -667,7 +667,7 @@ extension MainActorKey {
     _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
@@ -748,7 +748,7 @@ extension MainActorKey {
     _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
@@ -833,7 +833,7 @@ extension MainActorKey {
     _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
@@ -904,7 +904,7 @@ extension AsyncKey {
     _ factory: @escaping @Sendable () async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([])
       return AsyncKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -965,7 +965,7 @@ extension AsyncKey {
     _ factory: @escaping @Sendable (A) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       return AsyncKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1030,7 +1030,7 @@ extension AsyncKey {
     _ factory: @escaping @Sendable (A, B) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       return AsyncKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1100,7 +1100,7 @@ extension AsyncKey {
     _ factory: @escaping @Sendable (A, B, C) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
@@ -1176,7 +1176,7 @@ extension AsyncKey {
     _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
@@ -1257,7 +1257,7 @@ extension AsyncKey {
     _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
@@ -1342,7 +1342,7 @@ extension AsyncKey {
     _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
@@ -1725,7 +1725,7 @@ extension MainActorAssistedKey {
     _ factory: @escaping @MainActor @Sendable (Argument) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([])
       return MainActorAssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1779,7 +1779,7 @@ extension MainActorAssistedKey {
     _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       return MainActorAssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1837,7 +1837,7 @@ extension MainActorAssistedKey {
     _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       return MainActorAssistedKey(
         name: site.keyName, declaration: site.location, dependencies: dependencies
@@ -1901,7 +1901,7 @@ extension MainActorAssistedKey {
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
@@ -1971,7 +1971,7 @@ extension MainActorAssistedKey {
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
@@ -2046,7 +2046,7 @@ extension MainActorAssistedKey {
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
@@ -2125,7 +2125,7 @@ extension MainActorAssistedKey {
     _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },

@@ -79,7 +79,7 @@ public class Key<Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return Key(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
@@ -111,7 +111,7 @@ public class Key<Value>:
     declared thunk: @escaping SlotThunk<Value>
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let callSite = CallSite(fileID: fileID, line: line)
       return Key(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies,
@@ -197,7 +197,7 @@ public class Key<Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return Key(required: lifetime, test: test, name: site.keyName, declaration: site.location)
     }
   }

@@ -262,21 +262,19 @@ struct DerivedKeyID: Hashable {
   let suffix: String
 }
 
-/// Where a key is declared — the file, line and column of its initializer's call — and the name it
-/// was given, if any: with the key's type, what makes two keys the same key.
+/// Where a key is declared, what `#function` said there and the name it was given: what the key's
+/// name and declaration are made from when it is first made (its identity is the site table's).
 struct KeySite {
   let fileID: StaticString
   let line: UInt
-  let column: UInt
   /// What `#function` said at the call: a computed property's name, or a type's for a stored one.
   let function: StaticString
   /// The `name:` the key was given.
   let name: String?
 
-  init(fileID: StaticString, line: UInt, column: UInt, function: StaticString, name: String?) {
+  init(fileID: StaticString, line: UInt, function: StaticString, name: String?) {
     self.fileID = fileID
     self.line = line
-    self.column = column
     self.function = function
     self.name = name
   }

@@ -71,7 +71,7 @@ public final class MainActorAssistedKey<Argument, Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return MainActorAssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
   }
@@ -133,7 +133,7 @@ public final class MainActorAssistedKey<Argument, Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return MainActorAssistedKey(required: site.keyName, declaration: site.location)
     }
   }

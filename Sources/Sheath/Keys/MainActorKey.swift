@@ -118,7 +118,7 @@ public final class MainActorKey<Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return MainActorKey(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
     }
@@ -192,7 +192,7 @@ public final class MainActorKey<Value>:
     type: Keys.Type
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, column: column, function: function, name: name)
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return MainActorKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
     }
   }

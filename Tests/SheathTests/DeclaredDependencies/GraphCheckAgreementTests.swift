@@ -223,22 +223,10 @@ private func makeKey(_ index: Int, _ lifetime: Lifetime<Node>, _ edges: [Wiring.
 /// A column no key was declared at yet: each random graph's keys are new keys, though their names
 /// (`K0`, `K1`, …) repeat from graph to graph.
 private func freshColumn() -> UInt {
-  Columns.shared.next()
+  UInt(1_000 + declaredColumns.increment())
 }
 
-private final class Columns: @unchecked Sendable {
-  // @unchecked: `last` is only read or written under `lock`.
-  private let lock = NSLock()
-  private var last: UInt = 1_000
-  static let shared = Columns()
-
-  func next() -> UInt {
-    lock.lock()
-    defer { lock.unlock() }
-    last += 1
-    return last
-  }
-}
+private let declaredColumns = Counter()
 
 /// Binds (or overrides) `key` with `edges` in a module.
 private func bindKey(
