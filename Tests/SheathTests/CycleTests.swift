@@ -92,6 +92,20 @@ struct CycleTests {
       """)
   }
 
+  @Test("a cycle stops at the declaration of the key whose factory closes it, not in Sheath")
+  func cycleStopsAtTheKey() async {
+    let transient = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try Graph(modules: [])[.first]
+    }
+    let shared = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try Graph(modules: [])[.shared]
+    }
+    let transientError = String(decoding: transient?.standardErrorContent ?? [], as: UTF8.self)
+    let sharedError = String(decoding: shared?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(transientError.contains("App/Keys.swift:15: Fatal error: Sheath: dependency cycle"), "\(transientError)")
+    #expect(sharedError.contains("App/Keys.swift:24: Fatal error: Sheath: dependency cycle"), "\(sharedError)")
+  }
+
   @Test("a cycle through a singleton is reported, not a deadlock")
   func singletonCycle() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

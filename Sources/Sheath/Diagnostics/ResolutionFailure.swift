@@ -181,9 +181,40 @@ enum ResolutionFailure {
   }
 
   /// Stops the program with the diagnostic, in every build configuration — on a thread with stack
-  /// enough to build and print it, when the calling thread's is nearly used up.
-  func trap(file: StaticString = #file, line: UInt = #line) -> Never {
+  /// enough to build and print it, when the calling thread's is nearly used up — naming `file` and
+  /// `line`: where the app asked for what failed.
+  func trap(file: StaticString, line: UInt) -> Never {
     withAmpleStack { fatalError("Sheath: " + diagnostic.rendered(), file: file, line: line) }
+  }
+
+  /// Stops the program with the diagnostic, naming the declaration of the key it is about
+  /// (``location``), for a stop no request of the app's caused directly.
+  func trap() -> Never {
+    guard let location, let file = location.compiledFileID else {
+      trap(file: #fileID, line: #line)
+    }
+    trap(file: file, line: UInt(max(0, location.line)))
+  }
+
+  /// Where the key a stop is about was declared: for a cycle, the key whose factory asked for the
+  /// first again; for a resolution too deep, the innermost key.
+  var location: CodeLocation? {
+    switch self {
+    case .cycle(let keys): closing(keys)
+    case .crossThreadCycle(let keys): closing(rotatedByName(keys))
+    case .tooDeep(_, let path): path.last?.declaration
+    case .missingBinding(let key, _), .unknownKeyProblems(let key, _), .scopeNotOpen(let key, _, _, _),
+      .weakValueNotAnObject(let key, _), .graphReleased(let key, _, _, _), .buildWaitTimeout(let key, _, _, _),
+      .asyncBuildWaitTimeout(let key, _, _, _), .childGraphNotBuilt(let key, _):
+      key.declaration
+    case .noAmbientGraph(_, let location, _), .weakInjectGraphReleased(_, let location, _): location
+    case .tooManyKeys: nil
+    }
+  }
+
+  /// The declaration of the key that closes `cycle`, `first → … → last → first`: `last`.
+  private func closing(_ cycle: [Keys]) -> CodeLocation? {
+    (cycle.count >= 2 ? cycle[cycle.count - 2] : cycle.last)?.declaration
   }
 }
 

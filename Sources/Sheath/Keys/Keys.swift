@@ -130,15 +130,35 @@ public struct CodeLocation: Hashable, Sendable, CustomStringConvertible {
   public let fileID: String
   /// The line in that file.
   public let line: Int
+  /// The file as the compiler gave it, when it did: a stop that names this location stops there.
+  let compiledFileID: StaticString?
 
   /// Creates a location; pass `#fileID` and `#line`.
   public init(fileID: String, line: Int) {
     self.fileID = fileID
     self.line = line
+    self.compiledFileID = nil
+  }
+
+  init(compiled fileID: StaticString, line: UInt) {
+    self.fileID = "\(fileID)"
+    self.line = Int(line)
+    self.compiledFileID = fileID
   }
 
   /// `Module/File.swift:12`.
   public var description: String { "\(fileID):\(line)" }
+
+  /// Whether two locations name the same file and line.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.fileID == rhs.fileID && lhs.line == rhs.line
+  }
+
+  /// Hashes the file and line.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(fileID)
+    hasher.combine(line)
+  }
 }
 
 /// Where a key's factories run.
@@ -280,7 +300,7 @@ struct KeySite {
   }
 
   /// `Module/File.swift:12`.
-  var location: CodeLocation { CodeLocation(fileID: "\(fileID)", line: Int(line)) }
+  var location: CodeLocation { CodeLocation(compiled: fileID, line: line) }
 
   /// The key's name: the one it was given, or `Keys.userAPI` when `#function` names a property — an
   /// identifier that does not start with an uppercase letter, which would be the type a stored
