@@ -191,15 +191,10 @@ fileprivate final class SignUpForm: Sendable {
 }
 
 // docs: migrate-per-resolution
-extension Scope {
-  /// One sign-up form and everything built for it.
-  fileprivate static let form = Scope("form")
-}
-
 extension Keys {
-  // one per .form graph: both fields share it
+  // .graph: one per resolution, shared by both fields
   fileprivate static var formState: Key<FormState> {
-    Key(.scoped(.form)) {
+    Key(.perResolution) {
       FormState()
     }
   }
@@ -323,13 +318,13 @@ struct MigratingSnippets {
     #expect(!graph.binds(.authToken))
   }
 
-  @Test("objects built together share an instance through a scoped child graph")
+  @Test("objects built together share a per-resolution instance")
   func perResolution() throws {
     let graph = try Graph(modules: [])
     // docs: migrate-per-resolution-use
-    let form = graph.child(scope: .form)[.signUpForm]
+    let form = graph[.signUpForm]
     #expect(form.name.state === form.email.state)  // shared in one form
-    let other = graph.child(scope: .form)[.signUpForm]
+    let other = graph[.signUpForm]
     #expect(other.name.state !== form.name.state)  // not with another
     // docs: end
   }

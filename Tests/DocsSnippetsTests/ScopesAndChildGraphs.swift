@@ -48,6 +48,51 @@ fileprivate final class LazyThumbnailLoader: Sendable {
   init(cache: Provider<ImageCache>) { self.cache = cache }
 }
 
+fileprivate final class ReceiptLines: Sendable {
+  let formatter: PriceFormatter
+  init(formatter: PriceFormatter) { self.formatter = formatter }
+}
+
+fileprivate final class ReceiptTotal: Sendable {
+  let formatter: PriceFormatter
+  init(formatter: PriceFormatter) { self.formatter = formatter }
+}
+
+fileprivate final class Receipt: Sendable {
+  let lines: ReceiptLines
+  let total: ReceiptTotal
+  init(lines: ReceiptLines, total: ReceiptTotal) {
+    self.lines = lines
+    self.total = total
+  }
+}
+
+// docs: scopes-per-resolution
+extension Keys {
+  // one per resolution: a receipt's lines and its total
+  fileprivate static var receiptFormatter: Key<PriceFormatter> {
+    Key(.perResolution) {
+      PriceFormatter()
+    }
+  }
+  fileprivate static var receiptLines: Key<ReceiptLines> {
+    Key(.transient, .receiptFormatter) { formatter in
+      ReceiptLines(formatter: formatter)
+    }
+  }
+  fileprivate static var receiptTotal: Key<ReceiptTotal> {
+    Key(.transient, .receiptFormatter) { formatter in
+      ReceiptTotal(formatter: formatter)
+    }
+  }
+  fileprivate static var receipt: Key<Receipt> {
+    Key(.transient, .receiptLines, .receiptTotal) { lines, total in
+      Receipt(lines: lines, total: total)
+    }
+  }
+}
+// docs: end
+
 // docs: scopes-keys
 extension Scope {
   /// The screens from "Check out" to the receipt, which share one cart.
@@ -197,6 +242,18 @@ struct ScopesAndChildGraphsSnippets {
     #expect(graph[.imageCache] === cache)
     // docs: end
     withExtendedLifetime(cache) {}
+  }
+
+  @Test("a per-resolution key is shared by what one resolution builds")
+  func perResolution() throws {
+    let graph = try Graph(modules: [])
+    // docs: scopes-per-resolution-use
+    let receipt = graph[.receipt]
+    // shared by everything this request built
+    #expect(receipt.lines.formatter === receipt.total.formatter)
+    // the next request builds another
+    #expect(graph[.receipt].lines.formatter !== receipt.lines.formatter)
+    // docs: end
   }
 
   @Test("a scoped key has one instance per graph that opens its scope")

@@ -157,6 +157,10 @@ typedef struct {
   /// returns, so a resolver that refers to it through the anchor resolves from it without a retain.
   const void *_Nullable lentGraph;
   uintptr_t lentAnchor;
+  /// What the resolution in progress built of its per-resolution keys (a `ResolutionInstances`,
+  /// retained), or NULL: made by the first such key, released when the resolution's outermost key
+  /// returns.
+  void *_Nullable resolutionInstances;
 } SheathResolutionState;
 
 /// The path of the image (executable or library) `address` lies in, or NULL when it cannot be told.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The async keys a resolution went through, newest first, and the builds among them.
 ///
 /// Factories receive theirs in their ``AsyncResolver``. It is also the task's ``current`` trail while
@@ -16,6 +18,12 @@ final class AsyncTrail: Sendable {
   let build: AnyAsyncBuild?
   let depth: Int
   let previous: AsyncTrail?
+
+  /// The per-resolution instances of the resolution this trail is the first node of, made when the
+  /// first such key is resolved; `nil` on every other node, and until then. Read and written holding
+  /// ``resolutionInstancesLock``.
+  private nonisolated(unsafe) var ownResolutionInstances: ResolutionInstances?
+  private static let resolutionInstancesLock = NSLock()
 
   init(_ key: Keys, _ lifetime: LifetimeKind, build: AnyAsyncBuild?, previous: AsyncTrail?) {
     self.key = key
@@ -36,6 +44,19 @@ final class AsyncTrail: Sendable {
       ResolutionStack.stop(.cycle(cycle))
     }
     return next
+  }
+
+  /// The per-resolution instances of the async resolution this trail belongs to: its first node's,
+  /// which every task the resolution starts reaches through its trail.
+  var resolutionInstances: ResolutionInstances {
+    var first = self
+    while let previous = first.previous { first = previous }
+    Self.resolutionInstancesLock.lock()
+    defer { Self.resolutionInstancesLock.unlock() }
+    if let instances = first.ownResolutionInstances { return instances }
+    let instances = ResolutionInstances()
+    first.ownResolutionInstances = instances
+    return instances
   }
 
   /// The innermost build on this trail, and the keys from it to here.

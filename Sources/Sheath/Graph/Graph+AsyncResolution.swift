@@ -35,7 +35,33 @@ extension Graph {
       return try await home(of: key, scope, at: site).sharedAsyncInstance(key, binding)
     case .weak:
       return try await ancestor(atLevel: ownerLevel).weakAsyncInstance(key, binding)
+    case .perResolution:
+      return try await perResolutionAsyncInstance(key, binding, from: reference)
     }
+  }
+
+  /// The instance of a per-resolution `key` that the calling task's async resolution built from this
+  /// graph, or a new one, built once for the resolution however many of its tasks ask.
+  private func perResolutionAsyncInstance<Value: Sendable>(
+    _ key: Keys, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>,
+    from reference: _GraphReference
+  ) async throws -> Value {
+    guard let trail = AsyncTrail.current else {
+      // The request starts the resolution: nothing has been built for it yet, and the factory's
+      // trail, whose first node this is, carries the instances its dependencies share.
+      let inner = AsyncTrail(key, .perResolution, build: nil, previous: nil)
+      if binding.tracksUsage { binding.markUsed(key) }
+      return try await AsyncTrail.$current.withValue(inner) {
+        try await binding.factory(AsyncResolver(reference))
+      }
+    }
+    let instances = trail.resolutionInstances
+    let shares = instances.shares(of: self)
+    let slot = key.slot
+    return try await buildAsyncInstance(
+      key, binding, owner: ObjectIdentifier(shares),
+      existing: { instances.built(slot, in: shares, as: Value.self) },
+      publish: { value in _ = instances.publish(Box(value), at: slot, in: shares) })
   }
 
   /// The instance this graph caches for `key`, built on first use; read without a lock once built.
@@ -80,15 +106,17 @@ extension Graph {
   }
 
   /// Returns what `existing` finds, or waits for the build of `key` in this graph, starting it in a
-  /// task of its own if none is in flight. `existing` and `publish` run under the family's lock.
+  /// task of its own if none is in flight. `owner` names the instance's owner, when it is not this
+  /// graph; `existing` and `publish` run under the family's lock.
   private func buildAsyncInstance<Value: Sendable>(
     _ key: Keys,
     _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>,
+    owner: ObjectIdentifier? = nil,
     existing: () -> Value?,
     publish: @escaping @Sendable (Value) -> Void
   ) async throws -> Value {
     let builds = coordinator.asyncBuilds
-    let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
+    let id = BuildCoordinator.BuildID(owner: owner ?? ObjectIdentifier(self), slot: key.slot)
     let trail = AsyncTrail.current
     switch builds.join(id, key: key, preparing: self, trail: trail, existing: existing) {
     case .existing(let value):

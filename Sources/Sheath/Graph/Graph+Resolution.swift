@@ -108,14 +108,16 @@ extension Graph {
     return source._withResolver(of: self) { run(binding, $0) }
   }
 
-  /// Resolves a scoped or weak `key`: specialized for
-  /// the caller, but not inlined into it.
+  /// Resolves a scoped, weak or per-resolution `key`: specialized for the caller, but not inlined into
+  /// it.
   @inlinable @inline(never)
   func resolveShared<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ site: CallSite,
     _ run: (Binding<Factory>, Resolver) -> Value
   ) -> Value {
     switch binding.lifetime {
+    case .perResolution:
+      return perResolutionInstance(key, binding, run)
     case .transient, .singleton:
       // `resolve` handles both itself; shared here all the same.
       return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)

@@ -24,10 +24,10 @@ enum ResolutionStack {
   static let cycleCheckDepth = 1024
 
   /// How much of its stack a thread keeps free: a resolution that would go deeper stops with a
-  /// message. A quarter of the stack, at least 8 KiB and at most 256 KiB: room for a factory's
-  /// frames, the keys it reads, a stop's start — a stop builds and prints its message on a thread of
-  /// its own when this one's stack is short (see ``withAmpleStack(_:)``) — and the signal handler the
-  /// Swift runtime's crash reporter runs on every thread while that stop ends the program.
+  /// message. A quarter of the stack, at most 256 KiB: room for a factory's frames, the keys it
+  /// reads, a stop's start — a stop builds and prints its message on a thread of its own when this
+  /// one's stack is short (see ``withAmpleStack(_:)``) — and the signal handler the Swift runtime's
+  /// crash reporter runs on every thread while that stop ends the program.
   static func stackMargin(stackSize: UInt) -> UInt {
     min(256 << 10, stackSize / 4)
   }
@@ -50,16 +50,35 @@ enum ResolutionStack {
     return state
   }
 
-  /// Pops the key ``enter(_:_:)`` pushed.
+  /// Pops the key ``enter(_:_:)`` pushed; when it was the resolution's outermost, releases what the
+  /// resolution built of its per-resolution keys.
   @inlinable @inline(__always)
   static func exit(_ state: UnsafeMutablePointer<SheathResolutionState>) {
     state.pointee.count &-= 1
+    if _slowPath(state.pointee.resolutionInstances != nil) { endResolution(state) }
   }
 
   /// The push when something needs a closer look: the first resolution on this thread, a full
   /// buffer, a scan for a cycle, a stack running low, or a trace recording every factory run.
+  ///
+  /// A stack running low is looked at first, in a frame kept small: the stop it leads to waits here
+  /// for a thread with room, and the frames below this one are all the stack it has.
   @usableFromInline
   static func enterSlowly(
+    _ state: UnsafeMutablePointer<SheathResolutionState>, _ key: Keys, _ lifetime: LifetimeKind,
+    _ binding: AnyBinding, _ graph: Graph
+  ) {
+    let depth = state.pointee.count
+    if depth < state.pointee.capacity, sheath_stack_address() < state.pointee.stackLimit {
+      state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
+        key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
+      state.pointee.count = depth + 1
+      stopRunningLow(state)
+    }
+    enterChecking(state, key, lifetime, binding, graph)
+  }
+
+  private static func enterChecking(
     _ state: UnsafeMutablePointer<SheathResolutionState>, _ key: Keys, _ lifetime: LifetimeKind,
     _ binding: AnyBinding, _ graph: Graph
   ) {
@@ -204,14 +223,16 @@ enum ResolutionStack {
 }
 
 extension LifetimeKind {
-  /// The lifetime as a frame stores it: 0 transient, 1 singleton, 2 weak, 3 + n scoped to scope n.
+  /// The lifetime as a frame stores it: 0 transient, 1 singleton, 2 weak, 3 per-resolution, 4 + n
+  /// scoped to scope n.
   @inlinable @inline(__always)
   var code: Int {
     switch self {
     case .transient: 0
     case .singleton: 1
     case .weak: 2
-    case .scoped(let scope): 3 + scope.id
+    case .perResolution: 3
+    case .scoped(let scope): 4 + scope.id
     }
   }
 
@@ -220,7 +241,8 @@ extension LifetimeKind {
     case 0: self = .transient
     case 1: self = .singleton
     case 2: self = .weak
-    default: self = .scoped(Scope(id: code - 3))
+    case 3: self = .perResolution
+    default: self = .scoped(Scope(id: code - 4))
     }
   }
 }

@@ -2,7 +2,8 @@
 ///
 /// | lifetime | one instance per | released when |
 /// |---|---|---|
-/// | ``transient`` | resolution | the caller lets go of it |
+/// | ``transient`` | request for the key | the caller lets go of it |
+/// | ``perResolution`` | resolution: a request and every factory it runs | the caller lets go of it |
 /// | ``singleton`` | graph that binds the key | that graph is released |
 /// | ``weak`` | graph, while someone holds it | the last holder lets go of it |
 /// | ``scoped(_:)`` | graph that opened the scope | that graph is released |
@@ -20,8 +21,18 @@ public struct Lifetime<Value>: Sendable, CustomStringConvertible {
     self.kind = kind
   }
 
-  /// A new instance for every resolution.
+  /// A new instance for every request for the key.
   public static var transient: Self { Self(.transient) }
+
+  /// One instance per resolution: the request that started it and every factory it runs share the
+  /// instance, and the next resolution builds a new one — Swinject's `.graph` scope, with no child
+  /// graph to open. Sheath keeps the instance until the request returns, and no longer.
+  ///
+  /// A resolution is everything one request on a graph, a resolver or a provider builds on its
+  /// thread before it returns; in an async resolution, everything its factories build, in every task
+  /// they start, synchronous requests included. A per-resolution key resolved from two graphs has an
+  /// instance in each.
+  public static var perResolution: Self { Self(.perResolution) }
 
   /// How the lifetime is written in code: `.singleton`, `.scoped(.flow)`.
   public var description: String { kind.description }
@@ -57,7 +68,8 @@ extension Lifetime where Value: Sendable {
 ///
 /// | lifetime | one instance per | released when |
 /// |---|---|---|
-/// | ``transient`` | resolution | the caller lets go of it |
+/// | ``transient`` | request for the key | the caller lets go of it |
+/// | ``perResolution`` | resolution: a request and every factory it runs | the caller lets go of it |
 /// | ``singleton`` | graph that binds the key | that graph is released |
 /// | ``weak`` | graph, while someone holds it | the last holder lets go of it |
 /// | ``scoped(_:)`` | graph that opened the scope | that graph is released |
@@ -68,8 +80,13 @@ public struct MainActorLifetime: Hashable, Sendable, CustomStringConvertible {
     self.kind = kind
   }
 
-  /// A new instance for every resolution.
+  /// A new instance for every request for the key.
   public static var transient: Self { Self(.transient) }
+
+  /// One instance per resolution: the request that started it and every factory it runs share the
+  /// instance, and the next resolution builds a new one. Sheath keeps the instance until the request
+  /// returns, and no longer.
+  public static var perResolution: Self { Self(.perResolution) }
 
   /// One instance per graph that binds the key, built on the main actor the first time it is
   /// resolved and kept until the graph is released. Child graphs share their parent's instance.
@@ -96,6 +113,7 @@ enum LifetimeKind: Hashable, Sendable, CustomStringConvertible {
   case transient
   case singleton
   case weak
+  case perResolution
   case scoped(Scope)
 
   @usableFromInline var description: String {
@@ -103,17 +121,25 @@ enum LifetimeKind: Hashable, Sendable, CustomStringConvertible {
     case .transient: ".transient"
     case .singleton: ".singleton"
     case .weak: ".weak"
+    case .perResolution: ".perResolution"
     case .scoped(let scope): ".scoped(\(scope))"
     }
   }
 
-  /// Whether a graph caches the instance (and so may hold it longer than the one who asked).
-  var isShared: Bool { self != .transient }
+  /// Whether a graph caches the instance (and so may hold it longer than the one who asked). A
+  /// per-resolution instance is held only while the resolution that built it runs: like a transient
+  /// one, it lives as long as what holds it.
+  var isShared: Bool {
+    switch self {
+    case .transient, .perResolution: false
+    case .singleton, .weak, .scoped: true
+    }
+  }
 
   /// How long the lifetime keeps an instance, for captive-dependency checks: higher outlives lower.
   var rank: Int {
     switch self {
-    case .transient: 0
+    case .transient, .perResolution: 0
     case .weak: 1
     case .scoped: 2
     case .singleton: 3

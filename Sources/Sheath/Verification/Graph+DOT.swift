@@ -91,6 +91,7 @@ extension Graph {
     switch lifetime {
     case ".singleton": "#dbeafe"
     case ".weak": "#fef9c3"
+    case ".perResolution": "#f3e8ff"
     case _ where lifetime.hasPrefix(".scoped"): "#dcfce7"
     default: "#ffffff"
     }

@@ -1,12 +1,6 @@
 import Sheath
 import Testing
 
-/// A factory the graph check must never run: it fails the test if it does.
-private func neverBuilt<Value>(_ value: Value, _ key: String) -> Value {
-  Issue.record("the factory of \(key) ran: checking a graph must run no factory")
-  return value
-}
-
 // Named and placed explicitly, so the pinned messages read like an app's.
 extension Keys {
   // Cleanse's ErrorTest.testMissingProviders, translated: four bindings missing, two of them needed by

@@ -83,6 +83,12 @@ final class Instance: Sendable {
   init(number: Int = 0) { self.number = number }
 }
 
+/// A factory the graph check must never run: it fails the test if it does.
+func neverBuilt<Value>(_ value: Value, _ key: String) -> Value {
+  Issue.record("the factory of \(key) ran: checking a graph must run no factory")
+  return value
+}
+
 /// A module made of a closure, for tests that need a one-off registration.
 struct TestModule: Module {
   let registrations: (inout Bindings) -> Void
