@@ -14,7 +14,9 @@ It reuses that build: no compiler run of its own beyond `swift symbolgraph-extra
     Sources/ or Tests/ refers to it by the compiler's own identity (its USR): each overload separately,
     whatever the call site's spelling (`graph[.key]`, `.singleton`, a trailing closure). Implementing a
     protocol requirement (`Module.register(into:)`) counts as exercising it. A type counts when it is
-    named, or when one of its members or subclasses is exercised.
+    named, or when one of its members or subclasses is exercised. The index does not record what the
+    compiler calls for an attribute or a protocol: a property wrapper's initializer (`@Inject(.key)`)
+    and its `wrappedValue`, a decoder's `init(from:)`. Tests call the wrappers by name as well.
   - Where it is used: the isolation of the declaration that contains the reference, as the compiler
     inferred it (the symbol graphs of this package's own modules print `@MainActor` on every main-actor
     declaration, explicit or inferred from `.defaultIsolation(MainActor.self)`). Top-level code is on
@@ -131,10 +133,13 @@ def is_main_actor(symbol):
 
 
 def short_signature(symbol):
-    """The declaration without its call-site defaults (`fileID:line:`…) and autoclosure wrapping, to tell
-    overloads apart in the report."""
+    """The declaration without the parameters that default to a call site's `#fileID`, `#line`… and
+    without autoclosure wrapping, to tell overloads apart in the report."""
     text = declaration(symbol).replace("\n", " ")
-    text = re.sub(r",?\s*(fileID|filePath|file|line|column|function|sourceLocation|isolation)(\s+\w+)?:[^,)]*", "", text)
+    head, parenthesis, parameters = text.partition("(")
+    # `fileID: StaticString = #fileID`, `isolation: isolated (any Actor)? = #isolation`…
+    parameters = re.sub(r",?\s*\w+(\s+\w+)?:[^,()]*(\([^()]*\))?[^,()]*=\s*#\w+", "", parameters)
+    text = head + parenthesis + parameters
     text = text.replace("@autoclosure @escaping @Sendable () -> ", "")
     text = re.sub(r"\(,\s*", "(", text)
     return re.sub(r"\s+", " ", text).strip()

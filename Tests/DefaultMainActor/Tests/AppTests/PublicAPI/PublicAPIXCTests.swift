@@ -14,9 +14,9 @@ nonisolated final class PublicAPIXCTests: XCTestCase {
 
   @MainActor
   private func greeting() throws -> String {
-    try withGraph(modules: [GreetingModule()], reportingUnusedOverrides: true) {
-      $0.override(.greeting) { "xctest" }
-    } _: { graph in
+    try withGraph(
+      modules: [GreetingModule()], reportingUnusedOverrides: true, overrides: { $0.override(.greeting) { "xctest" } }
+    ) { graph in
       XCTAssertTrue(Graph.current === graph)
       return graph[.greeting]
     }
@@ -27,9 +27,9 @@ nonisolated final class PublicAPIXCTests: XCTestCase {
   @MainActor
   func testAsyncOverloadOnTheMainActor() async throws {
     let view = RecordingView()
-    try await withGraph(modules: [LoadingModule()], reportingUnusedOverrides: true) {
-      $0.override(.greeting) { "xctest" }
-    } _: { graph in
+    try await withGraph(
+      modules: [LoadingModule()], reportingUnusedOverrides: true, overrides: { $0.override(.greeting) { "xctest" } }
+    ) { graph in
       view.lines.append(try await graph[.loaded])
     }
     XCTAssertEqual(view.lines, ["xctest!"])
