@@ -35,7 +35,6 @@ import ctypes
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -92,9 +91,13 @@ def fail(message):
 # MARK: Symbol graphs
 
 
-def symbol_graphs(modules, access_level, output):
+def target_info():
+    """The toolchain's description of its target: the triple, and where its libraries are."""
+    return json.loads(subprocess.run(["swift", "-print-target-info"], check=True, capture_output=True).stdout)
+
+
+def symbol_graphs(modules, access_level, output, info):
     """Extracts the symbol graphs of built modules; returns their symbols and relationships."""
-    info = json.loads(subprocess.run(["swift", "-print-target-info"], check=True, capture_output=True).stdout)
     symbols, relationships = [], []
     for module in modules:
         subprocess.run(
@@ -160,9 +163,9 @@ class StringRef(ctypes.Structure):
 class IndexStore:
     """The few calls of libIndexStore's C API (indexstore.h) that reading occurrences needs."""
 
-    def __init__(self, path):
-        swift = shutil.which("swift") or fail("no `swift` on PATH")
-        lib = os.path.join(os.path.dirname(os.path.realpath(swift)), "..", "lib")
+    def __init__(self, path, info):
+        # The toolchain's `usr/lib`: its runtime resources are `usr/lib/swift`.
+        lib = os.path.dirname(info["paths"]["runtimeResourcePath"])
         names = [name for name in ("libIndexStore.so", "libIndexStore.dylib") if os.path.exists(os.path.join(lib, name))]
         if not names:
             fail(f"no libIndexStore in {lib}")
@@ -314,12 +317,13 @@ def main():
     if not os.path.isdir(os.path.join(BUILD, "Modules")):
         fail("Tests/DefaultMainActor is not built: swift build --package-path Tests/DefaultMainActor --build-tests")
     with tempfile.TemporaryDirectory() as output:
-        api, api_relationships = symbol_graphs(API_MODULES, "public", output)
-        own, _ = symbol_graphs(PACKAGE_MODULES, "private", output)
+        info = target_info()
+        api, api_relationships = symbol_graphs(API_MODULES, "public", output, info)
+        own, _ = symbol_graphs(PACKAGE_MODULES, "private", output, info)
     isolation_of_declaration = {
         symbol["identifier"]["precise"]: MAIN_ACTOR if is_main_actor(symbol) else NONISOLATED for symbol in own
     }
-    used = uses(IndexStore(os.path.join(BUILD, "index", "store")), isolation_of_declaration)
+    used = uses(IndexStore(os.path.join(BUILD, "index", "store"), info), isolation_of_declaration)
 
     by_usr = {symbol["identifier"]["precise"]: symbol for symbol in api}
     name = {usr: ".".join(symbol["pathComponents"]) for usr, symbol in by_usr.items()}
