@@ -15,6 +15,12 @@ nonisolated extension Keys {
   static var sessionToken: Key<Token> { Key(.scoped(.session)) { Token() } }
   static var weakBadge: MainActorKey<Badge> { MainActorKey(.weak) { Badge() } }
   static var sessionBadge: MainActorKey<Badge> { MainActorKey(.scoped(.session)) { Badge() } }
+  static var resolutionToken: Key<Token> { Key(.perResolution) { Token() } }
+  static var tokenPair: Key<[Token]> { Key(.transient, .resolutionToken, .resolutionToken) { [$0, $1] } }
+  static var resolutionBadge: MainActorKey<Badge> { MainActorKey(.perResolution) { Badge() } }
+  static var badgePair: MainActorKey<[Badge]> {
+    MainActorKey(.transient, .resolutionBadge.provider) { badge in [badge(), badge()] }
+  }
 
   /// Opens a session: a child graph that opens `.session` and binds the greeting its own way.
   static var sessionFlow: ChildGraphKey { ChildGraphKey(scope: .session) { [WelcomeModule()] } }
@@ -103,6 +109,10 @@ struct KeysAPITests {
     #expect(Keys.greeting.declaration == CodeLocation(fileID: "App/Keys.swift", line: 1))
     #expect([Keys.greeting.declaration.fileID, "\(Keys.greeting.declaration.line)"] == ["App/Keys.swift", "1"])
     #expect(Keys.greeting.declaration.description == "App/Keys.swift:1")
+    #expect(Set([Keys.greeting.declaration, CodeLocation(fileID: "App/Keys.swift", line: 1)]).count == 1)
+    var hasher = Hasher()
+    Keys.greeting.declaration.hash(into: &hasher)
+    #expect(hasher.finalize() == CodeLocation(fileID: "App/Keys.swift", line: 1).hashValue)
     #expect(Keys.badgeLabel.typeName == "(String) -> Badge")
     #expect(
       [
@@ -117,6 +127,11 @@ struct KeysAPITests {
     #expect([Keys.greeting.name, Keys.greeting.typeName] == ["Keys.greeting", "String"])
     let declaration = CodeLocation(fileID: "App/Keys.swift", line: 1)
     #expect(Keys.greeting.declaration == declaration)
+    #expect(Set([Keys.greeting.declaration, declaration]).count == 1)
+    var hashers = (Hasher(), Hasher())
+    declaration.hash(into: &hashers.0)
+    Keys.greeting.declaration.hash(into: &hashers.1)
+    #expect(hashers.0.finalize() == hashers.1.finalize())
     #expect(
       [declaration.fileID, "\(declaration.line)", declaration.description] == [
         "App/Keys.swift", "1", "App/Keys.swift:1",
@@ -141,12 +156,16 @@ struct KeysAPITests {
     #expect(graph.child(scope: .session)[.sessionToken] !== session[.sessionToken])
     #expect(graph[.weakBadge] === graph[.weakBadge])
     #expect(session[.sessionBadge] === session[.sessionBadge])
+    let tokens = graph[.tokenPair]
+    #expect(tokens[0] === tokens[1] && graph[.tokenPair][0] !== tokens[0])
+    let badges = graph[.badgePair]
+    #expect(badges[0] === badges[1] && graph[.badgePair][0] !== badges[0])
     #expect(
-      [Lifetime<Token>.transient, .singleton, .weak, .scoped(.session)].map(\.description)
-        == [".transient", ".singleton", ".weak", ".scoped(.session)"])
+      [Lifetime<Token>.transient, .perResolution, .singleton, .weak, .scoped(.session)].map(\.description)
+        == [".transient", ".perResolution", ".singleton", ".weak", ".scoped(.session)"])
     #expect(
-      [MainActorLifetime.transient, .singleton, .weak, .scoped(Scope("screen"))].map(\.description)
-        == [".transient", ".singleton", ".weak", ".scoped(.screen)"])
+      [MainActorLifetime.transient, .perResolution, .singleton, .weak, .scoped(Scope("screen"))].map(\.description)
+        == [".transient", ".perResolution", ".singleton", ".weak", ".scoped(.screen)"])
     #expect([Scope.session.name, Scope.session.description] == ["session", ".session"])
   }
 
@@ -154,12 +173,14 @@ struct KeysAPITests {
   nonisolated func lifetimesOffTheMainActor() throws {
     let graph = try Graph(modules: [])
     #expect(graph[.weakToken] === graph[.weakToken])
+    let tokens = graph[.tokenPair]
+    #expect(tokens[0] === tokens[1] && graph[.tokenPair][0] !== tokens[0])
     #expect(
-      [Lifetime<Token>.transient, .singleton, .weak, .scoped(Scope("screen"))].map(\.description)
-        == [".transient", ".singleton", ".weak", ".scoped(.screen)"])
+      [Lifetime<Token>.transient, .perResolution, .singleton, .weak, .scoped(Scope("screen"))].map(\.description)
+        == [".transient", ".perResolution", ".singleton", ".weak", ".scoped(.screen)"])
     #expect(
-      [MainActorLifetime.transient, .singleton, .weak, .scoped(.session)].map(\.description)
-        == [".transient", ".singleton", ".weak", ".scoped(.session)"])
+      [MainActorLifetime.transient, .perResolution, .singleton, .weak, .scoped(.session)].map(\.description)
+        == [".transient", ".perResolution", ".singleton", ".weak", ".scoped(.session)"])
     #expect([Scope.flow.name, Scope.flow.description] == ["flow", ".flow"])
   }
 
