@@ -292,12 +292,108 @@ def bindings():
     return "\n".join(out)
 
 
+def resolver_args(n):
+    return [f"r[keys.key({i}, as: {t}.self), fileID: fileID, line: line]" for i, t in enumerate(params(n))]
+
+
+def resolver_body(n, call):
+    """A factory's body that resolves its declared dependencies through the resolver `r`."""
+    return call if n == 0 else f"let keys = dependencies.keys\n      return {call}"
+
+
+def decorators():
+    """`b.decorate(.userAPI, .clock) { api, clock in … }`: decorators of plain keys that declare what
+    they need besides the value, as factories do; the graph adds it to the key's edges."""
+    out = [HEADER, "extension Bindings {"]
+    for n in range(MAX + 1):
+        types = ", ".join(["Value"] + params(n))
+        head = ("_" if n == 0 else "r") + ", value"
+        call = f"decorator({', '.join(['value'] + resolver_args(n))})"
+        needs = "nothing besides the value" if n == 0 else f"{counted(n)} besides the value"
+        out.append(
+            f"  /// Wraps what `key` resolves to with `decorator`, which needs {needs}: the graph\n"
+            + "  /// checks it when it is built, as it checks a factory's.\n"
+            + "  ///\n"
+            + "  /// See <doc:DeclaringDependencies>.\n"
+            + "  ///\n"
+            + "  /// - Parameters:\n"
+            + "  ///   - key: The key whose values to wrap.\n"
+            + "".join(f"  ///   - {t.lower()}: A key the decorator needs; its value follows the value it wraps.\n" for t in params(n))
+            + "  ///   - fileID: Where the decorator is registered; leave the default.\n"
+            + "  ///   - line: Where the decorator is registered; leave the default.\n"
+            + "  ///   - decorator: Returns the value to use in place of the one it is given.\n"
+            + "  @inlinable\n"
+            + f"  public mutating func decorate{generics(n, 'Value')}(\n"
+            + "    _ key: Key<Value>,\n"
+            + dependency_params(n)
+            + "    fileID: StaticString = #fileID,\n"
+            + "    line: UInt = #line,\n"
+            + f"    _ decorator: @escaping @Sendable ({types}) -> Value\n"
+            + "  ) {\n"
+            + f"    let dependencies = {edges(n)}\n"
+            + f'    decorate(key, declaring: dependencies, source("\\(fileID)", Int(line))) {{ {head} in\n'
+            + f"      {resolver_body(n, call)}\n    }}\n"
+            + "  }\n"
+        )
+    out.append("}\n")
+    return "\n".join(out)
+
+
+def contributions():
+    """`b.contribute(to: .trackers, .http) { http in … }` and the same for a map's entry: contributions
+    that declare what they need, which the graph adds to the collection's edges."""
+    out = [HEADER, "extension Bindings {"]
+    for shape in ("collection", "map"):
+        for n in range(MAX + 1):
+            head = "_" if n == 0 else "r"
+            call = f"factory({', '.join(resolver_args(n))})"
+            needs = "that needs nothing from the graph" if n == 0 else f"of {counted(n)}"
+            what = "an element to a collection" if shape == "collection" else "an entry to a dictionary"
+            made = "Element" if shape == "collection" else "Value"
+            generic = generics(n, "Element" if shape == "collection" else "EntryKey, Value")
+            key_type = "CollectionKey<Element>" if shape == "collection" else "MapKey<EntryKey, Value>"
+            out.append(
+                f"  /// Adds {what} that several modules contribute to, made by a factory\n"
+                + f"  /// {needs}, which the graph checks when it is built.\n"
+                + "  ///\n"
+                + "  /// See <doc:Multibindings>.\n"
+                + "  ///\n"
+                + "  /// - Parameters:\n"
+                + ("  ///   - key: The collection.\n" if shape == "collection" else "  ///   - key: The dictionary.\n  ///   - entry: The entry's key; two contributions of one entry are an error.\n")
+                + dependency_docs(n, False)
+                + "  ///   - fileID: Where the contribution is registered; leave the default.\n"
+                + "  ///   - line: Where the contribution is registered; leave the default.\n"
+                + f"  ///   - factory: Builds the {'element' if shape == 'collection' else 'value of the entry'}"
+                + (".\n" if n == 0 else " from the dependencies' values.\n")
+                + "  @inlinable\n"
+                + f"  public mutating func contribute{generic}(\n"
+                + f"    to key: {key_type},\n"
+                + ("    entry: EntryKey,\n" if shape == "map" else "")
+                + dependency_params(n)
+                + "    fileID: StaticString = #fileID,\n"
+                + "    line: UInt = #line,\n"
+                + f"    _ factory: @escaping @Sendable ({', '.join(params(n))}) -> {made}\n"
+                + "  ) {\n"
+                + f"    let dependencies = {edges(n)}\n"
+                + f"    contribute(to: key, {'entry: entry, ' if shape == 'map' else ''}declaring: dependencies, source(\"\\(fileID)\", Int(line))) {{ {head} in\n"
+                + f"      {resolver_body(n, call)}\n    }}\n"
+                + "  }\n"
+            )
+    out.append("}\n")
+    return "\n".join(out)
+
+
 def write(path, text):
     with open(os.path.join(ROOT, path), "w") as f:
         f.write(text)
 
 
-OUTPUTS = {"Sources/Sheath/Keys/Key+Declared.swift": key_inits, "Sources/Sheath/Modules/Bindings+Declared.swift": bindings}
+OUTPUTS = {
+    "Sources/Sheath/Keys/Key+Declared.swift": key_inits,
+    "Sources/Sheath/Modules/Bindings+Declared.swift": bindings,
+    "Sources/Sheath/Modules/Bindings+DeclaredDecorators.swift": decorators,
+    "Sources/Sheath/Modules/Bindings+DeclaredContributions.swift": contributions,
+}
 for path, make in OUTPUTS.items():
     write(path, make())
 # Laid out as the rest of the sources are, so that the lint passes on what this writes.

@@ -123,6 +123,36 @@ fileprivate struct AppModule: Module {
 }
 // docs: end
 
+fileprivate protocol AnalyticsTracker: Sendable {}
+fileprivate final class RemoteTracker: AnalyticsTracker {
+  init(http: any HTTPClient) {}
+}
+fileprivate final class LoggingUserAPI: UserAPI {
+  let wrapped: any UserAPI
+  init(_ wrapped: any UserAPI, log: any AnalyticsTracker) { self.wrapped = wrapped }
+}
+
+extension Keys {
+  fileprivate static var trackers: CollectionKey<any AnalyticsTracker> { CollectionKey() }
+  fileprivate static var auditTracker: Key<any AnalyticsTracker> {
+    Key(.singleton, .httpClient) { http in RemoteTracker(http: http) }
+  }
+}
+
+// docs: declared-decorate-contribute
+fileprivate struct AuditModule: Module {
+  func register(into b: inout Bindings) {
+    // The value first, then what the decorator declared it needs.
+    b.decorate(.userAPI, .auditTracker) { api, tracker in
+      LoggingUserAPI(api, log: tracker)
+    }
+    b.contribute(to: .trackers, .httpClient) { http in
+      RemoteTracker(http: http)
+    }
+  }
+}
+// docs: end
+
 /// The error building `modules` throws, as text.
 private func buildError(_ modules: [any Module]) -> String {
   do {
@@ -160,6 +190,17 @@ struct DeclaringDependenciesArticle {
     #expect(unchecked.isEmpty)
     let flow = graph.child(scope: .flow)
     #expect(flow.make(.profileViewModel, StubProfileView()).view == nil, "the view model holds its view weakly")
+  }
+
+  @Test("decorators and contributions that declare what they need are checked like factories")
+  func declaredDecoratorsAndContributions() throws {
+    let gitHub = try #require(URL(string: "https://api.github.com"))
+    let graph = try Graph(modules: [AppModule(baseURL: gitHub), AuditModule()])
+    #expect(graph.uncheckedKeys.isEmpty)
+    #expect(graph[.userAPI] is LoggingUserAPI)
+    #expect(graph[.trackers].count == 1)
+    let needs = graph.dependencies(of: .userAPI)?.map(\.name)
+    #expect(needs == ["Keys.httpClient", "Keys.apiBaseURL", "Keys.auditTracker"])
   }
 
   @Test("a graph that misses a binding says so when it is built, with the path")

@@ -56,21 +56,21 @@ fileprivate struct SettingsLinks: DeepLinkHandler {
 // docs: multibindings-modules
 fileprivate struct AnalyticsModule: Module {
   func register(into b: inout Bindings) {
-    b.contribute(to: .trackers) { _ in ConsoleTracker() }
-    b.contribute(to: .launchTasks) { _ in WarmImageCache() }
+    b.contribute(to: .trackers) { ConsoleTracker() }
+    b.contribute(to: .launchTasks) { WarmImageCache() }
   }
 }
 
 fileprivate struct ProfileFeatureModule: Module {
   func register(into b: inout Bindings) {
-    b.contribute(to: .deepLinks, entry: "profile") { _ in ProfileLinks() }
+    b.contribute(to: .deepLinks, entry: "profile") { ProfileLinks() }
   }
 }
 
 fileprivate struct SettingsFeatureModule: Module {
   func register(into b: inout Bindings) {
-    b.contribute(to: .trackers) { _ in CrashReporterTracker() }
-    b.contribute(to: .deepLinks, entry: "settings") { _ in
+    b.contribute(to: .trackers) { CrashReporterTracker() }
+    b.contribute(to: .deepLinks, entry: "settings") {
       SettingsLinks()
     }
   }
@@ -115,9 +115,8 @@ struct MultibindingsSnippets {
     #expect(trackers.count == 2)
     #expect(trackers.first is ConsoleTracker)
     #expect(handler?.open("/x") == "settings /x")
-    // contributions resolve through a resolver: their keys are unchecked
-    let unchecked = Set(graph.uncheckedKeys.map(\.name))
-    #expect(unchecked.isSuperset(of: ["Keys.trackers", "Keys.launchTasks", "Keys.deepLinks"]))
+    // the contributions declared what they need (nothing): every key is checked
+    #expect(graph.uncheckedKeys.isEmpty)
     #expect(Set(graph[.deepLinks].keys) == ["profile", "settings"])
   }
 
@@ -132,6 +131,8 @@ struct MultibindingsSnippets {
     let names = graph[.launchTasks].map(\.name)
     // docs: end
     #expect(names == ["warm image cache", "register for notifications", "clear delivered notifications"])
+    // contributeElements takes a resolver: its collection is unchecked
+    #expect(graph.uncheckedKeys.map(\.name) == ["Keys.launchTasks"])
   }
 
   @Test("a graph without contributions provides an empty collection")

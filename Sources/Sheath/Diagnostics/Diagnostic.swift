@@ -21,10 +21,14 @@ extension Keys {
   /// `.userAPI`: the key as a call site writes it, for fix-it lines. A name that is not code — `Key
   /// declared at App/Keys.swift:9`, where the source was not available — becomes Xcode's placeholder
   /// `<#key#>`: the summary above the fix says which key it is.
-  var callSiteName: String {
-    if name.hasPrefix("Keys.") { return "." + name.dropFirst("Keys.".count) }
-    return isCode(name) ? name : "<#key#>"
-  }
+  var callSiteName: String { Sheath.callSiteName(name) }
+}
+
+/// A key's name as code writes it where a key is expected: `.userAPI` for `Keys.userAPI`, the name
+/// itself when it reads as an expression, or a placeholder.
+func callSiteName(_ name: String) -> String {
+  if name.hasPrefix("Keys.") { return "." + name.dropFirst("Keys.".count) }
+  return isCode(name) ? name : "<#key#>"
 }
 
 /// Whether `name` reads as a Swift expression naming a key: identifiers joined by dots.

@@ -210,7 +210,7 @@ private struct Group {
   var contributions: [AnyContribution] = []
   /// Where `require` asked for the key, when its default does not satisfy it.
   var requiredBy: [BindingSource] = []
-  var decorations: [AnyDecoration] = []
+  var decorations: [Decoration] = []
 
   init(key: Keys) {
     self.key = key

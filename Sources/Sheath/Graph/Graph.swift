@@ -181,9 +181,9 @@ public final class Graph: @unchecked Sendable {
   /// factory ran; see <doc:DeclaringDependencies>.
   public var knownKeys: [Keys] { table.knownKeys }
 
-  /// The known keys whose factories resolve through a ``Resolver`` (`{ r in … }`), or that a module
-  /// decorates (decorators resolve through a resolver): the graph knows them, but not all they depend
-  /// on, so building it did not check all of their dependencies.
+  /// The known keys whose factories resolve through a ``Resolver`` (`{ r in … }`), or that a decorator
+  /// or contribution resolving through one wraps or builds: the graph knows them, but not all they
+  /// depend on, so building it did not check all of their dependencies.
   public var uncheckedKeys: [Keys] { table.uncheckedKeys }
 
   /// Makes a child graph that opens `scope`: keys scoped to it get one instance per child, released

@@ -12,8 +12,9 @@
 ///   number of transient keys.
 ///
 /// A factory that resolves through a ``Resolver`` (`{ r in … }`) declares nothing: its key is known,
-/// but its edges are not, and ``uncheckedKeys`` lists it — as it lists a decorated key, whose
-/// decorators resolve through a resolver.
+/// but its edges are not, and ``uncheckedKeys`` lists it — as it lists a key a decorator or a
+/// contribution that resolves through a resolver wraps or builds. What a decorator or contribution
+/// declared is part of its key's edges.
 ///
 /// Every walk is a loop over an explicit stack, so a chain of any length is checked without deep
 /// recursion.
@@ -68,7 +69,7 @@ struct GraphCheck {
   var uncheckedKeys: [Keys] {
     nodes.filter { node in
       guard let binding = node.binding else { return false }
-      return node.edges == nil || !binding.decorators.isEmpty
+      return node.edges == nil || !binding.uncheckedDecorators.isEmpty
     }.map(\.key)
   }
 

@@ -14,7 +14,10 @@ public class ContributableKey<Contribution, EntryKey: Hashable & Sendable, Value
     _ lifetime: Lifetime<Value>, empty: Value, name: String?, declaration: CodeLocation
   ) {
     let empty = UncheckedSendable(value: empty)
-    super.init(lifetime, test: nil, name: name, declaration: declaration, dependencies: nil) { _ in empty.value }
+    // Without contributions, the empty collection: it needs nothing.
+    super.init(lifetime, test: nil, name: name, declaration: declaration, dependencies: DeclaredDependencies([])) {
+      _ in empty.value
+    }
   }
 
   /// A contribution of `factory`, under `entry` for a map, registered at `source`.

@@ -47,6 +47,9 @@ class AnyBinding: @unchecked Sendable {
   final let usage: OverrideUsage?
   /// Where the decorators that wrap this binding were registered, innermost first.
   final let decorators: [BindingSource]
+  /// Those of ``decorators`` that resolve through a resolver (`b.decorate(.key) { r, value in … }`),
+  /// whose dependencies are unchecked; a decorator that declared them added them to ``dependencies``.
+  final let uncheckedDecorators: [BindingSource]
   /// Whether building a value must be recorded in ``usage``.
   @usableFromInline final let tracksUsage: Bool
   /// Whether this is a ``DirectKeyBinding``, whose factory is called as its key received it.
@@ -60,13 +63,15 @@ class AnyBinding: @unchecked Sendable {
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool, usage: OverrideUsage?,
-    decorators: [BindingSource], callsDirectly: Bool, dependencies: DeclaredDependencies?, hasSlotThunk: Bool
+    decorators: [BindingSource], uncheckedDecorators: [BindingSource], callsDirectly: Bool,
+    dependencies: DeclaredDependencies?, hasSlotThunk: Bool
   ) {
     self.lifetime = lifetime
     self.source = source
     self.isLiveOnlyStandIn = isLiveOnlyStandIn
     self.usage = usage
     self.decorators = decorators
+    self.uncheckedDecorators = uncheckedDecorators
     self.tracksUsage = usage != nil
     self.callsDirectly = callsDirectly
     self.dependencies = dependencies
@@ -92,20 +97,26 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
 
   init(
     lifetime: LifetimeKind, source: BindingSource, isLiveOnlyStandIn: Bool = false, usage: OverrideUsage? = nil,
-    decorators: [BindingSource] = [], callsDirectly: Bool = false, dependencies: DeclaredDependencies? = nil,
-    hasSlotThunk: Bool = false, factory: Factory
+    decorators: [BindingSource] = [], uncheckedDecorators: [BindingSource] = [], callsDirectly: Bool = false,
+    dependencies: DeclaredDependencies? = nil, hasSlotThunk: Bool = false, factory: Factory
   ) {
     self.factory = factory
     super.init(
       lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage, decorators: decorators,
-      callsDirectly: callsDirectly, dependencies: dependencies, hasSlotThunk: hasSlotThunk)
+      uncheckedDecorators: uncheckedDecorators, callsDirectly: callsDirectly, dependencies: dependencies,
+      hasSlotThunk: hasSlotThunk)
   }
 
-  /// This binding with its factory replaced by `factory`, decorated by what registered at `source`.
-  func decorated(by source: BindingSource, factory: Factory) -> Binding<Factory> {
-    Binding(
-      lifetime: lifetime, source: self.source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage,
-      decorators: decorators + [source], dependencies: dependencies, factory: factory)
+  /// This binding with its factory replaced by `factory`, decorated by `decoration`: what the
+  /// decorator declared it needs joins what the binding needs.
+  func decorated(by decoration: Decoration, factory: Factory) -> Binding<Factory> {
+    let added = decoration.dependencies
+    return Binding(
+      lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage,
+      decorators: decorators + [decoration.source],
+      uncheckedDecorators: uncheckedDecorators + (added == nil ? [decoration.source] : []),
+      dependencies: dependencies.map { own in added.map { DeclaredDependencies(own.edges + $0.edges) } ?? own },
+      factory: factory)
   }
 }
 
@@ -207,35 +218,30 @@ extension Binding {
 }
 
 /// A decorator a module registered for a key: wraps a binding of the key in a new one.
-class AnyDecoration: @unchecked Sendable {
-  // @unchecked: immutable; the subclass adds only a Sendable decorator.
+final class Decoration: @unchecked Sendable {
+  // @unchecked: immutable; `wrap` captures the key, which is immutable, and a decorator, which every
+  // key's `Decorator` type makes a `@Sendable` closure.
   let source: BindingSource
+  /// What the decorator declared it needs besides the value it wraps (`b.decorate(.userAPI, .clock)
+  /// { api, clock in … }`); `nil` for one that resolves through a resolver, whose needs are unchecked.
+  let dependencies: DeclaredDependencies?
+  private let wrap: (AnyBinding, Decoration) -> AnyBinding
 
-  init(source: BindingSource) {
+  init<Factory, LifetimeOption, Decorator, Value>(
+    key: BindableKey<Factory, LifetimeOption, Decorator, Value>, source: BindingSource,
+    dependencies: DeclaredDependencies?, decorator: Decorator
+  ) {
     self.source = source
+    self.dependencies = dependencies
+    self.wrap = { binding, decoration in
+      // A decoration of a key only ever meets that key's bindings.
+      let base = unsafeDowncast(binding, to: Binding<Factory>.self)
+      return base.decorated(by: decoration, factory: key.decorated(base.factory, with: decorator))
+    }
   }
 
   /// `binding` (of this decoration's key) with the decorator around its factory.
   func decorate(_ binding: AnyBinding) -> AnyBinding {
-    fatalError("Sheath: AnyDecoration is abstract; Decoration overrides decorate(_:)")
-  }
-}
-
-/// A decorator registered for a key, with the key's factory and decorator types.
-final class Decoration<Factory, LifetimeOption, Decorator, Value>: AnyDecoration, @unchecked Sendable {
-  // @unchecked: the decorator is a Sendable closure (every key asks for one), and the key is immutable.
-  let key: BindableKey<Factory, LifetimeOption, Decorator, Value>
-  let decorator: Decorator
-
-  init(key: BindableKey<Factory, LifetimeOption, Decorator, Value>, source: BindingSource, decorator: Decorator) {
-    self.key = key
-    self.decorator = decorator
-    super.init(source: source)
-  }
-
-  override func decorate(_ binding: AnyBinding) -> AnyBinding {
-    // A decoration of a key only ever meets that key's bindings.
-    let base = unsafeDowncast(binding, to: Binding<Factory>.self)
-    return base.decorated(by: source, factory: key.decorated(base.factory, with: decorator))
+    wrap(binding, self)
   }
 }

@@ -340,6 +340,29 @@ public struct Bindings {
     registrations.append(.contribute(key.contribution(factory, entry: entry, source: source(fileID, line))))
   }
 
+  /// Adds an element made by `factory`, which declared `dependencies`, to `key`'s collection: what
+  /// the `contribute(to:_:…)` overloads that declare dependencies share.
+  @usableFromInline
+  mutating func contribute<Element>(
+    to key: CollectionKey<Element>, declaring dependencies: DeclaredDependencies, _ source: BindingSource,
+    _ factory: @escaping @Sendable (Resolver) -> Element
+  ) {
+    registrations.append(
+      .contribute(Contribution.element(of: key, source: source, dependencies: dependencies, factory: factory)))
+  }
+
+  /// Adds an entry made by `factory`, which declared `dependencies`, to `key`'s dictionary.
+  @usableFromInline
+  mutating func contribute<EntryKey, Value>(
+    to key: MapKey<EntryKey, Value>, entry: EntryKey, declaring dependencies: DeclaredDependencies,
+    _ source: BindingSource, _ factory: @escaping @Sendable (Resolver) -> Value
+  ) {
+    registrations.append(
+      .contribute(
+        Contribution<(EntryKey, Value)>.entry(
+          entry, of: key, source: source, dependencies: dependencies, factory: factory)))
+  }
+
   // MARK: Decorators
 
   /// Wraps what `key` resolves to — logging, analytics, caching or retries around an API client —
@@ -359,8 +382,9 @@ public struct Bindings {
   /// the calls): the first registered wraps the binding, each next one wraps the result, so the last
   /// registered is outermost. A child graph's decorators wrap its parent's binding in a binding of the
   /// child's own (a decorated singleton is then one per child). ``Graph/dot(scopes:entryPoints:)``
-  /// shows which modules decorate a key; a decorator resolves through a resolver, so `verify()` lists
-  /// a decorated key as unchecked.
+  /// shows which modules decorate a key. A decorator that takes a resolver declares nothing, so
+  /// `verify()` lists its key as unchecked; a ``Key``'s decorator can declare what it needs instead:
+  /// `b.decorate(.userAPI, .clock) { api, clock in … }`.
   ///
   /// Every kind of key can be decorated: a main-actor key's decorator runs on the main actor, an async
   /// key's may await, an assisted key's wraps what is built with each argument.
@@ -377,7 +401,19 @@ public struct Bindings {
     line: Int = #line,
     _ decorator: Decorator
   ) {
-    registrations.append(.decorate(key, Decoration(key: key, source: source(fileID, line), decorator: decorator)))
+    registrations.append(
+      .decorate(key, Decoration(key: key, source: source(fileID, line), dependencies: nil, decorator: decorator)))
+  }
+
+  /// Registers `decorator` around `key`'s binding, with what it declared it needs besides the value:
+  /// what the `decorate(_:_:…)` overloads that declare dependencies share.
+  @usableFromInline
+  mutating func decorate<Value>(
+    _ key: Key<Value>, declaring dependencies: DeclaredDependencies, _ source: BindingSource,
+    _ decorator: @escaping @Sendable (Resolver, Value) -> Value
+  ) {
+    registrations.append(
+      .decorate(key, Decoration(key: key, source: source, dependencies: dependencies, decorator: decorator)))
   }
 
   // MARK: Requirements
@@ -445,7 +481,7 @@ enum Registration {
   case contribute(AnyContribution)
   // Indirect: rare, and its source would make every registration as large.
   indirect case require(Keys, isSatisfiedByDefault: Bool, BindingSource)
-  case decorate(Keys, AnyDecoration)
+  case decorate(Keys, Decoration)
   // Indirect: rare, and its source would make every registration as large.
   indirect case expose(Keys, BindingSource)
 

@@ -8,11 +8,26 @@ class AnyContribution: @unchecked Sendable {
   /// The map entry's key, for duplicate detection; `nil` for collection elements.
   let entry: AnyHashable?
   let source: BindingSource
+  /// What the contribution's factory declared it needs (`b.contribute(to: .trackers, .http) { http
+  /// in … }`); `nil` for one that resolves through a resolver, whose needs are unchecked.
+  let dependencies: DeclaredDependencies?
 
-  init(key: Keys, entry: AnyHashable?, source: BindingSource) {
+  init(key: Keys, entry: AnyHashable?, source: BindingSource, dependencies: DeclaredDependencies?) {
     self.key = key
     self.entry = entry
     self.source = source
+    self.dependencies = dependencies
+  }
+
+  /// What the contributions to one key declared they need, together: the synthesized binding's
+  /// dependencies, or `nil` when one of them resolves through a resolver.
+  static func dependencies(of contributions: [AnyContribution]) -> DeclaredDependencies? {
+    var edges: [DeclaredEdge] = []
+    for contribution in contributions {
+      guard let dependencies = contribution.dependencies else { return nil }
+      edges += dependencies.edges
+    }
+    return DeclaredDependencies(edges)
   }
 
   /// Builds the binding that provides the collection made of `contributions` (all to this key).
@@ -33,23 +48,26 @@ final class Contribution<Element>: AnyContribution, @unchecked Sendable {
   }
 
   let elements: Elements
-  private let assemble: @Sendable (@escaping @Sendable (Resolver) -> [Element]) -> AnyBinding
+  private let assemble: @Sendable (@escaping @Sendable (Resolver) -> [Element], DeclaredDependencies?) -> AnyBinding
 
   private init(
     key: Keys,
     entry: AnyHashable?,
     source: BindingSource,
+    dependencies: DeclaredDependencies?,
     elements: Elements,
-    assemble: @escaping @Sendable (@escaping @Sendable (Resolver) -> [Element]) -> AnyBinding
+    assemble: @escaping @Sendable (@escaping @Sendable (Resolver) -> [Element], DeclaredDependencies?) -> AnyBinding
   ) {
     self.elements = elements
     self.assemble = assemble
-    super.init(key: key, entry: entry, source: source)
+    super.init(key: key, entry: entry, source: source, dependencies: dependencies)
   }
 
   override func synthesizeBinding(of contributions: [AnyContribution]) -> AnyBinding {
     // Every contribution to one key has that key's element type: `Bindings.contribute` is typed by key.
-    assemble(Self.buildAll(contributions.map { unsafeDowncast($0, to: Contribution<Element>.self).elements }))
+    assemble(
+      Self.buildAll(contributions.map { unsafeDowncast($0, to: Contribution<Element>.self).elements }),
+      AnyContribution.dependencies(of: contributions))
   }
 
   /// Builds the elements of `parts`, in order: each part's in place, a factory's several in the order
@@ -74,25 +92,30 @@ final class Contribution<Element>: AnyContribution, @unchecked Sendable {
   }
 
   /// Contributions to `key`, assembled into its collection.
-  private convenience init(to key: CollectionKey<Element>, source: BindingSource, elements: Elements) {
-    self.init(key: key, entry: nil, source: source, elements: elements) { buildAll in
+  private convenience init(
+    to key: CollectionKey<Element>, source: BindingSource, dependencies: DeclaredDependencies?, elements: Elements
+  ) {
+    self.init(key: key, entry: nil, source: source, dependencies: dependencies, elements: elements) {
+      buildAll, dependencies in
       Binding<@Sendable (Resolver) -> [Element]>(
-        lifetime: key.defaultLifetime.kind, source: key.declarationSource, factory: buildAll)
+        lifetime: key.defaultLifetime.kind, source: key.declarationSource, dependencies: dependencies,
+        factory: buildAll)
     }
   }
 
-  /// An element of a collection.
+  /// An element of a collection; `dependencies` are what `factory` declared it needs, if it did.
   static func element(
-    of key: CollectionKey<Element>, source: BindingSource, factory: @escaping @Sendable (Resolver) -> Element
+    of key: CollectionKey<Element>, source: BindingSource, dependencies: DeclaredDependencies? = nil,
+    factory: @escaping @Sendable (Resolver) -> Element
   ) -> Contribution<Element> {
-    Contribution(to: key, source: source, elements: .one(factory))
+    Contribution(to: key, source: source, dependencies: dependencies, elements: .one(factory))
   }
 
   /// Several elements of a collection, in the order `factory` returns them.
   static func elements(
     of key: CollectionKey<Element>, source: BindingSource, factory: @escaping @Sendable (Resolver) -> [Element]
   ) -> Contribution<Element> {
-    Contribution(to: key, source: source, elements: .several(factory))
+    Contribution(to: key, source: source, dependencies: nil, elements: .several(factory))
   }
 }
 
@@ -102,18 +125,20 @@ extension Keys {
 }
 
 extension Contribution {
-  /// An entry of a map.
+  /// An entry of a map; `dependencies` are what `factory` declared it needs, if it did.
   static func entry<EntryKey, Value>(
     _ entry: EntryKey,
     of key: MapKey<EntryKey, Value>,
     source: BindingSource,
+    dependencies: DeclaredDependencies? = nil,
     factory: @escaping @Sendable (Resolver) -> Value
   ) -> Contribution<(EntryKey, Value)> {
     Contribution<(EntryKey, Value)>(
-      key: key, entry: AnyHashable(entry), source: source, elements: .one { r in (entry, factory(r)) }
-    ) { buildAll in
+      key: key, entry: AnyHashable(entry), source: source, dependencies: dependencies,
+      elements: .one { r in (entry, factory(r)) }
+    ) { buildAll, dependencies in
       Binding<@Sendable (Resolver) -> [EntryKey: Value]>(
-        lifetime: key.defaultLifetime.kind, source: key.declarationSource,
+        lifetime: key.defaultLifetime.kind, source: key.declarationSource, dependencies: dependencies,
         factory: { r in
           // Unique: the graph rejects duplicate entry keys when it is built.
           Dictionary(uniqueKeysWithValues: buildAll(r))

@@ -15,8 +15,8 @@ extension Graph {
   /// decorated key's label names the modules that decorate it, innermost first. A dashed edge is a
   /// dependency resolved later, through a provider, a lazy value or an assisted factory. A child graph
   /// key has an edge to each key its child graph binds that nothing else in the child needs. A key
-  /// with a dashed outline declared no dependencies (its factory resolves through a resolver) or is
-  /// decorated: its label says its dependencies are unchecked, and it has no edges out.
+  /// with a dashed outline declared no dependencies (its factory resolves through a resolver), or a
+  /// decorator that resolves through one wraps it: its label says its dependencies are unchecked.
   ///
   /// - Parameters:
   ///   - scopes: The scopes to open, as for ``verify(scopes:entryPoints:)``.

@@ -98,6 +98,7 @@ struct GraphReading {
           }
         },
       decoratedBy: (node.binding?.decorators ?? []).map(\.description),
+      uncheckedDecoratedBy: (node.binding?.uncheckedDecorators ?? []).map(\.description),
       isLiveOnly: node.binding?.isLiveOnlyStandIn ?? false,
       childGraph: childGraphKey?.name)
   }

@@ -28,18 +28,21 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
     /// What its binding declared it needs, in the factory's order; `nil` when its factory resolves
     /// through a ``Resolver`` (`{ r in … }`), whose dependencies are not known.
     public let dependencies: [Dependency]?
-    /// Where the decorators that wrap its binding were registered, innermost first; a decorator
-    /// resolves through a resolver, so what it needs is not known.
+    /// Where the decorators that wrap its binding were registered, innermost first. What a decorator
+    /// declared it needs (`b.decorate(.userAPI, .clock) { api, clock in … }`) is in ``dependencies``.
     public let decoratedBy: [String]
+    /// Those of ``decoratedBy`` that resolve through a resolver (`b.decorate(.userAPI) { r, api in
+    /// … }`), so what they need is not known.
+    public let uncheckedDecoratedBy: [String]
     /// Whether it is a live-only key a test graph did not override: resolving it fails the test.
     public let isLiveOnly: Bool
     /// The ``ChildGraphKey`` whose child graph binds it, when the child binds it differently from
     /// the graph, or only the child knows it; `nil` for the graph's own keys.
     public let childGraph: String?
 
-    /// Whether every dependency of the key is known: it declared them and nothing decorates it — or
-    /// it is live-only in a test graph, where resolving it fails the test whatever it needs.
-    public var isChecked: Bool { isLiveOnly || (dependencies != nil && decoratedBy.isEmpty) }
+    /// Whether every dependency of the key is known: it and its decorators declared them — or it is
+    /// live-only in a test graph, where resolving it fails the test whatever it needs.
+    public var isChecked: Bool { isLiveOnly || (dependencies != nil && uncheckedDecoratedBy.isEmpty) }
   }
 
   /// One declared dependency.
@@ -86,7 +89,7 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
   }
 
   /// The keys whose dependencies are not all known, by name: their factories resolve through a
-  /// ``Resolver``, or a decorator wraps them.
+  /// ``Resolver``, or a decorator that does wraps them.
   public var uncheckedKeys: [String] {
     keys.filter { !$0.isChecked }.map(\.name)
   }
@@ -98,8 +101,9 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
         return
           "\(key.name): its factory resolves through a resolver, so what it needs is unchecked; declare its dependencies (Key(.transient, .a, .b) { a, b in … })"
       }
+      let decorators = key.uncheckedDecoratedBy
       return
-        "\(key.name): decorated by \(key.decoratedBy.joined(separator: ", ")), whose decorators resolve through a resolver, so what they need is unchecked"
+        "\(key.name): decorated by \(decorators.joined(separator: ", ")), \(decorators.count == 1 ? "whose decorator resolves" : "whose decorators resolve") through a resolver, so what \(decorators.count == 1 ? "it needs" : "they need") is unchecked; declare what a decorator needs (b.decorate(\(callSiteName(key.name)), .a) { value, a in … })"
     }
   }
 

@@ -126,7 +126,7 @@ struct VerifyTests {
       """)
   }
 
-  @Test("a decorated key is listed as unchecked: its decorators resolve through a resolver")
+  @Test("a key whose decorator resolves through a resolver is listed as unchecked, saying how to declare")
   func listsDecoratedKeys() throws {
     let graph = try Graph(modules: [
       TestModule { b in
@@ -139,8 +139,24 @@ struct VerifyTests {
     #expect(
       report.unchecked.map { $0.replacingOccurrences(of: #"\(.*:40\)"#, with: "(…:40)", options: .regularExpression) }
         == [
-          "Keys.database: decorated by TestModule (…:40), whose decorators resolve through a resolver, so what they need is unchecked"
+          "Keys.database: decorated by TestModule (…:40), whose decorator resolves through a resolver, so what it needs is unchecked; declare what a decorator needs (b.decorate(.database, .a) { value, a in … })"
         ])
+  }
+
+  @Test("a decorator that declares what it needs leaves its key checked, with the decorator's edges")
+  func declaredDecoratorIsChecked() throws {
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.expose(.repository)
+        b.decorate(.database) { store in store }
+        b.decorate(.database, .repository.provider) { store, _ in store }
+      }
+    ])
+    let report = try graph.verify()
+    #expect(report.uncheckedKeys.isEmpty)
+    let database = try #require(report.keys.first { $0.name == "Keys.database" })
+    #expect(database.decoratedBy.count == 2 && database.uncheckedDecoratedBy.isEmpty)
+    #expect(database.dependencies?.map(\.key) == ["Keys.repository.provider"])
   }
 
   @Test("entry points the graph does not know are read too, and their problems reported all at once with paths")

@@ -181,3 +181,54 @@ struct TransientDigitsModule: Module {
     }
   }
 }
+
+nonisolated extension Keys {
+  /// A key every decorator overload wraps, a collection and a dictionary every contribution overload
+  /// adds to.
+  static var decoratedDigits: Key<String> { Key { "" } }
+  static var collectedDigits: CollectionKey<String> { CollectionKey() }
+  static var mappedDigits: MapKey<Int, String> { MapKey() }
+}
+
+/// Decorates and contributes with the overload for each number of dependencies.
+nonisolated func declareDecoratorsAndContributions(_ b: inout Bindings) {
+  b.decorate(.decoratedDigits) { $0 + "|" }
+  b.decorate(.decoratedDigits, .one) { "\($0)\($1)|" }
+  b.decorate(.decoratedDigits, .one, .two) { "\($0)\($1)\($2)|" }
+  b.decorate(.decoratedDigits, .one, .two, .three) { "\($0)\($1)\($2)\($3)|" }
+  b.decorate(.decoratedDigits, .one, .two, .three, .four) { "\($0)\($1)\($2)\($3)\($4)|" }
+  b.decorate(.decoratedDigits, .one, .two, .three, .four, .five) { "\($0)\($1)\($2)\($3)\($4)\($5)|" }
+  b.decorate(.decoratedDigits, .one, .two, .three, .four, .five, .six) { "\($0)\($1)\($2)\($3)\($4)\($5)\($6)|" }
+
+  b.contribute(to: .collectedDigits) { "" }
+  b.contribute(to: .collectedDigits, .one) { "\($0)" }
+  b.contribute(to: .collectedDigits, .one, .two) { "\($0)\($1)" }
+  b.contribute(to: .collectedDigits, .one, .two, .three) { "\($0)\($1)\($2)" }
+  b.contribute(to: .collectedDigits, .one, .two, .three, .four) { "\($0)\($1)\($2)\($3)" }
+  b.contribute(to: .collectedDigits, .one, .two, .three, .four, .five) { "\($0)\($1)\($2)\($3)\($4)" }
+  b.contribute(to: .collectedDigits, .one, .two, .three, .four, .five, .six) { "\($0)\($1)\($2)\($3)\($4)\($5)" }
+
+  b.contribute(to: .mappedDigits, entry: 0) { "" }
+  b.contribute(to: .mappedDigits, entry: 1, .one) { "\($0)" }
+  b.contribute(to: .mappedDigits, entry: 2, .one, .two) { "\($0)\($1)" }
+  b.contribute(to: .mappedDigits, entry: 3, .one, .two, .three) { "\($0)\($1)\($2)" }
+  b.contribute(to: .mappedDigits, entry: 4, .one, .two, .three, .four) { "\($0)\($1)\($2)\($3)" }
+  b.contribute(to: .mappedDigits, entry: 5, .one, .two, .three, .four, .five) { "\($0)\($1)\($2)\($3)\($4)" }
+  b.contribute(to: .mappedDigits, entry: 6, .one, .two, .three, .four, .five, .six) {
+    "\($0)\($1)\($2)\($3)\($4)\($5)"
+  }
+}
+
+/// The decorators and contributions above, as a module.
+struct DecoratorsAndContributionsModule: Module {
+  func register(into b: inout Bindings) {
+    declareDecoratorsAndContributions(&b)
+  }
+}
+
+/// What the decorators and contributions above make.
+nonisolated let decoratedAndContributed = (
+  decorated: "|1|12|123|1234|12345|123456|",
+  collected: ["", "1", "12", "123", "1234", "12345", "123456"],
+  mapped: [0: "", 1: "1", 2: "12", 3: "123", 4: "1234", 5: "12345", 6: "123456"]
+)

@@ -72,6 +72,51 @@ struct DeclaredOverloadsTests {
     #expect(try await transient.digits() == .spelled("transient override ", assisted: "bound "))
   }
 
+  @Test("decorators and contributions declare what they need with each number of dependencies: from a module")
+  nonisolated func decoratorsAndContributions() throws {
+    let graph = try Graph(modules: [DecoratorsAndContributionsModule()])
+    #expect(graph[.decoratedDigits] == decoratedAndContributed.decorated)
+    #expect(graph[.collectedDigits] == decoratedAndContributed.collected)
+    #expect(graph[.mappedDigits] == decoratedAndContributed.mapped)
+    #expect(try graph.verify().uncheckedKeys.isEmpty)
+  }
+
+  @Test("decorators and contributions declare what they need with each number of dependencies: on the main actor")
+  func decoratorsAndContributionsOnTheMainActor() throws {
+    let preview = try Graph.preview { b in
+      b.decorate(.decoratedDigits) { $0 + "|" }
+      b.decorate(.decoratedDigits, .one) { "\($0)\($1)|" }
+      b.decorate(.decoratedDigits, .one, .two) { "\($0)\($1)\($2)|" }
+      b.decorate(.decoratedDigits, .one, .two, .three) { "\($0)\($1)\($2)\($3)|" }
+      b.decorate(.decoratedDigits, .one, .two, .three, .four) { "\($0)\($1)\($2)\($3)\($4)|" }
+      b.decorate(.decoratedDigits, .one, .two, .three, .four, .five) { "\($0)\($1)\($2)\($3)\($4)\($5)|" }
+      b.decorate(.decoratedDigits, .one, .two, .three, .four, .five, .six) {
+        "\($0)\($1)\($2)\($3)\($4)\($5)\($6)|"
+      }
+      b.contribute(to: .collectedDigits) { "" }
+      b.contribute(to: .collectedDigits, .one) { "\($0)" }
+      b.contribute(to: .collectedDigits, .one, .two) { "\($0)\($1)" }
+      b.contribute(to: .collectedDigits, .one, .two, .three) { "\($0)\($1)\($2)" }
+      b.contribute(to: .collectedDigits, .one, .two, .three, .four) { "\($0)\($1)\($2)\($3)" }
+      b.contribute(to: .collectedDigits, .one, .two, .three, .four, .five) { "\($0)\($1)\($2)\($3)\($4)" }
+      b.contribute(to: .collectedDigits, .one, .two, .three, .four, .five, .six) {
+        "\($0)\($1)\($2)\($3)\($4)\($5)"
+      }
+      b.contribute(to: .mappedDigits, entry: 0) { "" }
+      b.contribute(to: .mappedDigits, entry: 1, .one) { "\($0)" }
+      b.contribute(to: .mappedDigits, entry: 2, .one, .two) { "\($0)\($1)" }
+      b.contribute(to: .mappedDigits, entry: 3, .one, .two, .three) { "\($0)\($1)\($2)" }
+      b.contribute(to: .mappedDigits, entry: 4, .one, .two, .three, .four) { "\($0)\($1)\($2)\($3)" }
+      b.contribute(to: .mappedDigits, entry: 5, .one, .two, .three, .four, .five) { "\($0)\($1)\($2)\($3)\($4)" }
+      b.contribute(to: .mappedDigits, entry: 6, .one, .two, .three, .four, .five, .six) {
+        "\($0)\($1)\($2)\($3)\($4)\($5)"
+      }
+    }
+    #expect(preview[.decoratedDigits] == decoratedAndContributed.decorated)
+    #expect(preview[.collectedDigits] == decoratedAndContributed.collected)
+    #expect(preview[.mappedDigits] == decoratedAndContributed.mapped)
+  }
+
   @Test("a preview's overrides bind, and a test graph's override, each kind of key on the main actor")
   func overridesOnTheMainActor() async throws {
     let preview = try Graph.preview { b in

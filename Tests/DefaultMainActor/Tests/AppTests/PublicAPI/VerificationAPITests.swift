@@ -56,7 +56,7 @@ struct VerificationAPITests {
       It opened .session for the keys scoped to it.
       It built and read the child graphs of Keys.welcomeFlow.
       2 keys with unchecked dependencies:
-        Keys.greeting: decorated by ReportModule (App/ReportModule.swift:6), whose decorators resolve through a resolver, so what they need is unchecked
+        Keys.greeting: decorated by ReportModule (App/ReportModule.swift:6), whose decorator resolves through a resolver, so what it needs is unchecked; declare what a decorator needs (b.decorate(.greeting, .a) { value, a in … })
         Keys.shout: its factory resolves through a resolver, so what it needs is unchecked; declare its dependencies (Key(.transient, .a, .b) { a, b in … })
       """)
     #expect(report.roots == ["Keys.shout", "Keys.parting", "Keys.greetingLength", "Keys.welcomeFlow"])
@@ -69,6 +69,7 @@ struct VerificationAPITests {
     #expect([greeting.name, greeting.type, greeting.lifetime] == ["Keys.greeting", "String", ".transient"])
     #expect(greeting.boundBy == "ReportModule > GreetingModule (App/GreetingModule.swift:4)")
     #expect(greeting.decoratedBy == ["ReportModule (App/ReportModule.swift:6)"])
+    #expect(greeting.uncheckedDecoratedBy == greeting.decoratedBy)
     #expect(!greeting.isChecked && !greeting.isLiveOnly && greeting.scope == nil && greeting.childGraph == nil)
     let parting = try #require(report.keys.first { $0.name == "Keys.parting" })
     let dependencies = try #require(parting.dependencies)
@@ -98,6 +99,7 @@ struct VerificationAPITests {
         "String", ".transient", "the key's default (App/Keys.swift:5)",
       ])
     #expect(parting.isChecked && !parting.isLiveOnly && parting.decoratedBy.isEmpty)
+    #expect(parting.uncheckedDecoratedBy.isEmpty)
     #expect(parting.scope == nil && parting.childGraph == nil)
     let dependencies = try #require(parting.dependencies)
     #expect(dependencies.map(\.isDeferred) == [false, false] && dependencies.map(\.isOptional) == [false, false])
