@@ -148,6 +148,7 @@ def per_op(small, large, iterations, value):
 # The resolution rows: (id, title, operations in the smaller run). The chain is ~100× the others.
 ROWS = [
     ("leaf", "leaf transient (`Validator`)", 2000),
+    ("leaf-stored-key", "leaf, its key kept in a `static let`", 2000),
     ("singleton", "singleton (hand-written: a global `let`)", 2000),
     ("graph", "graph (view model → data controller → API + validator)", 2000),
     ("graph-resolver", "graph, escape-hatch keys (`{ r in … }`)", 2000),

@@ -3,7 +3,8 @@
 # every resolution row: a Markdown table on standard output, progress on standard error.
 #
 # Usage: Benchmarks/scripts/instructions.sh [ROW...]
-#   ROW   leaf singleton graph assisted flow-open flow-cached chain (default: all of them)
+#   ROW   leaf leaf-stored-key singleton graph graph-resolver assisted flow-open flow-cached chain
+#         (default: all of them)
 #   JOBS=2 runs two cells at once (default 1); the counts do not depend on it or on the machine's load.
 #
 # Method (scripts/callgrind.py): each cell's loop runs under `valgrind --tool=callgrind` with N and with

@@ -71,6 +71,8 @@ enum Footnote {
     "A cross-check of Sheath's scale rows, which create their keys in a loop; a Swinject registration names its service with a string, the same code whether generated or looped."
   static let noFlowObject =
     "swift-dependencies has no flow object to keep: its flow is a `withDependencies { … } operation: { … }` stretch of code, over when the closure returns."
+  static let storedKey =
+    "Sheath's leaf row with its key read once and kept in a `static let`: the same key and binding, so the difference between the two rows is what reading a computed key costs a request."
   static let sheathOnly =
     "Sheath's escape hatch, factories that resolve from a resolver (`Key { r in … }`), whose edges the graph does not check; the other contenders' figure for this graph is in the graph resolve row."
   static let noVerification =
@@ -86,6 +88,13 @@ func allRows() -> [Row] {
         work: [
           .handWritten: .loop(HandWritten.leaf), .sheath: .loop(SheathContender.leaf),
           .swinject: .loop(SwinjectContender.leaf), .dependencies: .loop(DependenciesContender.leaf),
+        ])),
+    .measured(
+      Scenario(
+        id: "leaf-stored-key", title: "leaf transient resolve, its key kept in a `static let`",
+        work: [
+          .handWritten: .loop(HandWritten.leaf), .sheath: .loop(SheathContender.leafThroughStoredKey),
+          .swinject: .notApplicable(Footnote.storedKey), .dependencies: .notApplicable(Footnote.storedKey),
         ])),
     .measured(
       Scenario(

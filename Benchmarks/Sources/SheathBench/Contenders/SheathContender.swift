@@ -7,6 +7,9 @@ import Sheath
 extension Keys {
   static var api: Key<any APIClient> { Key(.singleton) { LiveAPIClient() } }
   static var validator: Key<any Validating> { Key { Validator() } }
+  /// The same key, read once and kept in a stored property: the leaf row without a computed key's
+  /// read, so that the two rows' difference is what reading one costs.
+  static let validatorInStaticLet: Key<any Validating> = validator
   static var data: Key<any DataControlling> { Key(.transient, .api) { api in DataController(api: api) } }
   static var flowData: Key<any DataControlling> { Key(.scoped(.flow), .api) { api in DataController(api: api) } }
   static var viewModel: Key<RegistrationViewModel> {
@@ -70,6 +73,12 @@ enum SheathContender {
     let graph = makeGraph()
     let sink = makeSink((any Validating).self)
     return { n in timeLoop(n, sink) { graph[.validator] } }
+  }
+
+  static func leafThroughStoredKey() -> Loop {
+    let graph = makeGraph()
+    let sink = makeSink((any Validating).self)
+    return { n in timeLoop(n, sink) { graph[.validatorInStaticLet] } }
   }
 
   static func singleton() -> Loop {
