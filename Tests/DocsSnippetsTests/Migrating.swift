@@ -221,13 +221,13 @@ extension Keys {
   /// Tests get a fixed time without asking.
   fileprivate static var now: Key<@Sendable () -> Date> {
     Key(
-      test: .value { _ in { Date(timeIntervalSince1970: 0) } }
+      test: .value { { Date(timeIntervalSince1970: 0) } }
     ) { { Date() } }
   }
   /// A test that forgets to override analytics fails, naming this key.
   fileprivate static var analytics: Key<any Analytics> {
     Key(
-      .singleton, test: .liveOnly { _ in UnimplementedAnalytics() }
+      .singleton, test: .liveOnly { UnimplementedAnalytics() }
     ) { LiveAnalytics() }
   }
 }

@@ -63,7 +63,7 @@ extension Keys {
   /// The shopper's cart: bound by `CartModule`. In a test graph that does
   /// not bind it, a stand-in that fails the test, naming the key.
   public static var shoppingCart: Key<any CartStoring> {
-    .required(.singleton, test: .liveOnly { _ in UnimplementedCart() })
+    .required(.singleton, test: .liveOnly { UnimplementedCart() })
   }
 }
 

@@ -31,14 +31,14 @@ extension Keys {
   /// it fails, naming this key.
   fileprivate static var weatherAPI: Key<any WeatherAPI> {
     Key(
-      .singleton, test: .liveOnly { _ in UnimplementedWeatherAPI() }
+      .singleton, test: .liveOnly { UnimplementedWeatherAPI() }
     ) { LiveWeatherAPI() }
   }
 
   /// The time: tests get a fixed one, without asking.
   fileprivate static var now: Key<@Sendable () -> Date> {
     Key(
-      test: .value { _ in { Date(timeIntervalSince1970: 0) } }
+      test: .value { { Date(timeIntervalSince1970: 0) } }
     ) { { Date() } }
   }
 
@@ -68,7 +68,7 @@ extension Keys {
   /// Tests get the header of a fixed city, without asking.
   fileprivate static var header: MainActorKey<ForecastHeader> {
     MainActorKey(
-      test: .value { _ in ForecastHeader(city: "Paris") }
+      test: .value { ForecastHeader(city: "Paris") }
     ) { ForecastHeader(city: "Here") }
   }
 
@@ -77,7 +77,7 @@ extension Keys {
   fileprivate static var forecastStore: AsyncKey<ForecastStore> {
     AsyncKey(
       .singleton,
-      test: .liveOnly { _ in ForecastStore(file: "/dev/null") }
+      test: .liveOnly { ForecastStore(file: "/dev/null") }
     ) { ForecastStore(file: "Forecasts.json") }
   }
 }

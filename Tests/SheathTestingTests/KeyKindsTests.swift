@@ -155,3 +155,74 @@ struct KeyKindsTests {
     #expect(graph.make(.requiredRow, "row").title == "row")
   }
 }
+
+// The test behaviours that need nothing from the graph, as declared factories: a test graph checks
+// their keys.
+
+extension Keys {
+  static var declaredGreeting: Key<String> {
+    Key(test: .value { "test" }, name: "Keys.declaredGreeting", fileID: "App/Keys.swift", line: 40) { "live" }
+  }
+  static var declaredLiveGreeting: Key<String> {
+    Key(test: .liveOnly { "stand-in" }, name: "Keys.declaredLiveGreeting", fileID: "App/Keys.swift", line: 41) {
+      "live"
+    }
+  }
+  static var declaredScreen: MainActorKey<Screen> {
+    MainActorKey(
+      test: .value { Screen(title: "test") }, name: "Keys.declaredScreen", fileID: "App/Keys.swift", line: 42
+    ) { Screen(title: "live") }
+  }
+  static var declaredLiveScreen: MainActorKey<Screen> {
+    MainActorKey(
+      test: .liveOnly { Screen(title: "stand-in") }, name: "Keys.declaredLiveScreen", fileID: "App/Keys.swift",
+      line: 43
+    ) { Screen(title: "live") }
+  }
+  static var declaredStore: AsyncKey<Store> {
+    AsyncKey(
+      .singleton, test: .value { Store(name: "in memory") }, name: "Keys.declaredStore", fileID: "App/Keys.swift",
+      line: 44
+    ) { Store(name: "on disk") }
+  }
+  static var declaredRemoteStore: AsyncKey<Store> {
+    AsyncKey(
+      test: .liveOnly { Store(name: "stand-in") }, name: "Keys.declaredRemoteStore", fileID: "App/Keys.swift",
+      line: 45
+    ) { Store(name: "remote") }
+  }
+}
+
+private struct DeclaredTestBehaviours: Module {
+  func register(into b: inout Bindings) {
+    b.expose(.declaredGreeting)
+    b.expose(.declaredLiveGreeting)
+    b.expose(.declaredScreen)
+    b.expose(.declaredLiveScreen)
+    b.expose(.declaredStore)
+    b.expose(.declaredRemoteStore)
+  }
+}
+
+extension KeyKindsTests {
+  @Test(
+    "test behaviours that need nothing from the graph: every kind of key uses them, and the test graph checks its keys")
+  @MainActor
+  func declaredTestBehaviours() async throws {
+    let test = try TestGraph(modules: [DeclaredTestBehaviours()])
+    #expect(test.graph.uncheckedKeys.isEmpty)
+    #expect(test.graph[.declaredGreeting] == "test")
+    #expect(test.graph[.declaredScreen].title == "test")
+    #expect(try await test.graph[.declaredStore].name == "in memory")
+    // The resolver forms leave their keys unchecked in a test graph.
+    #expect(try TestGraph(modules: [ScreensAndStores()]).graph.uncheckedKeys.map(\.name).contains("Keys.screen"))
+    let issues = try await recordedIssues {
+      #expect(test.graph[.declaredLiveGreeting] == "stand-in")
+      #expect(await MainActor.run { test.graph[.declaredLiveScreen].title } == "stand-in")
+      let store = try await test.graph[.declaredRemoteStore]
+      #expect(store.name == "stand-in")
+    }
+    #expect(issues.count == 3)
+    #expect(issues.allSatisfy { $0.contains("is live-only, and this test did not override it") })
+  }
+}

@@ -4,24 +4,18 @@
 /// extension Keys {
 ///   // Pure logic: tests use the real thing (no test behaviour needed).
 ///   static var validator: Key<any LoginValidating> {
-///     Key { _ in
-///       LoginValidator()
-///     }
+///     Key { LoginValidator() }
 ///   }
 ///   // A clock: tests get a fixed one automatically.
 ///   static var now: Key<@Sendable () -> Date> {
-///     Key(
-///       test: .value { _ in { Date(timeIntervalSince1970: 0) } }
-///     ) { _ in
+///     Key(test: .value { { Date(timeIntervalSince1970: 0) } }) {
 ///       { Date() }
 ///     }
 ///   }
 ///   // The network: a test that forgets to override it fails, naming the
 ///   // line to add.
 ///   static var userAPI: Key<any UserAPI> {
-///     Key(
-///       .singleton, test: .liveOnly { _ in UnimplementedUserAPI() }
-///     ) { _ in
+///     Key(.singleton, test: .liveOnly { UnimplementedUserAPI() }) {
 ///       LiveUserAPI()
 ///     }
 ///   }
@@ -32,16 +26,17 @@
 /// key's default would be used. Bindings that modules make are used as they are: a module decides
 /// per environment with ``Module/only(in:)``.
 ///
-/// Every kind of key takes one — ``Key``, ``MainActorKey`` and ``AsyncKey`` — and its factories have
-/// the key's factory type (`Factory`): a main-actor key's test value is built on the main actor, an
-/// async key's may await.
+/// Every kind of key takes one — ``Key``, ``MainActorKey`` and ``AsyncKey``. Its factory needs
+/// nothing from the graph (`.value { FixedClock() }`), so a test graph checks the key, or takes the
+/// key's resolver (`.value { r in … }`), and the test graph lists the key as unchecked. A main-actor
+/// key's test value is built on the main actor, an async key's may await.
 ///
 /// ```swift
 /// static var database: AsyncKey<Database> {
 ///   AsyncKey(
-///     .singleton, test: .value { _ in .inMemory() }
-///   ) { r in
-///     try await Database.open(at: r[.databaseURL])
+///     .singleton, .databaseURL, test: .value { .inMemory() }
+///   ) { url in
+///     try await Database.open(at: url)
 ///   }
 /// }
 /// ```
@@ -52,8 +47,18 @@ public struct TestBehavior<Factory>: Sendable {
   }
 
   let kind: Kind
+  /// What the factory declared it needs: nothing, for one that takes no resolver (`.value { … }`);
+  /// `nil` for one that resolves through a resolver (`.value { r in … }`), whose needs a test graph
+  /// lists as unchecked.
+  let dependencies: DeclaredDependencies?
 
-  /// A value used automatically in test graphs: a fixed clock, an in-memory store.
+  init(kind: Kind, dependencies: DeclaredDependencies? = nil) {
+    self.kind = kind
+    self.dependencies = dependencies
+  }
+
+  /// A value used automatically in test graphs, made by a factory that resolves through the key's
+  /// resolver: `.value { r in FakeStore(clock: r[.clock]) }`.
   ///
   /// - Parameter factory: Builds the test value; it has the key's factory type.
   /// - Returns: The behaviour.
@@ -75,9 +80,76 @@ public struct TestBehavior<Factory>: Sendable {
   /// The binding a key declared at `source` with `lifetime` uses in test graphs.
   func binding(lifetime: LifetimeKind, source: BindingSource) -> Binding<Factory> {
     switch kind {
-    case .value(let factory): Binding(lifetime: lifetime, source: source, factory: factory)
-    case .liveOnly(let standIn): Binding(lifetime: lifetime, source: source, isLiveOnlyStandIn: true, factory: standIn)
+    case .value(let factory):
+      Binding(lifetime: lifetime, source: source, dependencies: dependencies, factory: factory)
+    case .liveOnly(let standIn):
+      Binding(
+        lifetime: lifetime, source: source, isLiveOnlyStandIn: true, dependencies: dependencies, factory: standIn)
     }
+  }
+}
+
+// The forms that need nothing from the graph, as a key's own factory does when it declares no
+// dependencies: the test graph knows they need nothing, and checks the key.
+
+extension TestBehavior {
+  /// A value used automatically in test graphs — a fixed clock, an in-memory store — made by a factory
+  /// that needs nothing from the graph.
+  ///
+  /// - Parameter factory: Builds the test value.
+  /// - Returns: The behaviour.
+  public static func value<Value>(_ factory: @escaping @Sendable () -> Value) -> Self
+  where Factory == @Sendable (Resolver) -> Value {
+    Self(kind: .value { _ in factory() }, dependencies: DeclaredDependencies([]))
+  }
+
+  /// Marks the key live-only: a test that resolves it without overriding it fails, naming the key and
+  /// the override line to add, and gets what `standIn` makes instead — never the live implementation.
+  ///
+  /// - Parameter standIn: Builds a value that fails on use, so that the test cannot pass by accident.
+  /// - Returns: The behaviour.
+  public static func liveOnly<Value>(standIn: @escaping @Sendable () -> Value) -> Self
+  where Factory == @Sendable (Resolver) -> Value {
+    Self(kind: .liveOnly { _ in standIn() }, dependencies: DeclaredDependencies([]))
+  }
+
+  /// A main-actor key's test value, made on the main actor by a factory that needs nothing from the
+  /// graph.
+  ///
+  /// - Parameter factory: Builds the test value.
+  /// - Returns: The behaviour.
+  public static func value<Value>(_ factory: @escaping @MainActor @Sendable () -> Value) -> Self
+  where Factory == @MainActor @Sendable (MainActorResolver) -> Value {
+    Self(kind: .value { _ in factory() }, dependencies: DeclaredDependencies([]))
+  }
+
+  /// Marks a main-actor key live-only, with a stand-in made on the main actor by a factory that needs
+  /// nothing from the graph.
+  ///
+  /// - Parameter standIn: Builds a value that fails on use.
+  /// - Returns: The behaviour.
+  public static func liveOnly<Value>(standIn: @escaping @MainActor @Sendable () -> Value) -> Self
+  where Factory == @MainActor @Sendable (MainActorResolver) -> Value {
+    Self(kind: .liveOnly { _ in standIn() }, dependencies: DeclaredDependencies([]))
+  }
+
+  /// An async key's test value, made by a factory that may await and needs nothing from the graph.
+  ///
+  /// - Parameter factory: Builds the test value.
+  /// - Returns: The behaviour.
+  public static func value<Value>(_ factory: @escaping @Sendable () async throws -> Value) -> Self
+  where Factory == @Sendable (AsyncResolver) async throws -> Value {
+    Self(kind: .value { _ in try await factory() }, dependencies: DeclaredDependencies([]))
+  }
+
+  /// Marks an async key live-only, with a stand-in made by a factory that may await and needs nothing
+  /// from the graph.
+  ///
+  /// - Parameter standIn: Builds a value that fails on use.
+  /// - Returns: The behaviour.
+  public static func liveOnly<Value>(standIn: @escaping @Sendable () async throws -> Value) -> Self
+  where Factory == @Sendable (AsyncResolver) async throws -> Value {
+    Self(kind: .liveOnly { _ in try await standIn() }, dependencies: DeclaredDependencies([]))
   }
 }
 

@@ -16,6 +16,18 @@ nonisolated extension Keys {
   static var now: Key<String> { Key(test: .value { _ in "1970-01-01" }) { "today" } }
   /// The network: tests must override it, or get a stand-in and an issue.
   static var network: Key<String> { Key(test: .liveOnly { _ in "stand-in" }) { "network" } }
+
+  // The same behaviours made by factories that need nothing from the graph, for each kind of key.
+  static var declaredNow: Key<String> { Key(test: .value { "1970-01-01" }) { "today" } }
+  static var declaredNetwork: Key<String> { Key(test: .liveOnly { "stand-in" }) { "network" } }
+  static var declaredBadge: MainActorKey<Badge> {
+    MainActorKey(test: .value { Badge(text: "test") }) { Badge(text: "live") }
+  }
+  static var declaredLiveBadge: MainActorKey<Badge> {
+    MainActorKey(test: .liveOnly { Badge(text: "stand-in") }) { Badge(text: "live") }
+  }
+  static var declaredLoad: AsyncKey<String> { AsyncKey(test: .value { "test" }) { "live" } }
+  static var declaredLiveLoad: AsyncKey<String> { AsyncKey(test: .liveOnly { "stand-in" }) { "live" } }
 }
 
 /// Binds with the factory and value forms that every kind of key shares, decorates, requires and
@@ -133,6 +145,41 @@ struct BindingsAPITests {
     let modules: [any Module] = [GreetingModule().only(in: .preview, .staging)]
     #expect(try Graph(modules: modules, environment: .staging)[.greeting] == "hi")
     #expect(try Graph.preview(modules: modules)[.greeting] == "hi")
+  }
+
+  @Test("test behaviours made by factories that need nothing: test values, and a checked test graph")
+  nonisolated func declaredTestBehavioursOffTheMainActor() async throws {
+    let test = try TestGraph {
+      $0.override(.declaredNetwork) { "fake network" }
+      $0.override(.declaredLiveBadge) { Badge(text: "fake") }
+      $0.override(.declaredLiveLoad) { "fake load" }
+    }
+    #expect([test.graph[.declaredNow], test.graph[.declaredNetwork]] == ["1970-01-01", "fake network"])
+    #expect(try await test.graph[.declaredLoad] == "test")
+    #expect(try await test.graph[.declaredLiveLoad] == "fake load")
+    let badges = await MainActor.run { [test.graph[.declaredBadge].text, test.graph[.declaredLiveBadge].text] }
+    #expect(badges == ["test", "fake"])
+    #expect(test.graph.uncheckedKeys.isEmpty)
+  }
+
+  @Test("test behaviours made by factories that need nothing, declared on the main actor")
+  func declaredTestBehaviours() async throws {
+    let now = Key<String>(test: .value { "test" }) { "live" }
+    let network = Key<String>(test: .liveOnly { "stand-in" }) { "live" }
+    let badge = MainActorKey<Badge>(test: .value { Badge(text: "test") }) { Badge(text: "live") }
+    let liveBadge = MainActorKey<Badge>(test: .liveOnly { Badge(text: "stand-in") }) { Badge(text: "live") }
+    let load = AsyncKey<String>(test: .value { "test" }) { "live" }
+    let liveLoad = AsyncKey<String>(test: .liveOnly { "stand-in" }) { "live" }
+    let test = try TestGraph {
+      $0.override(network) { "fake" }
+      $0.override(liveBadge) { Badge(text: "fake") }
+      $0.override(liveLoad) { "fake" }
+    }
+    #expect(
+      [test.graph[now], test.graph[network], test.graph[badge].text, test.graph[liveBadge].text] == [
+        "test", "fake", "test", "fake",
+      ])
+    #expect(try await [test.graph[load], test.graph[liveLoad]] == ["test", "fake"])
   }
 
   @Test("a key's test behaviour: a test value in test graphs; a live-only key's stand-in fails the test")
