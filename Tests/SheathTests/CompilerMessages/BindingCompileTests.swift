@@ -1,0 +1,367 @@
+import Foundation
+import Testing
+
+// What the compiler says about each common mistake in a module's bindings of keys declared as the docs
+// declare them (computed static properties): `bind` and `override` with a declared dependency list
+// (`b.bind(.userAPI, .httpClient) { http in … }`), without one (`b.bind(.userAPI) { FakeUserAPI() }`) or
+// with a resolver (`b.bind(.userAPI) { r in … }`), for every kind of key. Where Swift 6.3 gives up ("failed
+// to produce diagnostic"), the snippet pins that too, and the Troubleshooting article says what the user
+// sees and what it means.
+
+private let declarations = """
+  import Sheath
+
+  protocol BooksAPI: Sendable {}
+  struct LiveBooksAPI: BooksAPI { init(http: any HTTPClient, baseURL: String) {} }
+  struct FakeBooksAPI: BooksAPI {}
+  struct NotAnAPI {}
+  protocol HTTPClient: Sendable {}
+  struct URLSessionHTTPClient: HTTPClient {}
+  final class Presenter {}
+  final class Database: Sendable {}
+
+  extension Keys {
+    static var httpClient: Key<any HTTPClient> { Key(.singleton) { URLSessionHTTPClient() } }
+    static var apiBaseURL: Key<String> { .required(.singleton) }
+    static var booksAPI: Key<any BooksAPI> {
+      Key(.singleton, .httpClient, .apiBaseURL) { http, url in LiveBooksAPI(http: http, baseURL: url) }
+    }
+    static var count: Key<Int> { Key { 7 } }
+    static var model: Key<Presenter> { .required() }
+    static var presenter: MainActorKey<Presenter> { MainActorKey { Presenter() } }
+    static var database: AsyncKey<Database> { AsyncKey(.singleton) { Database() } }
+    static var form: AssistedKey<String, Int> { AssistedKey { text in text.count } }
+    static var sheet: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey { _ in Presenter() } }
+  }
+
+  """
+
+private let snippets = [
+  Snippet(
+    name: "the documented forms compile",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI) { FakeBooksAPI() }
+        b.bind(.booksAPI, .singleton) { FakeBooksAPI() }
+        b.bind(.booksAPI, .httpClient, .apiBaseURL) { http, url in LiveBooksAPI(http: http, baseURL: url) }
+        b.bind(.booksAPI, .singleton, .httpClient, .apiBaseURL) { http, url in LiveBooksAPI(http: http, baseURL: url) }
+        b.bind(.booksAPI) { r in LiveBooksAPI(http: r[.httpClient], baseURL: r[.apiBaseURL]) }
+        b.override(.count, .httpClient) { _ in 3 }
+        b.override(.count, to: 3)
+        b.bind(.presenter) { Presenter() }
+        b.bind(.database, .singleton, .count) { _ in Database() }
+        b.bind(.form, .count) { text, count in text.count + count }
+        b.bind(.sheet) { _ in Presenter() }
+      }
+      """),
+  // A factory of the wrong type is an error that names both types, for every kind of key and every form
+  // of factory.
+  Snippet(
+    name: "a factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI) { NotAnAPI() }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a factory of the wrong type with a lifetime",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI, .singleton) { NotAnAPI() }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a declared factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI, .httpClient) { http in NotAnAPI() }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a declared factory of the wrong type with a lifetime",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI, .singleton, .httpClient, .apiBaseURL) { http, url in NotAnAPI() }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a resolver factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI) { r in NotAnAPI() }
+      }
+      """,
+    errors: "error: cannot convert value of type 'NotAnAPI' to closure result type 'any BooksAPI'"),
+  Snippet(
+    name: "a literal of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.count, .httpClient) { http in "one" }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "an override of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.override(.booksAPI) { NotAnAPI() }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a declared override of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.override(.count, .httpClient) { http in NotAnAPI() }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a main-actor factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.presenter) { Database() }
+      }
+      """,
+    errors:
+      "error: member 'presenter' in 'Key<Database>' produces result of type 'MainActorKey<Presenter>', but context expects 'Key<Database>'"
+  ),
+  Snippet(
+    name: "a declared main-actor factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.presenter, .count) { count in Database() }
+      }
+      """,
+    errors:
+      "error: member 'presenter' in 'Key<Database>' produces result of type 'MainActorKey<Presenter>', but context expects 'Key<Database>'"
+  ),
+  Snippet(
+    name: "an async factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.database) { Presenter() }
+      }
+      """,
+    errors:
+      "error: member 'database' in 'Key<Presenter>' produces result of type 'AsyncKey<Database>', but context expects 'Key<Presenter>'"
+  ),
+  Snippet(
+    name: "a declared async factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.database, .singleton, .count) { count in Presenter() }
+      }
+      """,
+    errors:
+      "error: member 'database' in 'Key<Presenter>' produces result of type 'AsyncKey<Database>', but context expects 'Key<Presenter>'"
+  ),
+  Snippet(
+    name: "an assisted factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.form) { text in text }
+      }
+      """,
+    errors: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "a declared assisted factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.form, .count) { text, count in text }
+      }
+      """,
+    errors: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "a main-actor assisted factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.sheet) { text in text }
+      }
+      """,
+    errors: "error: cannot convert value of type 'String' to closure result type 'Presenter'"),
+  Snippet(
+    name: "a declared main-actor assisted factory of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.sheet, .count) { text, count in text }
+      }
+      """,
+    errors: "error: cannot convert value of type 'String' to closure result type 'Presenter'"),
+  Snippet(
+    name: "a fixed value of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.count, to: "one")
+      }
+      """,
+    errors: "error: cannot convert value of type 'String' to expected argument type 'Int'"),
+  // NB: Swift 6.3 gives up when a closure returns a literal that is not of a protocol's type, with or
+  // without Sheath. The Troubleshooting article says what it means.
+  Snippet(
+    name: "a literal where a protocol's type is wanted",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI) { "not an API" }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a literal where a protocol's type is wanted, in a resolver factory",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI) { _ in "not an API" }
+      }
+      """,
+    errors: Snippet.givesUp),
+  // A misspelled key.
+  Snippet(
+    name: "a misspelled key",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.bookAPI) { FakeBooksAPI() }
+      }
+      """,
+    errors: "error: type 'Key<FakeBooksAPI>' has no member 'bookAPI'"),
+  Snippet(
+    name: "a misspelled key with a declared dependency",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.bookAPI, .httpClient) { http in FakeBooksAPI() }
+      }
+      """,
+    errors: "error: type 'Key<FakeBooksAPI>' has no member 'bookAPI'"),
+  Snippet(
+    name: "a misspelled key with a resolver factory",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.bookAPI) { _ in FakeBooksAPI() }
+      }
+      """,
+    errors: """
+      error: type 'AssistedKey<Argument, FakeBooksAPI>' has no member 'bookAPI'
+      error: cannot infer type of closure parameter '_' without a type annotation
+      """),
+  Snippet(
+    name: "a misspelled key in an override",
+    source: """
+      func register(into b: inout Bindings) {
+        b.override(.bookAPI) { FakeBooksAPI() }
+      }
+      """,
+    errors: "error: type 'Key<FakeBooksAPI>' has no member 'bookAPI'"),
+  Snippet(
+    name: "a misspelled key in an override with a value",
+    source: """
+      func register(into b: inout Bindings) {
+        b.override(.bookAPI, to: FakeBooksAPI())
+      }
+      """,
+    errors: """
+      error: generic parameter 'Factory' could not be inferred
+      error: generic parameter 'LifetimeOption' could not be inferred
+      error: generic parameter 'Decorator' could not be inferred
+      error: type 'BindableKey<Factory, LifetimeOption, Decorator, FakeBooksAPI>' has no member 'bookAPI'
+      """),
+  Snippet(
+    name: "a misspelled key in a decorator",
+    source: """
+      func register(into b: inout Bindings) {
+        b.decorate(.bookAPI) { _, api in api }
+      }
+      """,
+    errors: """
+      error: generic parameter 'Factory' could not be inferred
+      error: generic parameter 'LifetimeOption' could not be inferred
+      error: generic parameter 'Value' could not be inferred
+      error: type 'BindableKey<Factory, LifetimeOption, (_, _) -> _, Value>' has no member 'bookAPI'
+      error: cannot infer type of closure parameter '_' without a type annotation
+      error: cannot infer type of closure parameter 'api' without a type annotation
+      """),
+  // Declared dependencies.
+  Snippet(
+    name: "a misspelled dependency",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI, .htpClient) { http in FakeBooksAPI() }
+      }
+      """,
+    errors: """
+      error: generic parameter 'Decorator' could not be inferred
+      error: cannot infer type of closure parameter 'http' without a type annotation
+      error: cannot infer contextual base in reference to member 'htpClient'
+      """),
+  Snippet(
+    name: "a dependency of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI, .count, .apiBaseURL) { http, url in LiveBooksAPI(http: http, baseURL: url) }
+      }
+      """,
+    errors:
+      "error: member 'count' in 'Key<any HTTPClient>' produces result of type 'Key<Int>', but context expects 'Key<any HTTPClient>'"
+  ),
+  Snippet(
+    name: "a factory of fewer arguments than dependencies",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI, .httpClient, .apiBaseURL) { http in FakeBooksAPI() }
+      }
+      """,
+    errors:
+      "error: contextual closure type '@Sendable (any HTTPClient, String) -> any BooksAPI' expects 2 arguments, but 1 was used in closure body"
+  ),
+  Snippet(
+    name: "a factory of more arguments than dependencies",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI, .httpClient) { http, url in FakeBooksAPI() }
+      }
+      """,
+    errors: """
+      error: member 'booksAPI' in 'AssistedKey<Argument, FakeBooksAPI>' produces result of type 'Key<any BooksAPI>', but context expects 'AssistedKey<Argument, FakeBooksAPI>'
+      error: cannot infer type of closure parameter 'http' without a type annotation
+      """),
+  Snippet(
+    name: "a misspelled lifetime",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI, .singletn, .httpClient) { http in FakeBooksAPI() }
+      }
+      """,
+    errors: "error: type 'Lifetime<any BooksAPI>' has no member 'singletn'"),
+  // Shared lifetimes need Sendable values.
+  Snippet(
+    name: "a singleton binding of a value that is not Sendable",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.model, .singleton) { Presenter() }
+      }
+      """,
+    errors: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  Snippet(
+    name: "a declared singleton binding of a value that is not Sendable",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.model, .singleton, .count) { _ in Presenter() }
+      }
+      """,
+    errors: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+]
+
+@Suite("Bindings: what the compiler says about each mistake")
+struct BindingCompileTests {
+  @Test(
+    "swiftc -typecheck says what is wrong with each binding",
+    .enabled(
+      if: BuiltSheath.isAvailableOrRequired,
+      "Sheath's built module was not found next to the test binary or in .build*/; run `swift build` first"),
+    arguments: snippets)
+  func typecheck(_ snippet: Snippet) async throws {
+    try await snippet.check(after: declarations)
+  }
+}
