@@ -272,6 +272,19 @@ private let snippets = [
       error: cannot infer type of closure parameter '_' without a type annotation
       error: cannot infer type of closure parameter 'api' without a type annotation
       """),
+  Snippet(
+    name: "a misspelled key in a resolver factory",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.booksAPI) { r in LiveBooksAPI(http: r[.htpClient], baseURL: r[.apiBaseURL]) }
+      }
+      """,
+    errors: """
+      error: member chain produces result of type 'BindableKey<@Sendable (Resolver) -> any BooksAPI, Lifetime<any BooksAPI>, @Sendable (Resolver, any BooksAPI) -> any BooksAPI, any BooksAPI>' but contextual base was inferred as 'BindableKey<@Sendable (Resolver, Argument) -> any BooksAPI, Lifetime<any BooksAPI>, @Sendable (Resolver, any BooksAPI) -> any BooksAPI, any BooksAPI>'
+      error: cannot infer type of closure parameter 'r' without a type annotation
+      error: cannot infer contextual base in reference to member 'htpClient'
+      error: cannot infer contextual base in reference to member 'apiBaseURL'
+      """),
   // In a declared dependency list, a misspelled dependency is a member its key type does not have, but in
   // the first place, where a lifetime may stand, Swift 6.3 says it cannot infer it.
   Snippet(

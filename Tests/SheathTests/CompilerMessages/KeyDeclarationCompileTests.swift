@@ -140,6 +140,10 @@ private let snippets = [
     source: #"extension Keys { static var booksAPI: Key<any BooksAPI> { Key { "not an API" } } }"#,
     errors: Snippet.givesUp),
   Snippet(
+    name: "a number where a protocol's type is wanted",
+    source: "extension Keys { static var booksAPI: Key<any BooksAPI> { Key { 42 } } }",
+    errors: Snippet.givesUp),
+  Snippet(
     name: "a literal where a protocol's type is wanted, in a stored key",
     source: #"extension Keys { static let booksAPI: Key<any BooksAPI> = Key { _ in "not an API" } }"#,
     errors: Snippet.givesUp),

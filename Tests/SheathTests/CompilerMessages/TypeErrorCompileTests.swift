@@ -94,15 +94,32 @@ private let snippets = [
     name: "a key of one kind declared as another",
     source: "extension Keys { static let other: Key<any Greeter> = MainActorKey { _ in Hello() } }",
     errors: "error: cannot convert value of type 'MainActorKey<Hello>' to specified type 'Key<any Greeter>'"),
-  // A misspelled key does not compile (the migration articles promise it). Today's compiler words it
-  // as a member it cannot resolve rather than one that does not exist; these pin what it says.
+  // A misspelled key does not compile (the migration articles promise it), and the compiler says the key
+  // type has no such member. NB: the unavailable subscript in Resolving+MisspelledKey.swift makes that the
+  // whole message.
   Snippet(
     name: "a misspelled key in a graph lookup",
     source: "func f(_ g: Graph) { let n: Int = g[.numbr]; _ = n }",
-    errors: """
-      error: generic parameter 'LifetimeOption' could not be inferred
-      error: reference to member 'numbr' cannot be resolved without a contextual type
-      """),
+    errors: "error: type 'Key<Int>' has no member 'numbr'"),
+  Snippet(
+    name: "a misspelled key in a graph lookup of no stated type",
+    source: "func f(_ g: Graph) { _ = g[.numbr] }",
+    errors: "error: type 'Key<Value>' has no member 'numbr'"),
+  Snippet(
+    name: "a misspelled key in a graph lookup passed as an argument",
+    source: """
+      struct Welcome { init(_ greeter: any Greeter) {} }
+      func f(_ g: Graph) { _ = Welcome(g[.greetr]) }
+      """,
+    errors: "error: type 'Key<any Greeter>' has no member 'greetr'"),
+  Snippet(
+    name: "a misspelled main-actor key in a graph lookup",
+    source: "@MainActor func f(_ g: Graph) { let p: Presenter = g[.presentr]; _ = p }",
+    errors: "error: type 'Key<Presenter>' has no member 'presentr'"),
+  Snippet(
+    name: "a misspelled async key in a graph lookup",
+    source: "func f(_ g: Graph) async throws { let d: Database = try await g[.databse]; _ = d }",
+    errors: "error: type 'Key<Database>' has no member 'databse'"),
   // Inside a `{ r in … }` factory the compiler also tries the declared form of no dependencies, and says
   // first that the closure takes no argument: the Troubleshooting article says so.
   Snippet(
