@@ -265,13 +265,25 @@ private let snippets = [
       }
       """,
     errors: """
-      error: generic parameter 'Factory' could not be inferred
-      error: generic parameter 'LifetimeOption' could not be inferred
-      error: generic parameter 'Value' could not be inferred
-      error: type 'BindableKey<Factory, LifetimeOption, (_, _) -> _, Value>' has no member 'bookAPI'
-      error: cannot infer type of closure parameter '_' without a type annotation
+      error: type 'Key<Value>' has no member 'bookAPI'
       error: cannot infer type of closure parameter 'api' without a type annotation
       """),
+  Snippet(
+    name: "a misspelled key in a requirement",
+    source: """
+      func register(into b: inout Bindings) {
+        b.require(.apiBaseURl)
+      }
+      """,
+    errors: "error: type 'Keys' has no member 'apiBaseURl'"),
+  Snippet(
+    name: "a misspelled key exposed",
+    source: """
+      func register(into b: inout Bindings) {
+        b.expose(.bookAPI)
+      }
+      """,
+    errors: "error: type 'Keys' has no member 'bookAPI'"),
   Snippet(
     name: "a misspelled key in a resolver factory",
     source: """
