@@ -6,14 +6,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - lifetime: How long values live; the key's default lifetime when `nil`.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -33,14 +33,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -60,15 +60,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
@@ -89,15 +89,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -120,7 +120,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -128,8 +128,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -153,7 +153,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -161,8 +161,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B, C>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -189,7 +189,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -198,8 +198,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B, C>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -227,7 +227,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -236,8 +236,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -267,7 +267,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -277,8 +277,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -309,7 +309,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -319,8 +319,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -352,7 +352,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -363,8 +363,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -397,7 +397,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -408,8 +408,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -443,7 +443,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -455,8 +455,8 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
+  public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -491,14 +491,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - lifetime: How long values live; the key's default lifetime when `nil`.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value>(
-    _ key: Key<Value>,
+  public mutating func override<Value, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -518,14 +518,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -545,15 +545,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
@@ -574,15 +574,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -605,7 +605,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -613,8 +613,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -638,7 +638,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -646,8 +646,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B, C>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -674,7 +674,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -683,8 +683,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B, C>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -712,7 +712,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -721,8 +721,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B, C, D>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -752,7 +752,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -762,8 +762,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B, C, D>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -794,7 +794,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -804,8 +804,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -837,7 +837,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -848,8 +848,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -882,7 +882,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -893,8 +893,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -928,7 +928,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``Key``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -940,8 +940,8 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
   @inlinable
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
+  public mutating func override<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -976,13 +976,13 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - lifetime: How long values live; the key's default lifetime when `nil`.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -999,13 +999,13 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1023,14 +1023,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
@@ -1049,14 +1049,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -1076,15 +1076,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1105,15 +1105,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1137,7 +1137,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1145,8 +1145,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1171,7 +1171,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -1179,8 +1179,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1206,7 +1206,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1215,8 +1215,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1243,7 +1243,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -1252,8 +1252,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1281,7 +1281,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1291,8 +1291,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1321,7 +1321,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -1331,8 +1331,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1361,7 +1361,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1372,8 +1372,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: MainActorKey<Value>,
+  public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1403,13 +1403,13 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - lifetime: How long values live; the key's default lifetime when `nil`.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1426,13 +1426,13 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1450,14 +1450,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
@@ -1476,14 +1476,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -1503,15 +1503,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1532,15 +1532,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1564,7 +1564,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1572,8 +1572,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1598,7 +1598,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -1606,8 +1606,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1633,7 +1633,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1642,8 +1642,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1670,7 +1670,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -1679,8 +1679,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1708,7 +1708,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1718,8 +1718,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1748,7 +1748,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -1758,8 +1758,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1788,7 +1788,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1799,8 +1799,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: MainActorKey<Value>,
+  public mutating func override<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1830,13 +1830,13 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - lifetime: How long values live; the key's default lifetime when `nil`.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1853,13 +1853,13 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1877,14 +1877,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
@@ -1903,14 +1903,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -1930,15 +1930,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -1959,15 +1959,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -1991,7 +1991,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -1999,8 +1999,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2025,7 +2025,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -2033,8 +2033,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2060,7 +2060,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -2069,8 +2069,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2097,7 +2097,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -2106,8 +2106,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2135,7 +2135,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -2145,8 +2145,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2175,7 +2175,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -2185,8 +2185,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2215,7 +2215,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -2226,8 +2226,8 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: AsyncKey<Value>,
+  public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2257,13 +2257,13 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - lifetime: How long values live; the key's default lifetime when `nil`.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -2280,13 +2280,13 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -2304,14 +2304,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
@@ -2330,14 +2330,14 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -2357,15 +2357,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2386,15 +2386,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2418,7 +2418,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -2426,8 +2426,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2452,7 +2452,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -2460,8 +2460,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2487,7 +2487,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -2496,8 +2496,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2524,7 +2524,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -2533,8 +2533,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2562,7 +2562,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -2572,8 +2572,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2602,7 +2602,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
   ///   - c: A key the factory needs; its value is the factory's argument 3.
@@ -2612,8 +2612,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2642,7 +2642,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AsyncKey``.
   ///   - lifetime: How long values live.
   ///   - a: A key the factory needs; its value is the factory's argument 1.
   ///   - b: A key the factory needs; its value is the factory's argument 2.
@@ -2653,8 +2653,8 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: AsyncKey<Value>,
+  public mutating func override<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -2684,13 +2684,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AssistedKey``.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func bind<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument) -> Value
@@ -2707,14 +2709,16 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func bind<Argument, Value, A>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -2734,15 +2738,17 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func bind<Argument, Value, A, B>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -2765,7 +2771,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -2773,8 +2779,10 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func bind<Argument, Value, A, B, C>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, C, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2801,7 +2809,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -2810,8 +2818,10 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func bind<Argument, Value, A, B, C, D>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, C, D, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2841,7 +2851,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -2851,8 +2861,10 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func bind<Argument, Value, A, B, C, D, E>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, C, D, E, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2884,7 +2896,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -2895,8 +2907,10 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func bind<Argument, Value, A, B, C, D, E, F>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -2930,13 +2944,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AssistedKey``.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func override<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument) -> Value
@@ -2953,14 +2969,16 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func override<Argument, Value, A>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -2980,15 +2998,17 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func override<Argument, Value, A, B>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -3011,7 +3031,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3019,8 +3039,10 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func override<Argument, Value, A, B, C>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, C, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3047,7 +3069,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3056,8 +3078,10 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func override<Argument, Value, A, B, C, D>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, C, D, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3087,7 +3111,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3097,8 +3121,10 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func override<Argument, Value, A, B, C, D, E>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, C, D, E, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3130,7 +3156,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``AssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3141,8 +3167,10 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
-  public mutating func override<Argument, Value, A, B, C, D, E, F>(
-    _ key: AssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3176,12 +3204,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorAssistedKey``.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func bind<Argument, Value>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument) -> Value
@@ -3197,13 +3228,16 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func bind<Argument, Value, A>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -3221,14 +3255,17 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func bind<Argument, Value, A, B>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -3249,15 +3286,18 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func bind<Argument, Value, A, B, C>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, C, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3281,7 +3321,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3289,8 +3329,11 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func bind<Argument, Value, A, B, C, D>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, C, D, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3317,7 +3360,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3326,8 +3369,11 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func bind<Argument, Value, A, B, C, D, E>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, C, D, E, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3355,7 +3401,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to bind.
+  ///   - key: The key to bind, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3365,8 +3411,11 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func bind<Argument, Value, A, B, C, D, E, F>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func bind<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3396,12 +3445,15 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorAssistedKey``.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func override<Argument, Value>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument) -> Value
@@ -3417,13 +3469,16 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func override<Argument, Value, A>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -3441,14 +3496,17 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func override<Argument, Value, A, B>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -3469,15 +3527,18 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func override<Argument, Value, A, B, C>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, C, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3501,7 +3562,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3509,8 +3570,11 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func override<Argument, Value, A, B, C, D>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, C, D, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3537,7 +3601,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3546,8 +3610,11 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func override<Argument, Value, A, B, C, D, E>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, C, D, E, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3575,7 +3642,7 @@ extension Bindings {
   /// See <doc:DeclaringDependencies>.
   ///
   /// - Parameters:
-  ///   - key: The key to override.
+  ///   - key: The key to override, a ``MainActorAssistedKey``.
   ///   - a: A key the factory needs; its value follows the argument.
   ///   - b: A key the factory needs; its value follows the argument.
   ///   - c: A key the factory needs; its value follows the argument.
@@ -3585,8 +3652,11 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  public mutating func override<Argument, Value, A, B, C, D, E, F>(
-    _ key: MainActorAssistedKey<Argument, Value>,
+  public mutating func override<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
+    _ key: BindableKey<
+      @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
+      @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
+    >,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -3609,6 +3679,709 @@ extension Bindings {
         r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
         r[keys.key(5, as: F.self), fileID: fileID, line: line])
     }
+  }
+
+}
+
+extension Bindings {
+  // MARK: Misspelled keys
+  //
+  // Never called: the overloads a misspelled key falls back on, so that the compiler's error is
+  // "type 'Key<…>' has no member 'usrAPI'" alone (see scripts/generate-declared.py).
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver, Argument) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value, A>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value, A, B>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value, A, B, C>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value, A, B, C, D>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value, A, B, C, D, E>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func bind<Argument, Value, A, B, C, D, E, F>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value>(
+    _ key: AsyncKey<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Resolver, Argument) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value>(
+    _ key: AssistedKey<Argument, Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value, A>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value, A, B>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value, A, B, C>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value, A, B, C, D>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value, A, B, C, D, E>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func override<Argument, Value, A, B, C, D, E, F>(
+    _ key: AssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) async throws -> Value
+  ) {
+    fatalError("unavailable")
   }
 
 }

@@ -202,15 +202,15 @@ public struct Bindings {
       key.factory(returning: value))
   }
 
-  /// Records a binding of `key` whose factory declared `dependencies` (`nil`: it resolves through a
-  /// ``Resolver``, and its edges are unchecked). A test's override also records that it was
-  /// registered, and its binding records when it is used, so that overrides the test never resolved
-  /// can be reported.
   /// Registers a binding of `key` whose factory declared `dependencies` and resolves them in `thunk`
   /// (see ``SlotThunk``).
+  ///
+  /// `key` is a `Key<Value>`: the generated `bind` and `override` take it as its base class, typed so
+  /// that a factory of the wrong type is the error the compiler reports (see
+  /// scripts/generate-declared.py), and have checked the factory against it.
   @usableFromInline
   mutating func register<Value>(
-    _ key: Key<Value>, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
+    _ key: Keys, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
     _ dependencies: DeclaredDependencies, at site: CallSite, declared thunk: @escaping SlotThunk<Value>
   ) {
     register(
@@ -223,7 +223,7 @@ public struct Bindings {
   /// optional closure is kept in its most general form, and called through a reabstraction thunk.
   @usableFromInline
   mutating func register<Value>(
-    _ key: Key<Value>, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
+    _ key: Keys, _ lifetime: LifetimeKind, isOverride: Bool, _ source: BindingSource,
     _ dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
     declared thunk: @escaping SlotThunk<Value>
   ) {
@@ -235,10 +235,11 @@ public struct Bindings {
   }
 
   /// Registers a binding of the assisted `key` whose factory declared `dependencies` and resolves them
-  /// in `thunk` (see ``AssistedSlotThunk``).
+  /// in `thunk` (see ``AssistedSlotThunk``). `key` is an `AssistedKey<Argument, Value>`, checked as
+  /// for a ``Key``'s above.
   @usableFromInline
   mutating func register<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>, isOverride: Bool, _ source: BindingSource,
+    _ key: Keys, isOverride: Bool, _ source: BindingSource,
     _ dependencies: DeclaredDependencies, at site: CallSite,
     declared thunk: @escaping AssistedSlotThunk<Argument, Value>
   ) {
@@ -252,7 +253,7 @@ public struct Bindings {
   /// nothing from it.
   @usableFromInline
   mutating func register<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>, isOverride: Bool, _ source: BindingSource,
+    _ key: Keys, isOverride: Bool, _ source: BindingSource,
     _ dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     let usage = isOverride ? testOverrideUsage : nil
@@ -261,6 +262,10 @@ public struct Bindings {
     registrations.append(.bind(key, binding, isOverride: isOverride))
   }
 
+  /// Records a binding of `key` whose factory declared `dependencies` (`nil`: it resolves through a
+  /// ``Resolver``, and its edges are unchecked). A test's override also records that it was
+  /// registered, and its binding records when it is used, so that overrides the test never resolved
+  /// can be reported.
   mutating func register<Factory, LifetimeOption, Decorator, Value>(
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>,
     _ lifetime: LifetimeKind,

@@ -65,6 +65,50 @@ nonisolated let isolationCases = [
       }
       """),
   IsolationCase(
+    name: "computed keys in a plain extension are main-actor properties too",
+    before: """
+      protocol Greeting: Sendable {}
+      struct Hello: Greeting {}
+
+      extension Keys {
+        static var greeting: Key<any Greeting> { Key { Hello() } }
+        static var greetings: Key<[any Greeting]> { Key(.transient, .greeting) { greeting in [greeting] } }
+      }
+
+      struct GreetingModule: Module {
+        func register(into b: inout Bindings) {
+          b.bind(.greeting) { Hello() }
+        }
+      }
+      """,
+    diagnostics: """
+      error: main actor-isolated static property 'greeting' can not be referenced from a Sendable closure
+        at: static var greetings: Key<[any Greeting]> { Key(.transient, .greeting) { greeting in [greeting] } }
+      note: static property declared here
+        at: static var greeting: Key<any Greeting> { Key { Hello() } }
+      error: main actor-isolated static property 'greeting' can not be referenced from a nonisolated context
+        at: b.bind(.greeting) { Hello() }
+      note: static property declared here
+        at: static var greeting: Key<any Greeting> { Key { Hello() } }
+      note: add '@MainActor' to make instance method 'register(into:)' part of global actor 'MainActor'
+        at: func register(into b: inout Bindings) {
+      """,
+    after: """
+      protocol Greeting: Sendable {}
+      struct Hello: Greeting {}
+
+      nonisolated extension Keys {
+        static var greeting: Key<any Greeting> { Key { Hello() } }
+        static var greetings: Key<[any Greeting]> { Key(.transient, .greeting) { greeting in [greeting] } }
+      }
+
+      struct GreetingModule: Module {
+        func register(into b: inout Bindings) {
+          b.bind(.greeting) { Hello() }
+        }
+      }
+      """),
+  IsolationCase(
     name: "a scope in a plain extension is a main-actor property, which a key cannot use",
     before: """
       extension Scope {

@@ -1,0 +1,265 @@
+import Foundation
+import Testing
+
+// What the compiler says about each common mistake in a key declared as the docs declare keys: a computed
+// static property whose key declares its dependencies (`Key(.singleton, .httpClient) { http in … }`), or
+// resolves them through a resolver (`Key { r in … }`), for every kind of key. Where Swift 6.3 gives up
+// ("failed to produce diagnostic"), the snippet pins that too, and the Troubleshooting article says what
+// the user sees and what it means.
+
+private let declarations = """
+  import Sheath
+
+  protocol BooksAPI: Sendable {}
+  struct LiveBooksAPI: BooksAPI { init(http: any HTTPClient, baseURL: String) {} }
+  struct NotAnAPI {}
+  protocol HTTPClient: Sendable {}
+  struct URLSessionHTTPClient: HTTPClient {}
+  struct Welcome { init(_ http: any HTTPClient) {} }
+  final class Presenter {}
+  final class Database: Sendable {}
+
+  extension Keys {
+    static var httpClient: Key<any HTTPClient> { Key(.singleton) { URLSessionHTTPClient() } }
+    static var apiBaseURL: Key<String> { .required(.singleton) }
+    static var count: Key<Int> { Key { 7 } }
+    static var presenter: MainActorKey<Presenter> { MainActorKey { Presenter() } }
+    static var database: AsyncKey<Database> { AsyncKey(.singleton) { Database() } }
+  }
+
+  """
+
+private let snippets = [
+  Snippet(
+    name: "the documented forms compile",
+    source: """
+      extension Keys {
+        static var booksAPI: Key<any BooksAPI> {
+          Key(.singleton, .httpClient, .apiBaseURL) { http, url in LiveBooksAPI(http: http, baseURL: url) }
+        }
+        static var welcome: Key<Welcome> { Key(.transient, .httpClient) { http in Welcome(http) } }
+        static var total: Key<Int> { Key { r in r[.count] + 1 } }
+        static var screen: MainActorKey<Presenter> { MainActorKey(.singleton, .count) { _ in Presenter() } }
+        static var store: AsyncKey<Database> { AsyncKey(.singleton, .count) { _ in Database() } }
+        static var form: AssistedKey<String, Int> { AssistedKey(.count) { text, count in text.count + count } }
+        static var sheet: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey { _ in Presenter() } }
+      }
+      """),
+  // A factory of the wrong type is an error that names both types, for every kind of key and every form
+  // of factory.
+  Snippet(
+    name: "a factory of the wrong type",
+    source: "extension Keys { static var booksAPI: Key<any BooksAPI> { Key { NotAnAPI() } } }",
+    errors: "error: cannot convert value of type 'NotAnAPI' to closure result type 'any BooksAPI'"),
+  Snippet(
+    name: "a factory of the wrong type with a lifetime",
+    source: "extension Keys { static var booksAPI: Key<any BooksAPI> { Key(.singleton) { NotAnAPI() } } }",
+    errors: "error: cannot convert value of type 'NotAnAPI' to closure result type 'any BooksAPI'"),
+  Snippet(
+    name: "a declared factory of the wrong type",
+    source: """
+      extension Keys {
+        static var booksAPI: Key<any BooksAPI> { Key(.singleton, .httpClient, .apiBaseURL) { http, url in NotAnAPI() } }
+      }
+      """,
+    errors: "error: cannot convert value of type 'NotAnAPI' to closure result type 'any BooksAPI'"),
+  Snippet(
+    name: "a resolver factory of the wrong type",
+    source: "extension Keys { static var booksAPI: Key<any BooksAPI> { Key { r in NotAnAPI() } } }",
+    errors: "error: cannot convert value of type 'NotAnAPI' to closure result type 'any BooksAPI'"),
+  Snippet(
+    name: "a literal of the wrong type",
+    source:
+      #"extension Keys { static var booksAPI: Key<Int> { Key(.singleton, .httpClient) { http in "not a number" } } }"#,
+    errors: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "a main-actor factory of the wrong type",
+    source: "extension Keys { static var screen: MainActorKey<Presenter> { MainActorKey { Database() } } }",
+    errors: "error: cannot convert value of type 'Database' to closure result type 'Presenter'"),
+  Snippet(
+    name: "a declared main-actor factory of the wrong type",
+    source:
+      "extension Keys { static var screen: MainActorKey<Presenter> { MainActorKey(.singleton, .count) { count in Database() } } }",
+    errors: "error: cannot convert value of type 'Database' to closure result type 'Presenter'"),
+  Snippet(
+    name: "a main-actor resolver factory of the wrong type",
+    source: "extension Keys { static var screen: MainActorKey<Presenter> { MainActorKey { r in Database() } } }",
+    errors: "error: cannot convert value of type 'Database' to closure result type 'Presenter'"),
+  Snippet(
+    name: "an async factory of the wrong type",
+    source: "extension Keys { static var store: AsyncKey<Database> { AsyncKey { Presenter() } } }",
+    errors: "error: cannot convert value of type 'Presenter' to closure result type 'Database'"),
+  Snippet(
+    name: "a declared async factory of the wrong type",
+    source:
+      "extension Keys { static var store: AsyncKey<Database> { AsyncKey(.singleton, .count) { count in Presenter() } } }",
+    errors: "error: cannot convert value of type 'Presenter' to closure result type 'Database'"),
+  Snippet(
+    name: "an async resolver factory of the wrong type",
+    source: "extension Keys { static var store: AsyncKey<Database> { AsyncKey { r in Presenter() } } }",
+    errors: "error: cannot convert value of type 'Presenter' to closure result type 'Database'"),
+  Snippet(
+    name: "an assisted factory of the wrong type",
+    source: "extension Keys { static var form: AssistedKey<String, Int> { AssistedKey { text in text } } }",
+    errors: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "a declared assisted factory of the wrong type",
+    source:
+      "extension Keys { static var form: AssistedKey<String, Int> { AssistedKey(.count) { text, count in text } } }",
+    errors: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "an assisted resolver factory of the wrong type",
+    source: "extension Keys { static var form: AssistedKey<String, Int> { AssistedKey { r, text in text } } }",
+    errors: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "a main-actor assisted factory of the wrong type",
+    source:
+      "extension Keys { static var sheet: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey { text in text } } }",
+    errors: "error: cannot convert value of type 'String' to closure result type 'Presenter'"),
+  Snippet(
+    name: "a declared main-actor assisted factory of the wrong type",
+    source: """
+      extension Keys {
+        static var sheet: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey(.count) { text, count in text } }
+      }
+      """,
+    errors: "error: cannot convert value of type 'String' to closure result type 'Presenter'"),
+  Snippet(
+    name: "a main-actor assisted resolver factory of the wrong type",
+    source: """
+      extension Keys {
+        static var sheet: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey { r, text in text } }
+      }
+      """,
+    errors: "error: cannot convert value of type 'String' to closure result type 'Presenter'"),
+  // NB: Swift 6.3 gives up when a closure returns a literal that is not of a protocol's type, with or
+  // without Sheath (`func f(_ g: () -> any P) {}; f { "x" }` does too). The Troubleshooting article says
+  // what it means.
+  Snippet(
+    name: "a literal where a protocol's type is wanted",
+    source: #"extension Keys { static var booksAPI: Key<any BooksAPI> { Key { "not an API" } } }"#,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a number where a protocol's type is wanted",
+    source: "extension Keys { static var booksAPI: Key<any BooksAPI> { Key { 42 } } }",
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a literal where a protocol's type is wanted, in a stored key",
+    source: #"extension Keys { static let booksAPI: Key<any BooksAPI> = Key { _ in "not an API" } }"#,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a literal where a protocol's type is wanted, in a declared factory",
+    source:
+      #"extension Keys { static var booksAPI: Key<any BooksAPI> { Key(.singleton, .httpClient) { http in "not an API" } } }"#,
+    errors: Snippet.givesUp),
+  // A declared dependency is looked up in its key type, and the message says what is missing or wrong.
+  Snippet(
+    name: "a misspelled dependency",
+    source:
+      "extension Keys { static var welcome: Key<Welcome> { Key(.transient, .htpClient) { http in Welcome(http) } } }",
+    errors: "error: type 'Key<any HTTPClient>' has no member 'htpClient'"),
+  Snippet(
+    name: "a misspelled second dependency",
+    source: """
+      extension Keys {
+        static var booksAPI: Key<any BooksAPI> {
+          Key(.singleton, .httpClient, .apiBaseURl) { http, url in LiveBooksAPI(http: http, baseURL: url) }
+        }
+      }
+      """,
+    errors: "error: type 'Key<String>' has no member 'apiBaseURl'"),
+  Snippet(
+    name: "a dependency of the wrong type",
+    source: "extension Keys { static var welcome: Key<Welcome> { Key(.transient, .count) { http in Welcome(http) } } }",
+    errors:
+      "error: member 'count' in 'Key<any HTTPClient>' produces result of type 'Key<Int>', but context expects 'Key<any HTTPClient>'"
+  ),
+  Snippet(
+    name: "a main-actor key as the dependency of a plain key",
+    source: "extension Keys { static var total: Key<Int> { Key(.singleton, .presenter) { presenter in 1 } } }",
+    errors: """
+      error: member 'presenter' in 'Key<A>' produces result of type 'MainActorKey<Presenter>', but context expects 'Key<A>'
+      error: cannot infer type of closure parameter 'presenter' without a type annotation
+      """),
+  Snippet(
+    name: "an async key as the dependency of a plain key",
+    source: "extension Keys { static var total: Key<Int> { Key(.singleton, .database) { database in 1 } } }",
+    errors: """
+      error: member 'database' in 'Key<A>' produces result of type 'AsyncKey<Database>', but context expects 'Key<A>'
+      error: cannot infer type of closure parameter 'database' without a type annotation
+      """),
+  // The factory takes one argument per declared dependency.
+  Snippet(
+    name: "a factory of fewer arguments than dependencies",
+    source: """
+      extension Keys {
+        static var booksAPI: Key<any BooksAPI> { Key(.singleton, .httpClient, .apiBaseURL) { http in LiveBooksAPI(http: http, baseURL: "") } }
+      }
+      """,
+    errors:
+      "error: contextual closure type '@Sendable (any HTTPClient, String) -> any BooksAPI' expects 2 arguments, but 1 was used in closure body"
+  ),
+  // NB: Swift 6.3 gives up when the factory takes more arguments than there are dependencies: it reads the
+  // arguments as one tuple, and cannot say which of the two lists is wrong.
+  Snippet(
+    name: "a factory of more arguments than dependencies",
+    source: """
+      extension Keys {
+        static var booksAPI: Key<any BooksAPI> { Key(.singleton, .httpClient) { http, url in LiveBooksAPI(http: http, baseURL: url) } }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a factory of an argument without dependencies",
+    source: "extension Keys { static var welcome: Key<Welcome> { Key(.singleton) { http in Welcome(http) } } }",
+    errors:
+      "error: contextual closure type '@Sendable () -> Welcome' expects 0 arguments, but 1 was used in closure body"),
+  // A declared dependency list starts with the lifetime.
+  Snippet(
+    name: "dependencies without a lifetime",
+    source: "extension Keys { static var welcome: Key<Welcome> { Key(.httpClient) { http in Welcome(http) } } }",
+    errors: """
+      error: contextual closure type '@Sendable () -> Welcome' expects 0 arguments, but 1 was used in closure body
+      error: type 'Lifetime<Welcome>' has no member 'httpClient'
+      """),
+  Snippet(
+    name: "a misspelled lifetime",
+    source:
+      "extension Keys { static var welcome: Key<Welcome> { Key(.singletn, .httpClient) { http in Welcome(http) } } }",
+    errors: "error: type 'Lifetime<Welcome>' has no member 'singletn'"),
+  // Shared lifetimes need Sendable values: an instance shared between threads must be safe to share.
+  Snippet(
+    name: "a singleton of a value that is not Sendable",
+    source: "extension Keys { static var shared: Key<Presenter> { Key(.singleton) { Presenter() } } }",
+    errors: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  Snippet(
+    name: "a declared singleton of a value that is not Sendable",
+    source: "extension Keys { static var shared: Key<Presenter> { Key(.singleton, .count) { _ in Presenter() } } }",
+    errors: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  Snippet(
+    name: "a weak instance of a value that is not Sendable",
+    source: "extension Keys { static var held: Key<Presenter> { Key(.weak) { Presenter() } } }",
+    errors: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  // Inside a `{ r in … }` factory the compiler also tries the declared form of no dependencies, and says
+  // first that the closure takes no argument: the Troubleshooting article says so.
+  Snippet(
+    name: "a misspelled key in a resolver factory",
+    source: "extension Keys { static var total: Key<Int> { Key { r in r[.cont] + 1 } } }",
+    errors: """
+      error: contextual closure type '@Sendable () -> Int' expects 0 arguments, but 1 was used in closure body
+      error: cannot infer contextual base in reference to member 'cont'
+      """),
+]
+
+@Suite("Key declarations: what the compiler says about each mistake")
+struct KeyDeclarationCompileTests {
+  @Test(
+    "swiftc -typecheck says what is wrong with each key declaration",
+    .enabled(
+      if: BuiltSheath.isAvailableOrRequired,
+      "Sheath's built module was not found next to the test binary or in .build*/; run `swift build` first"),
+    arguments: snippets)
+  func typecheck(_ snippet: Snippet) async throws {
+    try await snippet.check(after: declarations)
+  }
+}
