@@ -397,8 +397,8 @@ def decorators():
             + "  ///   - line: Where the decorator is registered; leave the default.\n"
             + "  ///   - decorator: Returns the value to use in place of the one it is given.\n"
             + "  @inlinable\n"
-            + f"  public mutating func decorate{generics(n, 'Value')}(\n"
-            + "    _ key: Key<Value>,\n"
+            + f"  public mutating func decorate{generics(n, 'Value', 'Decorator')}(\n"
+            + "    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,\n"
             + dependency_params(n)
             + "    fileID: StaticString = #fileID,\n"
             + "    line: UInt = #line,\n"
@@ -409,7 +409,28 @@ def decorators():
             + f"      {resolver_body(n, call)}\n    }}\n"
             + "  }\n"
         )
+    out.append(fallbacks("decorate", "_ key: Key<Value>", "Value", lambda n: f"({', '.join(['Value'] + params(n))}) -> Value"))
     out.append("}\n")
+    return "\n".join(out)
+
+
+def fallbacks(verb, key, first, factory):
+    """Unavailable overloads a misspelled key falls back on, as `bind`'s (see misspelled_key_fallbacks)."""
+    out = []
+    for n in range(MAX + 1):
+        out.append(
+            "  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).\n"
+            + '  @available(*, unavailable, message: "no key of this name is declared")\n'
+            + f"  public mutating func {verb}{generics(n, first)}(\n"
+            + f"    {key},\n"
+            + dependency_params(n)
+            + "    fileID: StaticString = #fileID,\n"
+            + "    line: UInt = #line,\n"
+            + f"    _ factory: @escaping @MainActor @Sendable {factory(n)}\n"
+            + "  ) {\n"
+            + '    fatalError("unavailable")\n'
+            + "  }\n"
+        )
     return "\n".join(out)
 
 
@@ -424,8 +445,14 @@ def contributions():
             needs = "that needs nothing from the graph" if n == 0 else f"of {counted(n)}"
             what = "an element to a collection" if shape == "collection" else "an entry to a dictionary"
             made = "Element" if shape == "collection" else "Value"
-            generic = generics(n, "Element" if shape == "collection" else "EntryKey, Value")
-            key_type = "CollectionKey<Element>" if shape == "collection" else "MapKey<EntryKey, Value>"
+            generic = generics(n, "Element" if shape == "collection" else "EntryKey, Value", "Collection")
+            # The key's base class with its collection type free, as `bind` takes a key (see FLAVOURS):
+            # a factory of the wrong type is then the error the compiler reports.
+            key_type = (
+                "ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>"
+                if shape == "collection"
+                else "ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>"
+            )
             out.append(
                 f"  /// Adds {what} that several modules contribute to, made by a factory\n"
                 + f"  /// {needs}, which the graph checks when it is built.\n"
@@ -453,6 +480,10 @@ def contributions():
                 + f"      {resolver_body(n, call)}\n    }}\n"
                 + "  }\n"
             )
+    out.append(fallbacks("contribute", "to key: CollectionKey<Element>", "Element", lambda n: f"({', '.join(params(n))}) -> Element"))
+    out.append(
+        fallbacks("contribute", "to key: MapKey<EntryKey, Value>,\n    entry: EntryKey", "EntryKey, Value",
+                  lambda n: f"({', '.join(params(n))}) -> Value"))
     out.append("}\n")
     return "\n".join(out)
 

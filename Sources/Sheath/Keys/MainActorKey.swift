@@ -152,8 +152,8 @@ public final class MainActorKey<Value>:
   /// - Parameters:
   ///   - lifetime: The lifetime used when a module binds the key without naming one.
   ///   - test: What the key provides in a test graph when no module binds it — a test value, or
-  ///     ``TestBehavior/liveOnly(standIn:)`` so that a test that forgets to override it fails; see
-  ///     ``TestBehavior``.
+  ///     ``TestBehavior/liveOnly(standIn:)-(Factory)`` so that a test that forgets to override it
+  ///     fails; see ``TestBehavior``.
   ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
   ///   - fileID: Where the key is declared; leave the default.
   ///   - line: Where the key is declared; leave the default.

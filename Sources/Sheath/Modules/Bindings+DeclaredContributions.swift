@@ -12,8 +12,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element.
   @inlinable
-  public mutating func contribute<Element>(
-    to key: CollectionKey<Element>,
+  public mutating func contribute<Element, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () -> Element
@@ -36,8 +36,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
-  public mutating func contribute<Element, A>(
-    to key: CollectionKey<Element>,
+  public mutating func contribute<Element, A, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -63,8 +63,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
-  public mutating func contribute<Element, A, B>(
-    to key: CollectionKey<Element>,
+  public mutating func contribute<Element, A, B, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -93,8 +93,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
-  public mutating func contribute<Element, A, B, C>(
-    to key: CollectionKey<Element>,
+  public mutating func contribute<Element, A, B, C, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -128,8 +128,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
-  public mutating func contribute<Element, A, B, C, D>(
-    to key: CollectionKey<Element>,
+  public mutating func contribute<Element, A, B, C, D, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -166,8 +166,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
-  public mutating func contribute<Element, A, B, C, D, E>(
-    to key: CollectionKey<Element>,
+  public mutating func contribute<Element, A, B, C, D, E, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -207,8 +207,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
-  public mutating func contribute<Element, A, B, C, D, E, F>(
-    to key: CollectionKey<Element>,
+  public mutating func contribute<Element, A, B, C, D, E, F, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -244,8 +244,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry.
   @inlinable
-  public mutating func contribute<EntryKey, Value>(
-    to key: MapKey<EntryKey, Value>,
+  public mutating func contribute<EntryKey, Value, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -270,8 +270,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
   @inlinable
-  public mutating func contribute<EntryKey, Value, A>(
-    to key: MapKey<EntryKey, Value>,
+  public mutating func contribute<EntryKey, Value, A, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
@@ -299,8 +299,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
   @inlinable
-  public mutating func contribute<EntryKey, Value, A, B>(
-    to key: MapKey<EntryKey, Value>,
+  public mutating func contribute<EntryKey, Value, A, B, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -331,8 +331,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
   @inlinable
-  public mutating func contribute<EntryKey, Value, A, B, C>(
-    to key: MapKey<EntryKey, Value>,
+  public mutating func contribute<EntryKey, Value, A, B, C, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -368,8 +368,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
   @inlinable
-  public mutating func contribute<EntryKey, Value, A, B, C, D>(
-    to key: MapKey<EntryKey, Value>,
+  public mutating func contribute<EntryKey, Value, A, B, C, D, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -408,8 +408,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
   @inlinable
-  public mutating func contribute<EntryKey, Value, A, B, C, D, E>(
-    to key: MapKey<EntryKey, Value>,
+  public mutating func contribute<EntryKey, Value, A, B, C, D, E, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -451,8 +451,8 @@ extension Bindings {
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
   @inlinable
-  public mutating func contribute<EntryKey, Value, A, B, C, D, E, F>(
-    to key: MapKey<EntryKey, Value>,
+  public mutating func contribute<EntryKey, Value, A, B, C, D, E, F, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
@@ -475,6 +475,209 @@ extension Bindings {
         r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
         r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
     }
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<Element>(
+    to key: CollectionKey<Element>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () -> Element
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<Element, A>(
+    to key: CollectionKey<Element>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) -> Element
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<Element, A, B>(
+    to key: CollectionKey<Element>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) -> Element
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<Element, A, B, C>(
+    to key: CollectionKey<Element>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Element
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<Element, A, B, C, D>(
+    to key: CollectionKey<Element>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Element
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<Element, A, B, C, D, E>(
+    to key: CollectionKey<Element>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Element
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<Element, A, B, C, D, E, F>(
+    to key: CollectionKey<Element>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Element
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<EntryKey, Value>(
+    to key: MapKey<EntryKey, Value>,
+    entry: EntryKey,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable () -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<EntryKey, Value, A>(
+    to key: MapKey<EntryKey, Value>,
+    entry: EntryKey,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<EntryKey, Value, A, B>(
+    to key: MapKey<EntryKey, Value>,
+    entry: EntryKey,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<EntryKey, Value, A, B, C>(
+    to key: MapKey<EntryKey, Value>,
+    entry: EntryKey,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<EntryKey, Value, A, B, C, D>(
+    to key: MapKey<EntryKey, Value>,
+    entry: EntryKey,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<EntryKey, Value, A, B, C, D, E>(
+    to key: MapKey<EntryKey, Value>,
+    entry: EntryKey,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func contribute<EntryKey, Value, A, B, C, D, E, F>(
+    to key: MapKey<EntryKey, Value>,
+    entry: EntryKey,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+  ) {
+    fatalError("unavailable")
   }
 
 }

@@ -12,8 +12,8 @@ extension Bindings {
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
   @inlinable
-  public mutating func decorate<Value>(
-    _ key: Key<Value>,
+  public mutating func decorate<Value, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ decorator: @escaping @Sendable (Value) -> Value
@@ -36,8 +36,8 @@ extension Bindings {
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
   @inlinable
-  public mutating func decorate<Value, A>(
-    _ key: Key<Value>,
+  public mutating func decorate<Value, A, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -63,8 +63,8 @@ extension Bindings {
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
   @inlinable
-  public mutating func decorate<Value, A, B>(
-    _ key: Key<Value>,
+  public mutating func decorate<Value, A, B, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -94,8 +94,8 @@ extension Bindings {
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
   @inlinable
-  public mutating func decorate<Value, A, B, C>(
-    _ key: Key<Value>,
+  public mutating func decorate<Value, A, B, C, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -129,8 +129,8 @@ extension Bindings {
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
   @inlinable
-  public mutating func decorate<Value, A, B, C, D>(
-    _ key: Key<Value>,
+  public mutating func decorate<Value, A, B, C, D, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -168,8 +168,8 @@ extension Bindings {
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
   @inlinable
-  public mutating func decorate<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
+  public mutating func decorate<Value, A, B, C, D, E, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -209,8 +209,8 @@ extension Bindings {
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
   @inlinable
-  public mutating func decorate<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
+  public mutating func decorate<Value, A, B, C, D, E, F, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -233,6 +233,104 @@ extension Bindings {
         r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
         r[keys.key(5, as: F.self), fileID: fileID, line: line])
     }
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func decorate<Value>(
+    _ key: Key<Value>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Value) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func decorate<Value, A>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Value, A) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func decorate<Value, A, B>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Value, A, B) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func decorate<Value, A, B, C>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Value, A, B, C) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func decorate<Value, A, B, C, D>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Value, A, B, C, D) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func decorate<Value, A, B, C, D, E>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Value, A, B, C, D, E) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
+  @available(*, unavailable, message: "no key of this name is declared")
+  public mutating func decorate<Value, A, B, C, D, E, F>(
+    _ key: Key<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Value, A, B, C, D, E, F) -> Value
+  ) {
+    fatalError("unavailable")
   }
 
 }

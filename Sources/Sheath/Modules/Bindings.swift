@@ -347,21 +347,27 @@ public struct Bindings {
 
   /// Adds an element made by `factory`, which declared `dependencies`, to `key`'s collection: what
   /// the `contribute(to:_:…)` overloads that declare dependencies share.
+  ///
+  /// `key` is a `CollectionKey<Element>`, taken by the generated overloads as its base class (see
+  /// ``decorate(_:declaring:_:_:)``).
   @usableFromInline
   mutating func contribute<Element>(
-    to key: CollectionKey<Element>, declaring dependencies: DeclaredDependencies, _ source: BindingSource,
+    to key: Keys, declaring dependencies: DeclaredDependencies, _ source: BindingSource,
     _ factory: @escaping @Sendable (Resolver) -> Element
   ) {
+    let key = unsafeDowncast(key, to: CollectionKey<Element>.self)
     registrations.append(
       .contribute(Contribution.element(of: key, source: source, dependencies: dependencies, factory: factory)))
   }
 
-  /// Adds an entry made by `factory`, which declared `dependencies`, to `key`'s dictionary.
+  /// Adds an entry made by `factory`, which declared `dependencies`, to `key`'s dictionary: a
+  /// `MapKey<EntryKey, Value>`, the only contributable key whose entries have a key.
   @usableFromInline
-  mutating func contribute<EntryKey, Value>(
-    to key: MapKey<EntryKey, Value>, entry: EntryKey, declaring dependencies: DeclaredDependencies,
+  mutating func contribute<EntryKey: Hashable & Sendable, Value>(
+    to key: Keys, entry: EntryKey, declaring dependencies: DeclaredDependencies,
     _ source: BindingSource, _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
+    let key = unsafeDowncast(key, to: MapKey<EntryKey, Value>.self)
     registrations.append(
       .contribute(
         Contribution<(EntryKey, Value)>.entry(
@@ -412,11 +418,15 @@ public struct Bindings {
 
   /// Registers `decorator` around `key`'s binding, with what it declared it needs besides the value:
   /// what the `decorate(_:_:…)` overloads that declare dependencies share.
+  ///
+  /// `key` is a `Key<Value>`: the generated overloads take it as its base class, typed so that a
+  /// decorator of the wrong type is the error the compiler reports (see scripts/generate-declared.py).
   @usableFromInline
   mutating func decorate<Value>(
-    _ key: Key<Value>, declaring dependencies: DeclaredDependencies, _ source: BindingSource,
+    _ key: Keys, declaring dependencies: DeclaredDependencies, _ source: BindingSource,
     _ decorator: @escaping @Sendable (Resolver, Value) -> Value
   ) {
+    let key = unsafeDowncast(key, to: Key<Value>.self)
     registrations.append(
       .decorate(key, Decoration(key: key, source: source, dependencies: dependencies, decorator: decorator)))
   }

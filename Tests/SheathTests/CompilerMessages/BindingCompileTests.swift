@@ -32,6 +32,8 @@ private let declarations = """
     static var database: AsyncKey<Database> { AsyncKey(.singleton) { Database() } }
     static var form: AssistedKey<String, Int> { AssistedKey { text in text.count } }
     static var sheet: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey { _ in Presenter() } }
+    static var names: CollectionKey<String> { CollectionKey() }
+    static var namesByID: MapKey<Int, String> { MapKey() }
   }
 
   """
@@ -267,6 +269,69 @@ private let snippets = [
     errors: """
       error: type 'Key<Value>' has no member 'bookAPI'
       error: cannot infer type of closure parameter 'api' without a type annotation
+      """),
+  // Decorators and contributions that declare what they need: the same messages as a declared bind.
+  Snippet(
+    name: "declared decorators and contributions compile",
+    source: """
+      func register(into b: inout Bindings) {
+        b.decorate(.booksAPI) { api in api }
+        b.decorate(.count, .httpClient) { count, _ in count + 1 }
+        b.contribute(to: .names) { "one" }
+        b.contribute(to: .names, .count) { count in "\\(count)" }
+        b.contribute(to: .namesByID, entry: 1, .count) { count in "\\(count)" }
+      }
+      """),
+  Snippet(
+    name: "a declared decorator of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.decorate(.count, .httpClient) { count, http in "one" }
+      }
+      """,
+    errors: "error: cannot convert value of type 'String' to closure result type 'Int'"),
+  Snippet(
+    name: "a declared contribution of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.contribute(to: .names, .count) { count in 1 }
+        b.contribute(to: .namesByID, entry: 2) { 2 }
+      }
+      """,
+    errors: """
+      error: cannot convert value of type 'Int' to closure result type 'String'
+      error: cannot convert value of type 'Int' to closure result type 'String'
+      """),
+  // Swift 6.3 gives up when a declared factory returns one of its own arguments where a value of
+  // another type is expected, in a binding, a decorator or a contribution alike; Troubleshooting says so.
+  Snippet(
+    name: "a declared factory that returns an argument of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.count, .httpClient) { http in http }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a declared decorator that returns an argument of the wrong type",
+    source: """
+      func register(into b: inout Bindings) {
+        b.decorate(.count, .httpClient) { count, http in http }
+      }
+      """,
+    errors: Snippet.givesUp),
+  Snippet(
+    name: "a misspelled key in a declared decorator or contribution",
+    source: """
+      func register(into b: inout Bindings) {
+        b.decorate(.cont, .httpClient) { count, _ in count }
+        b.contribute(to: .nams, .count) { count in "\\(count)" }
+      }
+      """,
+    errors: """
+      error: type 'Key<Value>' has no member 'cont'
+      error: cannot infer type of closure parameter 'count' without a type annotation
+      error: type 'CollectionKey<String>' has no member 'nams'
       """),
   Snippet(
     name: "a misspelled key in a requirement",
