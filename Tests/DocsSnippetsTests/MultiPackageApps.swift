@@ -252,7 +252,7 @@ func forgottenCart() async throws {
   #expect(issue.hasPrefix("Keys.shoppingCart (any CartStoring, DocsSnippetsTests/MultiPackageApps.swift:"))
   #expect(
     issue.hasSuffix(
-      "is live-only, and this test did not override it\nfix: override it in the test's graph: $0.override(.shoppingCart) { _ in … }"
+      "is live-only, and this test did not override it\nfix: override it in the test's graph: $0.override(.shoppingCart) { … }"
     ))
 }
 

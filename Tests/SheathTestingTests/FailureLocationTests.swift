@@ -9,7 +9,7 @@
 
   private let liveOnlyMessage = """
     Keys.network (any Network, App/Keys.swift:12) is live-only, and this test did not override it
-    fix: override it in the test's graph: $0.override(.network) { _ in … }
+    fix: override it in the test's graph: $0.override(.network) { … }
     """
 
   /// `graphLocation` moved to `line` and `column`.

@@ -107,11 +107,11 @@ struct KeyKindsTests {
       issues == [
         """
         Keys.liveScreen (Screen, App/Keys.swift:21) is live-only, and this test did not override it
-        fix: override it in the test's graph: $0.override(.liveScreen) { _ in … }
+        fix: override it in the test's graph: $0.override(.liveScreen) { … }
         """,
         """
         Keys.remoteStore (Store, App/Keys.swift:23) is live-only, and this test did not override it
-        fix: override it in the test's graph: $0.override(.remoteStore) { _ in … }
+        fix: override it in the test's graph: $0.override(.remoteStore) { … }
         """,
       ])
   }

@@ -43,7 +43,7 @@ struct RequiredKeyTestBehaviorTests {
       issues == [
         """
         Keys.sharedNetwork (any Network, App/Keys.swift:61) is live-only, and this test did not override it
-        fix: override it in the test's graph: $0.override(.sharedNetwork) { _ in … }
+        fix: override it in the test's graph: $0.override(.sharedNetwork) { … }
         """
       ])
   }

@@ -34,7 +34,7 @@ final class XCTestHelperTests: XCTestCase {
 
   private let liveOnlyFailure = """
     failed - Keys.network (any Network, App/Keys.swift:12) is live-only, and this test did not override it
-    fix: override it in the test's graph: $0.override(.network) { _ in … }
+    fix: override it in the test's graph: $0.override(.network) { … }
     """
 
   func testGraphIsCurrentAndOverridden() async throws {

@@ -142,7 +142,7 @@ struct EnvironmentTests {
       String(decoding: result?.standardErrorContent ?? [], as: UTF8.self),
       """
       Sheath: Keys.network (String, App/Keys.swift:12) is live-only, and this test did not override it
-      fix: override it in the test's graph: $0.override(.network) { _ in … }
+      fix: override it in the test's graph: $0.override(.network) { … }
 
       """)
     #expect(try Graph(modules: [], environment: .live)[.network] == "live network")

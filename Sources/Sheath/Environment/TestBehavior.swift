@@ -201,7 +201,7 @@ package final class TestHooks: Sendable {
     Diagnostic(
       summary: "\(key.described) is live-only, and this test did not override it",
       details: [],
-      fix: "override it in the test's graph: $0.override(\(key.callSiteName)) { _ in … }"
+      fix: "override it in the test's graph: $0.override(\(key.callSiteName)) { … }"
     ).rendered()
   }
 }
