@@ -385,8 +385,8 @@ def decorators():
         call = f"decorator({', '.join(['value'] + resolver_args(n))})"
         needs = "nothing besides the value" if n == 0 else f"{counted(n)} besides the value"
         out.append(
-            f"  /// Wraps what `key` resolves to with `decorator`, which needs {needs}: the graph\n"
-            + "  /// checks it when it is built, as it checks a factory's.\n"
+            f"  /// Wraps what `key` resolves to with `decorator`, which needs {needs}.\n"
+            + "  /// The graph checks what it needs when it is built, as it checks a factory's.\n"
             + "  ///\n"
             + "  /// See <doc:DeclaringDependencies>.\n"
             + "  ///\n"
