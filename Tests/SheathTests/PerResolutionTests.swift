@@ -199,6 +199,20 @@ extension PerResolutionTests {
     #expect(try await graph[.cart] !== graph[.cart])
   }
 
+  @Test("an async resolution keeps its instances no longer than it runs")
+  func asyncReleased() async throws {
+    let graph = try Graph(modules: [])
+    weak var cart: Cart?
+    do {
+      let carts = try await graph[.checkout]
+      cart = carts[0]
+    }
+    // The task that built it may still be finishing after it handed the cart over: wait for it, up to
+    // a second.
+    for _ in 0..<1000 where cart != nil { try await Task.sleep(nanoseconds: 1_000_000) }
+    #expect(cart == nil)
+  }
+
   @Test("main-actor keys: one instance for the resolution")
   @MainActor func mainActor() throws {
     let graph = try Graph(modules: [])

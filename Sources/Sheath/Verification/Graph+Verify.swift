@@ -17,7 +17,7 @@ extension Graph {
   /// It reports every missing binding with each path that needs it, every cycle, every captive
   /// dependency, scopes needed where they are not open, and child graphs that cannot be built. A key
   /// whose factory resolves through a ``Resolver`` (`{ r in … }`) declares nothing to read: the report
-  /// lists it as unchecked, with the keys a decorator wraps. Nothing is built, so `verify()` runs
+  /// lists it as unchecked, with the keys that a decorator taking a resolver wraps. Nothing is built, so `verify()` runs
   /// anywhere, with no side effect: in a test, a `main.swift`, or on the main actor.
   ///
   /// ```swift

@@ -143,6 +143,23 @@ struct VerifyTests {
         ])
   }
 
+  @Test("a key two decorators taking a resolver wrap is listed once, naming both")
+  func listsTwoDecorators() throws {
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.expose(.repository)
+        b.decorate(.database, line: 40) { _, store in store }
+        b.decorate(.database, line: 41) { _, store in store }
+      }
+    ])
+    #expect(
+      try graph.verify().unchecked.map {
+        $0.replacingOccurrences(of: #"\([^()]*:(4[01])\)"#, with: "(…:$1)", options: .regularExpression)
+      } == [
+        "Keys.database: decorated by TestModule (…:40), TestModule (…:41), whose decorators resolve through a resolver, so what they need is unchecked; declare what a decorator needs (b.decorate(.database, .a) { value, a in … })"
+      ])
+  }
+
   @Test("a decorator that declares what it needs leaves its key checked, with the decorator's edges")
   func declaredDecoratorIsChecked() throws {
     let graph = try Graph(modules: [
