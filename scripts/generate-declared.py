@@ -185,11 +185,11 @@ def key_inits():
                 head, body, plain = thunk(n, f["assisted"])
                 if plain and f["assisted"]:
                     # An assisted factory that needs nothing from the graph is its resolver form alone.
-                    slot_args = f"call: {plain}, declared: nil"
+                    slot_args = f"call: {plain}"
                 elif plain:
                     slot_args = f"call: {plain}, declared: {{ {head} in {body} }}"
                 else:
-                    slot_args = f"call: nil, declared: {{ {head} in\n          {body}\n        }}"
+                    slot_args = f"declared: {{ {head} in\n          {body}\n        }}"
             out.append(
                 f"  /// {summary}\n"
                 + "  ///\n"

@@ -85,26 +85,33 @@ public final class AssistedKey<Argument, Value>:
 
   /// The key a declared initializer declares (`AssistedKey(.data) { view, data in … }`): found, or
   /// made and recorded the first time it runs where it is written. `thunk` resolves the dependencies by
-  /// slot (see ``AssistedSlotThunk``); `call`, when given instead, is a factory that needs nothing
-  /// from the graph.
+  /// slot (see ``AssistedSlotThunk``).
   @usableFromInline
   static func made(
     name: String?, fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
-    dependencies: DeclaredDependencies, call: (@Sendable (Resolver, Argument) -> Value)?,
-    declared thunk: AssistedSlotThunk<Argument, Value>?
+    dependencies: DeclaredDependencies, declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) -> Keys {
+    let callSite = CallSite(fileID: fileID, line: line)
+    return made(
+      name: name, fileID: fileID, line: line, column: column, function: function, type: type,
+      dependencies: dependencies
+    ) { r, argument in
+      r.runDeclared(dependencies, at: callSite) { graph, r in thunk(graph, r, argument) }
+    }
+  }
+
+  /// The key a declared initializer declares when its factory, `call`, needs nothing from the graph.
+  ///
+  /// NB: neither this nor the function above takes an optional closure. One is passed in its most
+  /// general form, and a key's factory kept from it is called through two reabstraction thunks.
+  @usableFromInline
+  static func made(
+    name: String?, fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
+    dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let callSite = CallSite(fileID: fileID, line: line)
-      let factory: @Sendable (Resolver, Argument) -> Value
-      if let call {
-        factory = call
-      } else if let thunk {
-        factory = { r, argument in r.runDeclared(dependencies, at: callSite) { graph, r in thunk(graph, r, argument) } }
-      } else {
-        preconditionFailure("Sheath: a declared assisted key is made with a factory or a slot thunk")
-      }
-      return AssistedKey(name: site.keyName, declaration: site.location, dependencies: dependencies, factory)
+      return AssistedKey(name: site.keyName, declaration: site.location, dependencies: dependencies, call)
     }
   }
 

@@ -71,7 +71,6 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Self.self, dependencies: dependencies,
-          call: nil,
           declared: { graph, r in
             factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
           }))
@@ -114,7 +113,6 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Self.self, dependencies: dependencies,
-          call: nil,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -163,7 +161,6 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Self.self, dependencies: dependencies,
-          call: nil,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -216,7 +213,6 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Self.self, dependencies: dependencies,
-          call: nil,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -272,7 +268,6 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Self.self, dependencies: dependencies,
-          call: nil,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -331,7 +326,6 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Self.self, dependencies: dependencies,
-          call: nil,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -1393,7 +1387,7 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
           dependencies: dependencies,
-          call: { _, argument in factory(argument) }, declared: nil))
+          call: { _, argument in factory(argument) }))
     }
   }
 
@@ -1427,7 +1421,6 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
           dependencies: dependencies,
-          call: nil,
           declared: { graph, r, argument in
             factory(
               argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
@@ -1467,7 +1460,6 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
           dependencies: dependencies,
-          call: nil,
           declared: { graph, r, argument in
             factory(
               argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -1512,7 +1504,6 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
           dependencies: dependencies,
-          call: nil,
           declared: { graph, r, argument in
             factory(
               argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -1561,7 +1552,6 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
           dependencies: dependencies,
-          call: nil,
           declared: { graph, r, argument in
             factory(
               argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -1613,7 +1603,6 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
           dependencies: dependencies,
-          call: nil,
           declared: { graph, r, argument in
             factory(
               argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -1668,7 +1657,6 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
           dependencies: dependencies,
-          call: nil,
           declared: { graph, r, argument in
             factory(
               argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),

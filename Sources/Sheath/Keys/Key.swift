@@ -101,21 +101,36 @@ public class Key<Value>:
 
   /// The key a declared initializer declares (`Key(.singleton, .httpClient) { http in … }`): found, or
   /// made and recorded the first time it runs where it is written. `thunk` resolves the dependencies by
-  /// slot (see ``SlotThunk``); `call`, when given, is the same factory for a resolver, when it needs
-  /// nothing from the graph.
+  /// slot (see ``SlotThunk``).
   @usableFromInline
   static func made(
     _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
     fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
-    dependencies: DeclaredDependencies, call: (@Sendable (Resolver) -> Value)?,
+    dependencies: DeclaredDependencies, declared thunk: @escaping SlotThunk<Value>
+  ) -> Keys {
+    let callSite = CallSite(fileID: fileID, line: line)
+    return made(
+      lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, type: type,
+      dependencies: dependencies, call: { r in r.runDeclared(dependencies, at: callSite, thunk) }, declared: thunk)
+  }
+
+  /// The key a declared initializer declares, with `call`, the same factory as `thunk` for a resolver:
+  /// for a factory that needs nothing from the graph.
+  ///
+  /// NB: `call` is not optional. An optional closure is passed in its most general form, and a key's
+  /// factory kept from one is called through two reabstraction thunks on every resolution.
+  @usableFromInline
+  static func made(
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
+    fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
+    dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
     declared thunk: @escaping SlotThunk<Value>
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let callSite = CallSite(fileID: fileID, line: line)
       return Key(
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies,
-        call: call ?? { r in r.runDeclared(dependencies, at: callSite, thunk) }, declared: thunk)
+        call: call, declared: thunk)
     }
   }
 
