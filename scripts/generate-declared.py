@@ -49,6 +49,14 @@ def params(n):
     return [LETTERS[i] for i in range(n)]
 
 
+def consumed(types):
+    """`types` as a factory's parameters: `consuming`, so that a factory that stores a dependency (an
+    initializer's argument) keeps the value it is given, and neither it retains the value nor its
+    caller releases it. A closure's own parameters stay copyable: the modifier only sets how the
+    value is passed."""
+    return [f"consuming {t}" for t in types]
+
+
 def generics(n, first=None, last=None):
     names = ([first] if first else []) + params(n) + ([last] if last else [])
     return "<" + ", ".join(names) + ">" if names else ""
@@ -144,7 +152,7 @@ def key_inits():
     for f in FLAVOURS:
         out.append(f"extension {f['ext']} {{")
         for n in range(MAX + 1):
-            types = ", ".join((["Argument"] if f["assisted"] else []) + params(n))
+            types = ", ".join((["Argument"] if f["assisted"] else []) + consumed(params(n)))
             if f["assisted"]:
                 summary = (
                     "Creates an assisted key whose default factory needs only the caller's argument."
@@ -244,7 +252,7 @@ def bindings():
             what = "Binds" if verb == "bind" else "Replaces the binding of"
             made = "binding" if verb == "bind" else "override"
             for n in range(MAX + 1):
-                types = ", ".join((["Argument"] if f["assisted"] else []) + params(n))
+                types = ", ".join((["Argument"] if f["assisted"] else []) + consumed(params(n)))
                 variants = [None]
                 if f["lifetime"]:
                     variants = ["optional"] if n == 0 else ["none", "given"]
@@ -337,13 +345,13 @@ def misspelled_key_fallbacks():
             first = "Argument, Value" if f["assisted"] else "Value"
             shapes.append((f["key"], first, lifetime, 0, f"{f['attrs']} ({arguments}){effects(f)} -> Value"))
         for n in range(MAX + 1):
-            factory = f"@MainActor @Sendable ({', '.join(params(n))}) async throws -> Value"
+            factory = f"@MainActor @Sendable ({', '.join(consumed(params(n)))}) async throws -> Value"
             if n == 0:
                 shapes.append(("Key<Value>", "Value", optional_lifetime, n, factory))
             else:
                 shapes.append(("Key<Value>", "Value", "", n, factory))
                 shapes.append(("Key<Value>", "Value", "    _ lifetime: Lifetime<Value>,\n", n, factory))
-            arguments = ", ".join(["Argument"] + params(n))
+            arguments = ", ".join(["Argument"] + consumed(params(n)))
             shapes.append(
                 ("AssistedKey<Argument, Value>", "Argument, Value", "", n,
                  f"@MainActor @Sendable ({arguments}) async throws -> Value"))
@@ -380,7 +388,7 @@ def decorators():
     they need besides the value, as factories do; the graph adds it to the key's edges."""
     out = [HEADER, "extension Bindings {"]
     for n in range(MAX + 1):
-        types = ", ".join(["Value"] + params(n))
+        types = ", ".join(consumed(["Value"] + params(n)))
         head = ("_" if n == 0 else "r") + ", value"
         call = f"decorator({', '.join(['value'] + resolver_args(n))})"
         needs = "nothing besides the value" if n == 0 else f"{counted(n)} besides the value"
@@ -409,7 +417,7 @@ def decorators():
             + f"      {resolver_body(n, call)}\n    }}\n"
             + "  }\n"
         )
-    out.append(fallbacks("decorate", "_ key: Key<Value>", "Value", lambda n: f"({', '.join(['Value'] + params(n))}) -> Value"))
+    out.append(fallbacks("decorate", "_ key: Key<Value>", "Value", lambda n: f"({', '.join(consumed(['Value'] + params(n)))}) -> Value"))
     out.append("}\n")
     return "\n".join(out)
 
@@ -473,17 +481,17 @@ def contributions():
                 + dependency_params(n)
                 + "    fileID: StaticString = #fileID,\n"
                 + "    line: UInt = #line,\n"
-                + f"    _ factory: @escaping @Sendable ({', '.join(params(n))}) -> {made}\n"
+                + f"    _ factory: @escaping @Sendable ({', '.join(consumed(params(n)))}) -> {made}\n"
                 + "  ) {\n"
                 + f"    let dependencies = {edges(n)}\n"
                 + f"    contribute(to: key, {'entry: entry, ' if shape == 'map' else ''}declaring: dependencies, source(\"\\(fileID)\", Int(line))) {{ {head} in\n"
                 + f"      {resolver_body(n, call)}\n    }}\n"
                 + "  }\n"
             )
-    out.append(fallbacks("contribute", "to key: CollectionKey<Element>", "Element", lambda n: f"({', '.join(params(n))}) -> Element"))
+    out.append(fallbacks("contribute", "to key: CollectionKey<Element>", "Element", lambda n: f"({', '.join(consumed(params(n)))}) -> Element"))
     out.append(
         fallbacks("contribute", "to key: MapKey<EntryKey, Value>,\n    entry: EntryKey", "EntryKey, Value",
-                  lambda n: f"({', '.join(params(n))}) -> Value"))
+                  lambda n: f"({', '.join(consumed(params(n)))}) -> Value"))
     out.append("}\n")
     return "\n".join(out)
 

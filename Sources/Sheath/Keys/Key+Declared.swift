@@ -61,7 +61,7 @@ extension Key {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A) -> Value
+    _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -103,7 +103,7 @@ extension Key {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -149,7 +149,7 @@ extension Key {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -200,7 +200,7 @@ extension Key {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -255,7 +255,7 @@ extension Key {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -313,7 +313,8 @@ extension Key {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -423,7 +424,7 @@ extension MainActorKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (A) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -447,7 +448,7 @@ extension MainActorKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (A) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -487,7 +488,7 @@ extension MainActorKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -512,7 +513,7 @@ extension MainActorKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -556,7 +557,7 @@ extension MainActorKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -582,7 +583,7 @@ extension MainActorKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -631,7 +632,7 @@ extension MainActorKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -658,7 +659,7 @@ extension MainActorKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -711,7 +712,7 @@ extension MainActorKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -739,7 +740,7 @@ extension MainActorKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -795,7 +796,9 @@ extension MainActorKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -824,7 +827,9 @@ extension MainActorKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -932,7 +937,7 @@ extension AsyncKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -956,7 +961,7 @@ extension AsyncKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @Sendable (A) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -996,7 +1001,7 @@ extension AsyncKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1021,7 +1026,7 @@ extension AsyncKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -1065,7 +1070,7 @@ extension AsyncKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1091,7 +1096,7 @@ extension AsyncKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -1140,7 +1145,7 @@ extension AsyncKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1167,7 +1172,7 @@ extension AsyncKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -1220,7 +1225,8 @@ extension AsyncKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1248,7 +1254,8 @@ extension AsyncKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -1304,7 +1311,9 @@ extension AsyncKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
+      Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1333,7 +1342,9 @@ extension AsyncKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
+      Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -1411,7 +1422,7 @@ extension AssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (Argument, A) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1450,7 +1461,7 @@ extension AssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (Argument, A, B) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1492,7 +1503,7 @@ extension AssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (Argument, A, B, C) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1539,7 +1550,7 @@ extension AssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1590,7 +1601,7 @@ extension AssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1644,7 +1655,9 @@ extension AssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1743,7 +1756,7 @@ extension MainActorAssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1764,7 +1777,7 @@ extension MainActorAssistedKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -1800,7 +1813,7 @@ extension MainActorAssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1822,7 +1835,7 @@ extension MainActorAssistedKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -1862,7 +1875,7 @@ extension MainActorAssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1886,7 +1899,7 @@ extension MainActorAssistedKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -1931,7 +1944,7 @@ extension MainActorAssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -1956,7 +1969,7 @@ extension MainActorAssistedKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -2005,7 +2018,9 @@ extension MainActorAssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
+      Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -2031,7 +2046,9 @@ extension MainActorAssistedKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
+      Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
@@ -2083,7 +2100,10 @@ extension MainActorAssistedKey {
     line: UInt = #line,
     column: UInt = #column,
     function: StaticString = #function,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) -> Value
   ) {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
       self.init(existing: key)
@@ -2110,7 +2130,10 @@ extension MainActorAssistedKey {
     column: UInt,
     function: StaticString,
     type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)

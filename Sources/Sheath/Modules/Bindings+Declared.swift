@@ -44,7 +44,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) -> Value
+    _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
@@ -73,7 +73,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) -> Value
+    _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
@@ -102,7 +102,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
@@ -135,7 +135,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
@@ -168,7 +168,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -206,7 +206,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -244,7 +244,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -286,7 +286,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -328,7 +328,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -373,7 +373,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -418,7 +418,8 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -466,7 +467,8 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -529,7 +531,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) -> Value
+    _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
@@ -558,7 +560,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) -> Value
+    _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
@@ -587,7 +589,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
@@ -620,7 +622,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
@@ -653,7 +655,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -691,7 +693,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -729,7 +731,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -771,7 +773,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -813,7 +815,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -858,7 +860,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -903,7 +905,8 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -951,7 +954,8 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1009,7 +1013,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1035,7 +1039,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1061,7 +1065,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1090,7 +1094,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1119,7 +1123,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1153,7 +1157,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1187,7 +1191,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1224,7 +1228,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1261,7 +1265,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1301,7 +1305,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1341,7 +1345,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1383,7 +1389,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1436,7 +1444,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1462,7 +1470,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1488,7 +1496,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1517,7 +1525,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1546,7 +1554,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1580,7 +1588,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1614,7 +1622,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1651,7 +1659,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1688,7 +1696,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1728,7 +1736,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1768,7 +1776,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1810,7 +1820,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -1863,7 +1875,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1889,7 +1901,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1915,7 +1927,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1944,7 +1956,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
@@ -1973,7 +1985,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2007,7 +2019,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2041,7 +2053,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2078,7 +2090,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2115,7 +2127,8 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2155,7 +2168,8 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2195,7 +2209,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2237,7 +2253,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2290,7 +2308,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
@@ -2316,7 +2334,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
@@ -2342,7 +2360,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
@@ -2371,7 +2389,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
@@ -2400,7 +2418,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2434,7 +2452,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2468,7 +2486,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2505,7 +2523,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2542,7 +2560,8 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2582,7 +2601,8 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2622,7 +2642,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2664,7 +2686,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2722,7 +2746,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
@@ -2753,7 +2777,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
@@ -2788,7 +2812,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B, C) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2828,7 +2852,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2872,7 +2896,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2919,7 +2943,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -2982,7 +3008,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
@@ -3013,7 +3039,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
@@ -3048,7 +3074,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B, C) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3088,7 +3114,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3132,7 +3158,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3179,7 +3205,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (Argument, A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3241,7 +3269,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
@@ -3270,7 +3298,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
@@ -3303,7 +3331,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3340,7 +3368,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3381,7 +3409,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3424,7 +3454,10 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3482,7 +3515,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
@@ -3511,7 +3544,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
@@ -3544,7 +3577,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3581,7 +3614,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3622,7 +3655,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
+      Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3665,7 +3700,10 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -3776,7 +3814,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3789,7 +3827,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3801,7 +3839,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3814,7 +3852,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3828,7 +3866,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3841,7 +3879,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3855,7 +3893,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3870,7 +3908,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3884,7 +3922,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3899,7 +3937,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3915,7 +3953,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3930,7 +3968,9 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) async throws ->
+      Value
   ) {
     fatalError("unavailable")
   }
@@ -3946,7 +3986,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
+      Value
   ) {
     fatalError("unavailable")
   }
@@ -3963,7 +4005,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
+      Value
   ) {
     fatalError("unavailable")
   }
@@ -3979,7 +4023,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E)
+      async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -3996,7 +4042,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
+      async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4014,7 +4062,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
+      async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4031,7 +4081,10 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4124,7 +4177,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4137,7 +4190,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4149,7 +4202,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4162,7 +4215,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4176,7 +4229,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4189,7 +4242,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4203,7 +4256,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4218,7 +4271,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4232,7 +4285,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4247,7 +4300,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4263,7 +4316,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4278,7 +4331,9 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) async throws ->
+      Value
   ) {
     fatalError("unavailable")
   }
@@ -4294,7 +4349,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
+      Value
   ) {
     fatalError("unavailable")
   }
@@ -4311,7 +4368,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
+      Value
   ) {
     fatalError("unavailable")
   }
@@ -4327,7 +4386,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E)
+      async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4344,7 +4405,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
+      async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4362,7 +4425,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
+      async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4379,7 +4444,10 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, A, B, C, D, E, F) async throws -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) async throws -> Value
   ) {
     fatalError("unavailable")
   }

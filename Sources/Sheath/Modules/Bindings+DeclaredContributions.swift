@@ -41,7 +41,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) -> Element
+    _ factory: @escaping @Sendable (consuming A) -> Element
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { r in
@@ -69,7 +69,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Element
+    _ factory: @escaping @Sendable (consuming A, consuming B) -> Element
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { r in
@@ -100,7 +100,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Element
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Element
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -136,7 +136,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Element
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Element
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -175,7 +175,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Element
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Element
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -217,7 +217,8 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Element
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Element
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -276,7 +277,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A) -> Value
+    _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { r in
@@ -306,7 +307,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { r in
@@ -339,7 +340,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -377,7 +378,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -418,7 +419,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -462,7 +463,8 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -495,7 +497,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) -> Element
+    _ factory: @escaping @MainActor @Sendable (consuming A) -> Element
   ) {
     fatalError("unavailable")
   }
@@ -508,7 +510,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) -> Element
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Element
   ) {
     fatalError("unavailable")
   }
@@ -522,7 +524,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Element
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Element
   ) {
     fatalError("unavailable")
   }
@@ -537,7 +539,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Element
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Element
   ) {
     fatalError("unavailable")
   }
@@ -553,7 +555,8 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Element
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Element
   ) {
     fatalError("unavailable")
   }
@@ -570,7 +573,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Element
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Element
   ) {
     fatalError("unavailable")
   }
@@ -595,7 +600,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -609,7 +614,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -624,7 +629,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -640,7 +645,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -657,7 +662,7 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -675,7 +680,9 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
   ) {
     fatalError("unavailable")
   }

@@ -16,7 +16,7 @@ extension Bindings {
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ decorator: @escaping @Sendable (Value) -> Value
+    _ decorator: @escaping @Sendable (consuming Value) -> Value
   ) {
     let dependencies = DeclaredDependencies([])
     decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { _, value in
@@ -41,7 +41,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ decorator: @escaping @Sendable (Value, A) -> Value
+    _ decorator: @escaping @Sendable (consuming Value, consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { r, value in
@@ -69,7 +69,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ decorator: @escaping @Sendable (Value, A, B) -> Value
+    _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { r, value in
@@ -101,7 +101,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ decorator: @escaping @Sendable (Value, A, B, C) -> Value
+    _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -137,7 +137,7 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ decorator: @escaping @Sendable (Value, A, B, C, D) -> Value
+    _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -177,7 +177,8 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ decorator: @escaping @Sendable (Value, A, B, C, D, E) -> Value
+    _ decorator:
+      @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -219,7 +220,10 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ decorator: @escaping @Sendable (Value, A, B, C, D, E, F) -> Value
+    _ decorator:
+      @escaping @Sendable (
+        consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) -> Value
   ) {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
@@ -241,7 +245,7 @@ extension Bindings {
     _ key: Key<Value>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Value) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming Value) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -253,7 +257,7 @@ extension Bindings {
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Value, A) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming Value, consuming A) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -266,7 +270,7 @@ extension Bindings {
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Value, A, B) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming Value, consuming A, consuming B) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -280,7 +284,7 @@ extension Bindings {
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Value, A, B, C) -> Value
+    _ factory: @escaping @MainActor @Sendable (consuming Value, consuming A, consuming B, consuming C) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -295,7 +299,8 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Value, A, B, C, D) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     fatalError("unavailable")
   }
@@ -311,7 +316,9 @@ extension Bindings {
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Value, A, B, C, D, E) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E)
+      -> Value
   ) {
     fatalError("unavailable")
   }
@@ -328,7 +335,10 @@ extension Bindings {
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Value, A, B, C, D, E, F) -> Value
+    _ factory:
+      @escaping @MainActor @Sendable (
+        consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) -> Value
   ) {
     fatalError("unavailable")
   }

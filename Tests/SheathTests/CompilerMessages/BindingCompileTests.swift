@@ -416,7 +416,7 @@ private let snippets = [
       }
       """,
     errors:
-      "error: contextual closure type '@Sendable (any HTTPClient, String) -> any BooksAPI' expects 2 arguments, but 1 was used in closure body"
+      "error: contextual closure type '@Sendable (consuming any HTTPClient, consuming String) -> any BooksAPI' expects 2 arguments, but 1 was used in closure body"
   ),
   // NB: when the factory takes more arguments than there are dependencies, Swift 6.3 reads them as one
   // tuple and blames the key, naming it as a BindableKey: the Troubleshooting article says so.

@@ -197,7 +197,7 @@ private let snippets = [
       }
       """,
     errors:
-      "error: contextual closure type '@Sendable (any HTTPClient, String) -> any BooksAPI' expects 2 arguments, but 1 was used in closure body"
+      "error: contextual closure type '@Sendable (consuming any HTTPClient, consuming String) -> any BooksAPI' expects 2 arguments, but 1 was used in closure body"
   ),
   // NB: Swift 6.3 gives up when the factory takes more arguments than there are dependencies: it reads the
   // arguments as one tuple, and cannot say which of the two lists is wrong.
