@@ -4,9 +4,10 @@ import CSheathRuntime
 /// decides where the value comes from, and a factory runs only with its key on the thread's
 /// ``ResolutionStack``.
 ///
-/// Each flavour passes `run`, which calls a binding's factory with the resolver it takes:
-/// `{ $0.build($1) }` for a ``Key`` (see `DirectKeyBinding`), `{ $0.factory(MainActorResolver($1)) }`
-/// for a ``MainActorKey``, `{ $0.build($1, argument) }` for an assisted key. The transient and cached
+/// Each flavour passes `run`, which calls a binding's factory with the graph that builds the value and
+/// a resolver for it: `{ $0.build($1, $2) }` for a ``Key`` (see `DirectKeyBinding`; a declared factory
+/// reads its dependencies from the graph by slot), `{ $0.factory(MainActorResolver($2)) }` for a
+/// ``MainActorKey``, `{ $0.build($2, argument) }` for an assisted key. The transient and cached
 /// singleton paths are inlined, so callers get them specialized for their value type; scoped and weak
 /// resolutions are specialized but not inlined; the builds of shared instances, which
 /// happen once, are neither.
@@ -21,7 +22,7 @@ extension Graph {
   @inlinable @inline(__always)
   func resolve<Factory, Value>(
     _ key: Keys, from source: some Resolving, at site: CallSite,
-    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Resolver) -> Value
+    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback())
     // One read of the binding for every way a key is bound, so that this stays small enough to inline.
@@ -41,7 +42,7 @@ extension Graph {
   @inlinable @inline(__always)
   func resolveAssisted<Factory, Value>(
     _ key: Keys, from source: some Resolving, at site: CallSite,
-    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Resolver) -> Value
+    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     binding(of: key, at: site, fallback: fallback()).binding._withUnsafeGuaranteedRef { binding in
       buildTransient(key, binding, from: source, run)
@@ -100,12 +101,12 @@ extension Graph {
   @inlinable @inline(__always)
   func buildTransient<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, from source: some Resolving,
-    _ run: (Binding<Factory>, Resolver) -> Value
+    _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     let state = ResolutionStack.enter(key, .transient, binding, in: self)
     defer { ResolutionStack.exit(state) }
     if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
-    return source._withResolver(of: self) { run(binding, $0) }
+    return source._withResolver(of: self) { run(binding, self, $0) }
   }
 
   /// Resolves a scoped, weak or per-resolution `key`: specialized for the caller, but not inlined into
@@ -113,7 +114,7 @@ extension Graph {
   @inlinable @inline(never)
   func resolveShared<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ site: CallSite,
-    _ run: (Binding<Factory>, Resolver) -> Value
+    _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     switch binding.lifetime {
     case .perResolution:
@@ -141,7 +142,7 @@ extension Graph {
   /// `key`, built on first use. Reading a cached instance retains nothing but the instance.
   @inlinable @inline(__always)
   func sharedInstance<Factory, Value>(
-    in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
+    in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     if let box = owner._withUnsafeGuaranteedRef({ $0.instances.load(key.slot) }) {
       return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
@@ -152,7 +153,7 @@ extension Graph {
   /// The instance this graph caches for `key`, built on first use.
   @inlinable @inline(__always)
   func sharedInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     sharedInstance(in: Unmanaged.passUnretained(self), key, binding, run)
   }

@@ -8,7 +8,7 @@ extension Graph {
   /// is at hand, where this generic function would look it up in the runtime on every build.
   @usableFromInline
   func buildSharedInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value, box: (Value) -> AnyObject
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value, box: (Value) -> AnyObject
   ) -> Value {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances
@@ -34,7 +34,7 @@ extension Graph {
   /// The instance this graph holds weakly for `key`, rebuilt when nobody holds it any more.
   @usableFromInline
   func weakInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances
@@ -77,13 +77,13 @@ extension Graph {
   /// Runs the factory of a shared instance of this graph. Its resolver refers to the graph through
   /// the graph's anchor, so that nothing the instance keeps from it keeps the graph alive.
   private func build<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     if binding.tracksUsage { binding.markUsed(key) }
     let resolver = Resolver(_GraphReference(.anchored(anchor)))
     let state = ResolutionStack.enter(key, binding.lifetime, binding, in: self)
     defer { ResolutionStack.exit(state) }
-    return lending { run(binding, resolver) }
+    return lending { run(binding, self, resolver) }
   }
 }
 

@@ -56,7 +56,7 @@ class AnyBinding: @unchecked Sendable {
   @usableFromInline final let callsDirectly: Bool
   /// Whether this is a ``DeclaredKeyBinding``: a graph that knows the key may resolve it through
   /// ``Graph/resolveDeclared(_:_:fileID:line:)`` (see ``BindingTable/Entry``).
-  final let hasSlotThunk: Bool
+  @usableFromInline final let hasSlotThunk: Bool
   /// The dependencies the factory declared, which the graph checks before any factory runs; `nil`
   /// for a factory that resolves through a ``Resolver`` (`{ r in … }`), whose edges are unchecked.
   final let dependencies: DeclaredDependencies?
@@ -198,10 +198,16 @@ final class DirectAssistedKeyBinding<Argument, Value>:
 }
 
 extension Binding {
-  /// Builds a ``Key``'s value with `resolver`: directly when the key's initializer made this binding.
+  /// Builds a ``Key``'s value with `resolver`, a resolver for `graph`: directly when the key's
+  /// initializer made this binding, and with its dependencies read from `graph` by slot when the
+  /// factory declared them (as ``Resolver/runDeclared(_:at:_:)`` would, without looking up the graph
+  /// again).
   @inlinable @inline(__always)
-  func build<Value>(_ resolver: Resolver) -> Value where Factory == @Sendable (Resolver) -> Value {
-    if callsDirectly { return unsafeDowncast(self, to: DirectKeyBinding<Value>.self).call(resolver) }
+  func build<Value>(_ graph: Graph, _ resolver: Resolver) -> Value where Factory == @Sendable (Resolver) -> Value {
+    if callsDirectly {
+      if hasSlotThunk { return unsafeDowncast(self, to: DeclaredKeyBinding<Value>.self).slotThunk(graph, resolver) }
+      return unsafeDowncast(self, to: DirectKeyBinding<Value>.self).call(resolver)
+    }
     return factory(resolver)
   }
 

@@ -111,7 +111,7 @@ extension Graph {
   /// returns. Not specialized: the dictionary and lock it goes through cost far more than the call.
   @usableFromInline
   func perResolutionInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     let state = ResolutionStack.enter(key, .perResolution, binding, in: self)
     defer { ResolutionStack.exit(state) }
@@ -129,7 +129,7 @@ extension Graph {
       instances.set(.building(thread: thread), at: key.slot, in: shares)
     }
     if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
-    let value = _withResolver(of: self) { run(binding, $0) }
+    let value = _withResolver(of: self) { run(binding, self, $0) }
     let recorded = instances.publish(Box(value), at: key.slot, in: shares)
     return unsafeDowncast(recorded, to: Box<Value>.self).value
   }

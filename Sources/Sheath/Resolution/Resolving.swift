@@ -65,7 +65,7 @@ extension Resolving {
     return _withGraph(resolving: key, at: site) { graph in
       graph.resolve(
         key, from: self, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
-      ) { $0.build($1) }
+      ) { $0.build($1, $2) }
     }
   }
 
@@ -134,7 +134,7 @@ extension Graph {
     _ key: AssistedKey<Argument, Value>, _ argument: Argument, from source: some Resolving, at site: CallSite
   ) -> Value {
     resolveAssisted(key, from: source, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
-      $0.build($1, argument)
+      $0.build($2, argument)
     }
   }
 
@@ -145,7 +145,7 @@ extension Graph {
     at site: CallSite
   ) -> Value {
     resolveAssisted(key, from: source, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
-      $0.factory(MainActorResolver($1), argument)
+      $0.factory(MainActorResolver($2), argument)
     }
   }
 }
@@ -177,7 +177,7 @@ extension MainActorResolving {
     return _withGraph(resolving: key, at: site) { graph in
       graph.resolve(
         key, from: self, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
-      ) { $0.factory(MainActorResolver($1)) }
+      ) { $0.factory(MainActorResolver($2)) }
     }
   }
 
