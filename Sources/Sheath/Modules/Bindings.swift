@@ -183,7 +183,7 @@ public struct Bindings {
   ) {
     register(
       key, key.lifetimeKind(nil), isOverride: false, source(fileID, line), DeclaredDependencies([]),
-      key.factory(returning: value))
+      key.factoryShape.constant(value))
   }
 
   /// Replaces the binding of `key` with a fixed value — an in-memory database in a test, say.
@@ -199,7 +199,7 @@ public struct Bindings {
   ) {
     register(
       key, key.lifetimeKind(nil), isOverride: true, source(fileID, line), DeclaredDependencies([]),
-      key.factory(returning: value))
+      key.factoryShape.constant(value))
   }
 
   /// Registers a binding of `key` whose factory declared `dependencies` and resolves them in `thunk`
