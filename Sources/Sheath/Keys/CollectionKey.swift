@@ -19,11 +19,6 @@ public class ContributableKey<Contribution, EntryKey: Hashable & Sendable, Value
       _ in empty.value
     }
   }
-
-  /// A contribution of `factory`, under `entry` for a map, registered at `source`.
-  func contribution(_ factory: Contribution, entry: EntryKey?, source: BindingSource) -> AnyContribution {
-    fatalError("Sheath: \(type(of: self)) overrides contribution(_:entry:source:)")
-  }
 }
 
 /// The entry key of a ``CollectionKey``'s contributions: there is none.
@@ -107,12 +102,6 @@ public final class CollectionKey<Element>:
       return CollectionKey(lifetime, empty: [], name: site.keyName, declaration: site.location)
     }
   }
-
-  override func contribution(
-    _ factory: @escaping @Sendable (Resolver) -> Element, entry: _NoEntry?, source: BindingSource
-  ) -> AnyContribution {
-    Contribution.element(of: self, source: source, factory: factory)
-  }
 }
 
 /// A key for a dictionary that several modules contribute entries to: screen factories by route,
@@ -181,12 +170,5 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return MapKey(lifetime, empty: [:], name: site.keyName, declaration: site.location)
     }
-  }
-
-  override func contribution(
-    _ factory: @escaping @Sendable (Resolver) -> Value, entry: EntryKey?, source: BindingSource
-  ) -> AnyContribution {
-    // `Bindings.contribute(to:entry:…)`, the only way here for a map, always passes an entry.
-    Contribution<(EntryKey, Value)>.entry(entry.unsafelyUnwrapped, of: self, source: source, factory: factory)
   }
 }
