@@ -2,9 +2,10 @@
 ///
 /// You never create one directly. Like ``BindableKey``, it carries the types that go with the key —
 /// `Contribution`, the function type of one contribution's factory, and `EntryKey`, the type of a
-/// map entry's key (`_NoEntry` for a collection) — so that `contribute` is one method per shape, and
-/// a contribution of the wrong type is an error that names both types. It resolves like a ``Key`` of
-/// its `Value`, `[Element]` or `[EntryKey: Value]`; a test may override the whole collection.
+/// map entry's key (`Never` for a collection, whose elements have none) — so that `contribute` is one
+/// method per shape, and a contribution of the wrong type is an error that names both types. It
+/// resolves like a ``Key`` of its `Value`, `[Element]` or `[EntryKey: Value]`; a test may override
+/// the whole collection.
 public class ContributableKey<Contribution, EntryKey: Hashable & Sendable, Value>: Key<Value>,
   @unchecked Sendable
 {
@@ -20,9 +21,6 @@ public class ContributableKey<Contribution, EntryKey: Hashable & Sendable, Value
     }
   }
 }
-
-/// The entry key of a ``CollectionKey``'s contributions: there is none.
-public enum _NoEntry: Hashable, Sendable {}
 
 /// A key for a collection that several modules contribute elements to: analytics trackers, launch
 /// tasks, menu items.
@@ -52,7 +50,7 @@ public enum _NoEntry: Hashable, Sendable {}
 /// let trackers = graph[.trackers]   // [ConsoleTracker, RemoteTracker]
 /// ```
 public final class CollectionKey<Element>:
-  ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, [Element]>, @unchecked Sendable
+  ContributableKey<@Sendable (Resolver) -> Element, Never, [Element]>, @unchecked Sendable
 {
   // @unchecked: immutable; the stored bindings are Sendable.
 

@@ -291,7 +291,7 @@ public struct Bindings {
   ///   - line: Where the contribution is made; leave the default.
   ///   - factory: Builds the element: `(Resolver) -> Element`.
   public mutating func contribute<Element, Collection>(
-    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     fileID: String = #fileID,
     line: Int = #line,
     _ factory: @escaping @Sendable (Resolver) -> Element
@@ -350,7 +350,7 @@ public struct Bindings {
   /// share.
   ///
   /// `key` is a `CollectionKey<Element>`: those overloads take it as its base class,
-  /// `ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, …>` (see
+  /// `ContributableKey<@Sendable (Resolver) -> Element, Never, …>` (see
   /// ``decorate(_:declaring:_:_:)`` for why), and only a collection's contributions have no entry.
   @usableFromInline
   mutating func contribute<Element>(
