@@ -457,7 +457,7 @@ def contributions():
             # The key's base class with its collection type free, as `bind` takes a key (see FLAVOURS):
             # a factory of the wrong type is then the error the compiler reports.
             key_type = (
-                "ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>"
+                "ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>"
                 if shape == "collection"
                 else "ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>"
             )

@@ -137,6 +137,8 @@ extension Keys {
   fileprivate static var row: MainActorAssistedKey<Int, Badge> {
     MainActorAssistedKey<Int, Badge> { _, index in Badge(["row \(index)"]) }
   }
+  fileprivate static var labels: CollectionKey<String> { CollectionKey<String>() }
+  fileprivate static var labelsByID: MapKey<Int, String> { MapKey<Int, String>() }
 }
 
 private struct KindsDecoratingModule: Module {
@@ -184,5 +186,21 @@ struct DecoratorKindsTests {
   func mainActorAssistedKey() throws {
     let graph = try Graph(modules: [KindsDecoratingModule()])
     #expect(graph.make(.row, 3).labels == ["row 3", "decorated row"])
+  }
+
+  @Test("a collection's or a map's decorator wraps what its contributions make")
+  func multibindingKeys() throws {
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.contribute(to: .labels) { _ in "contributed" }
+        b.contribute(to: .labelsByID, entry: 1) { _ in "contributed" }
+      },
+      TestModule { b in
+        b.decorate(.labels) { _, labels in labels + ["decorated"] }
+        b.decorate(.labelsByID) { _, labels in labels.merging([2: "decorated"]) { old, _ in old } }
+      },
+    ])
+    #expect(graph[.labels] == ["contributed", "decorated"])
+    #expect(graph[.labelsByID] == [1: "contributed", 2: "decorated"])
   }
 }

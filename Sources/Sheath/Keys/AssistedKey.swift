@@ -78,7 +78,7 @@ public final class AssistedKey<Argument, Value>:
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     super.init(
-      defaulting: factory, lifetime: .transient, name: name,
+      shape: .assisted(), defaulting: factory, lifetime: .transient, name: name,
       type: .assisted(Argument.self, Value.self), declaration: declaration
     ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: factory) }
   }
@@ -117,7 +117,7 @@ public final class AssistedKey<Argument, Value>:
 
   private init(required name: String?, declaration: CodeLocation) {
     super.init(
-      defaulting: nil, lifetime: .transient, name: name,
+      shape: .assisted(), defaulting: nil, lifetime: .transient, name: name,
       type: .assisted(Argument.self, Value.self), declaration: declaration)
   }
 
@@ -163,17 +163,4 @@ public final class AssistedKey<Argument, Value>:
       return AssistedKey(required: site.keyName, declaration: site.location)
     }
   }
-
-  override func factory(returning value: Value) -> @Sendable (Resolver, Argument) -> Value {
-    let value = UncheckedSendable(value: value)
-    return { _, _ in value.value }
-  }
-
-  override func decorated(
-    _ factory: @escaping @Sendable (Resolver, Argument) -> Value,
-    with decorator: @escaping @Sendable (Resolver, Value) -> Value
-  ) -> @Sendable (Resolver, Argument) -> Value {
-    { r, argument in decorator(r, factory(r, argument)) }
-  }
-
 }

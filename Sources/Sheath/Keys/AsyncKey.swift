@@ -125,8 +125,8 @@ public final class AsyncKey<Value: Sendable>:
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
-      declaration: declaration
+      shape: .asynchronous, defaulting: factory, lifetime: lifetime.kind, test: test, name: name,
+      type: .value(Value.self), declaration: declaration
     ) { Binding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, factory: factory) }
   }
 
@@ -136,8 +136,8 @@ public final class AsyncKey<Value: Sendable>:
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
-      declaration: declaration)
+      shape: .asynchronous, defaulting: nil, lifetime: lifetime.kind, test: test, name: name,
+      type: .value(Value.self), declaration: declaration)
   }
 
   /// Creates an async key without a default: a module must bind it, as for ``Key/required(_:test:name:fileID:line:column:function:)``.
@@ -195,16 +195,4 @@ public final class AsyncKey<Value: Sendable>:
   override var isolation: KeyIsolation { .async }
 
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
-
-  override func factory(returning value: Value) -> @Sendable (AsyncResolver) async throws -> Value {
-    { _ in value }
-  }
-
-  override func decorated(
-    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value,
-    with decorator: @escaping @Sendable (AsyncResolver, Value) async throws -> Value
-  ) -> @Sendable (AsyncResolver) async throws -> Value {
-    { r in try await decorator(r, try await factory(r)) }
-  }
-
 }

@@ -39,17 +39,24 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
   /// What the key provides in a test graph instead of its default, if anything.
   @usableFromInline final let testBinding: Binding<Factory>?
 
-  /// A key declared at `declaration` whose default is `factory` (`nil`: a required key) and whose
-  /// test behaviour is `test`, both with `lifetime`: what every kind of key's initializers share.
+  /// How a fixed value becomes one of the key's factories, and a decorator goes around one: what the
+  /// key's kind decides (see ``FactoryShape``).
+  final let factoryShape: FactoryShape<Factory, Decorator, Value>
+
+  /// A key whose kind's factories have `factoryShape`, declared at `declaration`, whose default is
+  /// `factory` (`nil`: a required key) and whose test behaviour is `test`, both with `lifetime`: what
+  /// every kind of key's initializers share.
   ///
   /// `binding`, when given, makes the default binding from its source instead (see
   /// ``DirectKeyBinding``).
   init(
+    shape factoryShape: FactoryShape<Factory, Decorator, Value>,
     defaulting factory: Factory?, lifetime: LifetimeKind, test: TestBehavior<Factory>? = nil, name: String?,
     type: KeyType, declaration: CodeLocation,
     derivedFrom derivation: (base: Keys, suffix: String)? = nil,
     binding: ((BindingSource) -> Binding<Factory>)? = nil
   ) {
+    self.factoryShape = factoryShape
     let source = BindingSource(modulePath: nil, location: declaration)
     self.defaultBinding = factory.map { binding?(source) ?? Binding(lifetime: lifetime, source: source, factory: $0) }
     self.testBinding = test?.binding(lifetime: lifetime, source: source)
@@ -62,16 +69,6 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
   @usableFromInline
   func lifetimeKind(_ option: LifetimeOption?) -> LifetimeKind {
     defaultLifetimeKind
-  }
-
-  /// A factory that returns `value` — the same value — every time.
-  func factory(returning value: Value) -> Factory {
-    fatalError("Sheath: \(type(of: self)) overrides factory(returning:)")
-  }
-
-  /// `binding`'s factory with `decorator` around what it builds.
-  func decorated(_ factory: Factory, with decorator: Decorator) -> Factory {
-    fatalError("Sheath: \(type(of: self)) overrides decorated(_:with:)")
   }
 
   override var defaultAnyBinding: AnyBinding? { defaultBinding }

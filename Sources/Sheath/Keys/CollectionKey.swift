@@ -2,9 +2,10 @@
 ///
 /// You never create one directly. Like ``BindableKey``, it carries the types that go with the key —
 /// `Contribution`, the function type of one contribution's factory, and `EntryKey`, the type of a
-/// map entry's key (`_NoEntry` for a collection) — so that `contribute` is one method per shape, and
-/// a contribution of the wrong type is an error that names both types. It resolves like a ``Key`` of
-/// its `Value`, `[Element]` or `[EntryKey: Value]`; a test may override the whole collection.
+/// map entry's key (`Never` for a collection, whose elements have none) — so that `contribute` is one
+/// method per shape, and a contribution of the wrong type is an error that names both types. It
+/// resolves like a ``Key`` of its `Value`, `[Element]` or `[EntryKey: Value]`; a test may override
+/// the whole collection.
 public class ContributableKey<Contribution, EntryKey: Hashable & Sendable, Value>: Key<Value>,
   @unchecked Sendable
 {
@@ -19,15 +20,7 @@ public class ContributableKey<Contribution, EntryKey: Hashable & Sendable, Value
       _ in empty.value
     }
   }
-
-  /// A contribution of `factory`, under `entry` for a map, registered at `source`.
-  func contribution(_ factory: Contribution, entry: EntryKey?, source: BindingSource) -> AnyContribution {
-    fatalError("Sheath: \(type(of: self)) overrides contribution(_:entry:source:)")
-  }
 }
-
-/// The entry key of a ``CollectionKey``'s contributions: there is none.
-public enum _NoEntry: Hashable, Sendable {}
 
 /// A key for a collection that several modules contribute elements to: analytics trackers, launch
 /// tasks, menu items.
@@ -57,7 +50,7 @@ public enum _NoEntry: Hashable, Sendable {}
 /// let trackers = graph[.trackers]   // [ConsoleTracker, RemoteTracker]
 /// ```
 public final class CollectionKey<Element>:
-  ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, [Element]>, @unchecked Sendable
+  ContributableKey<@Sendable (Resolver) -> Element, Never, [Element]>, @unchecked Sendable
 {
   // @unchecked: immutable; the stored bindings are Sendable.
 
@@ -106,12 +99,6 @@ public final class CollectionKey<Element>:
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return CollectionKey(lifetime, empty: [], name: site.keyName, declaration: site.location)
     }
-  }
-
-  override func contribution(
-    _ factory: @escaping @Sendable (Resolver) -> Element, entry: _NoEntry?, source: BindingSource
-  ) -> AnyContribution {
-    Contribution.element(of: self, source: source, factory: factory)
   }
 }
 
@@ -181,12 +168,5 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return MapKey(lifetime, empty: [:], name: site.keyName, declaration: site.location)
     }
-  }
-
-  override func contribution(
-    _ factory: @escaping @Sendable (Resolver) -> Value, entry: EntryKey?, source: BindingSource
-  ) -> AnyContribution {
-    // `Bindings.contribute(to:entry:…)`, the only way here for a map, always passes an entry.
-    Contribution<(EntryKey, Value)>.entry(entry.unsafelyUnwrapped, of: self, source: source, factory: factory)
   }
 }

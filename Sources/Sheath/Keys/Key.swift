@@ -94,8 +94,8 @@ public class Key<Value>:
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
-      declaration: declaration, derivedFrom: derivation
+      shape: .synchronous, defaulting: factory, lifetime: lifetime.kind, test: test, name: name,
+      type: .value(Value.self), declaration: declaration, derivedFrom: derivation
     ) { DirectKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: factory) }
   }
 
@@ -143,8 +143,8 @@ public class Key<Value>:
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: call, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
-      declaration: declaration
+      shape: .synchronous, defaulting: call, lifetime: lifetime.kind, test: test, name: name,
+      type: .value(Value.self), declaration: declaration
     ) { DeclaredKeyBinding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, call: call, thunk: thunk) }
   }
 
@@ -155,8 +155,8 @@ public class Key<Value>:
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
-      declaration: declaration)
+      shape: .synchronous, defaulting: nil, lifetime: lifetime.kind, test: test, name: name,
+      type: .value(Value.self), declaration: declaration)
   }
 
   /// Creates a key without a default: every graph that resolves it must have a module that binds it.
@@ -221,15 +221,4 @@ public class Key<Value>:
 
   @usableFromInline
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
-
-  override func factory(returning value: Value) -> @Sendable (Resolver) -> Value {
-    let value = UncheckedSendable(value: value)
-    return { _ in value.value }
-  }
-
-  override func decorated(
-    _ factory: @escaping @Sendable (Resolver) -> Value, with decorator: @escaping @Sendable (Resolver, Value) -> Value
-  ) -> @Sendable (Resolver) -> Value {
-    { r in decorator(r, factory(r)) }
-  }
 }

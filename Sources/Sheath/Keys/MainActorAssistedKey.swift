@@ -84,14 +84,14 @@ public final class MainActorAssistedKey<Argument, Value>:
     _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) {
     super.init(
-      defaulting: factory, lifetime: .transient, name: name,
+      shape: .mainActorAssisted(), defaulting: factory, lifetime: .transient, name: name,
       type: .assisted(Argument.self, Value.self), declaration: declaration
     ) { Binding(lifetime: .transient, source: $0, dependencies: dependencies, factory: factory) }
   }
 
   private init(required name: String?, declaration: CodeLocation) {
     super.init(
-      defaulting: nil, lifetime: .transient, name: name,
+      shape: .mainActorAssisted(), defaulting: nil, lifetime: .transient, name: name,
       type: .assisted(Argument.self, Value.self), declaration: declaration)
   }
 
@@ -137,17 +137,4 @@ public final class MainActorAssistedKey<Argument, Value>:
       return MainActorAssistedKey(required: site.keyName, declaration: site.location)
     }
   }
-
-  override func factory(returning value: Value) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
-    let value = UncheckedSendable(value: value)
-    return { _, _ in value.value }
-  }
-
-  override func decorated(
-    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value,
-    with decorator: @escaping @MainActor @Sendable (MainActorResolver, Value) -> Value
-  ) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
-    { r, argument in decorator(r, factory(r, argument)) }
-  }
-
 }

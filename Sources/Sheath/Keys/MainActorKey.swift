@@ -132,8 +132,8 @@ public final class MainActorKey<Value>:
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: factory, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
-      declaration: declaration
+      shape: .mainActor, defaulting: factory, lifetime: lifetime.kind, test: test, name: name,
+      type: .value(Value.self), declaration: declaration
     ) { Binding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, factory: factory) }
   }
 
@@ -143,8 +143,8 @@ public final class MainActorKey<Value>:
   ) {
     self.defaultLifetime = lifetime
     super.init(
-      defaulting: nil, lifetime: lifetime.kind, test: test, name: name, type: .value(Value.self),
-      declaration: declaration)
+      shape: .mainActor, defaulting: nil, lifetime: lifetime.kind, test: test, name: name,
+      type: .value(Value.self), declaration: declaration)
   }
 
   /// Creates a main-actor key without a default: a module must bind it, as for ``Key/required(_:test:name:fileID:line:column:function:)``.
@@ -202,17 +202,4 @@ public final class MainActorKey<Value>:
   override var isolation: KeyIsolation { .mainActor }
 
   override func lifetimeKind(_ option: MainActorLifetime?) -> LifetimeKind { (option ?? defaultLifetime).kind }
-
-  override func factory(returning value: Value) -> @MainActor @Sendable (MainActorResolver) -> Value {
-    let value = UncheckedSendable(value: value)
-    return { _ in value.value }
-  }
-
-  override func decorated(
-    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value,
-    with decorator: @escaping @MainActor @Sendable (MainActorResolver, Value) -> Value
-  ) -> @MainActor @Sendable (MainActorResolver) -> Value {
-    { r in decorator(r, factory(r)) }
-  }
-
 }

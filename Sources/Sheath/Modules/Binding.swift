@@ -225,8 +225,8 @@ extension Binding {
 
 /// A decorator a module registered for a key: wraps a binding of the key in a new one.
 final class Decoration: @unchecked Sendable {
-  // @unchecked: immutable; `wrap` captures the key, which is immutable, and a decorator, which every
-  // key's `Decorator` type makes a `@Sendable` closure.
+  // @unchecked: immutable; `wrap` captures the key's factory shape, which is Sendable, and a decorator,
+  // which every key's `Decorator` type makes a `@Sendable` closure.
   let source: BindingSource
   /// What the decorator declared it needs besides the value it wraps (`b.decorate(.userAPI, .clock)
   /// { api, clock in … }`); `nil` for one that resolves through a resolver, whose needs are unchecked.
@@ -239,10 +239,11 @@ final class Decoration: @unchecked Sendable {
   ) {
     self.source = source
     self.dependencies = dependencies
+    let shape = key.factoryShape
     self.wrap = { binding, decoration in
       // A decoration of a key only ever meets that key's bindings.
       let base = unsafeDowncast(binding, to: Binding<Factory>.self)
-      return base.decorated(by: decoration, factory: key.decorated(base.factory, with: decorator))
+      return base.decorated(by: decoration, factory: shape.decorated(base.factory, decorator))
     }
   }
 

@@ -13,7 +13,7 @@ extension Bindings {
   ///   - factory: Builds the element.
   @inlinable
   public mutating func contribute<Element, Collection>(
-    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable () -> Element
@@ -37,7 +37,7 @@ extension Bindings {
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
   public mutating func contribute<Element, A, Collection>(
-    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -64,7 +64,7 @@ extension Bindings {
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
   public mutating func contribute<Element, A, B, Collection>(
-    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     fileID: StaticString = #fileID,
@@ -94,7 +94,7 @@ extension Bindings {
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
   public mutating func contribute<Element, A, B, C, Collection>(
-    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -129,7 +129,7 @@ extension Bindings {
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
   public mutating func contribute<Element, A, B, C, D, Collection>(
-    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -167,7 +167,7 @@ extension Bindings {
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
   public mutating func contribute<Element, A, B, C, D, E, Collection>(
-    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,
@@ -208,7 +208,7 @@ extension Bindings {
   ///   - factory: Builds the element from the dependencies' values.
   @inlinable
   public mutating func contribute<Element, A, B, C, D, E, F, Collection>(
-    to key: ContributableKey<@Sendable (Resolver) -> Element, _NoEntry, Collection>,
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ b: @autoclosure @escaping @Sendable () -> Key<B>,
     _ c: @autoclosure @escaping @Sendable () -> Key<C>,

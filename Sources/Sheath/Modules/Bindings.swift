@@ -183,7 +183,7 @@ public struct Bindings {
   ) {
     register(
       key, key.lifetimeKind(nil), isOverride: false, source(fileID, line), DeclaredDependencies([]),
-      key.factory(returning: value))
+      key.factoryShape.constant(value))
   }
 
   /// Replaces the binding of `key` with a fixed value — an in-memory database in a test, say.
@@ -199,7 +199,7 @@ public struct Bindings {
   ) {
     register(
       key, key.lifetimeKind(nil), isOverride: true, source(fileID, line), DeclaredDependencies([]),
-      key.factory(returning: value))
+      key.factoryShape.constant(value))
   }
 
   /// Registers a binding of `key` whose factory declared `dependencies` and resolves them in `thunk`
@@ -290,13 +290,13 @@ public struct Bindings {
   ///   - fileID: Where the contribution is made; leave the default.
   ///   - line: Where the contribution is made; leave the default.
   ///   - factory: Builds the element: `(Resolver) -> Element`.
-  public mutating func contribute<Contribution, Value>(
-    to key: ContributableKey<Contribution, _NoEntry, Value>,
+  public mutating func contribute<Element, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     fileID: String = #fileID,
     line: Int = #line,
-    _ factory: Contribution
+    _ factory: @escaping @Sendable (Resolver) -> Element
   ) {
-    registrations.append(.contribute(key.contribution(factory, entry: nil, source: source(fileID, line))))
+    contribute(to: key, declaring: nil, source(fileID, line), factory)
   }
 
   /// Adds several elements at once to a collection that several modules contribute to: Dagger's
@@ -335,24 +335,26 @@ public struct Bindings {
   ///   - fileID: Where the contribution is made; leave the default.
   ///   - line: Where the contribution is made; leave the default.
   ///   - factory: Builds the entry's value: `(Resolver) -> Value`.
-  public mutating func contribute<Contribution, EntryKey, Value>(
-    to key: ContributableKey<Contribution, EntryKey, Value>,
+  public mutating func contribute<EntryKey, Value, Collection>(
+    to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
     fileID: String = #fileID,
     line: Int = #line,
-    _ factory: Contribution
+    _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
-    registrations.append(.contribute(key.contribution(factory, entry: entry, source: source(fileID, line))))
+    contribute(to: key, entry: entry, declaring: nil, source(fileID, line), factory)
   }
 
-  /// Adds an element made by `factory`, which declared `dependencies`, to `key`'s collection: what
-  /// the `contribute(to:_:…)` overloads that declare dependencies share.
+  /// Adds an element made by `factory`, which declared `dependencies` (`nil`: it resolves through a
+  /// ``Resolver``), to `key`'s collection: what the `contribute(to:…)` overloads without an entry
+  /// share.
   ///
-  /// `key` is a `CollectionKey<Element>`, taken by the generated overloads as its base class (see
-  /// ``decorate(_:declaring:_:_:)``).
+  /// `key` is a `CollectionKey<Element>`: those overloads take it as its base class,
+  /// `ContributableKey<@Sendable (Resolver) -> Element, Never, …>` (see
+  /// ``decorate(_:declaring:_:_:)`` for why), and only a collection's contributions have no entry.
   @usableFromInline
   mutating func contribute<Element>(
-    to key: Keys, declaring dependencies: DeclaredDependencies, _ source: BindingSource,
+    to key: Keys, declaring dependencies: DeclaredDependencies?, _ source: BindingSource,
     _ factory: @escaping @Sendable (Resolver) -> Element
   ) {
     let key = unsafeDowncast(key, to: CollectionKey<Element>.self)
@@ -360,11 +362,12 @@ public struct Bindings {
       .contribute(Contribution.element(of: key, source: source, dependencies: dependencies, factory: factory)))
   }
 
-  /// Adds an entry made by `factory`, which declared `dependencies`, to `key`'s dictionary: a
-  /// `MapKey<EntryKey, Value>`, the only contributable key whose entries have a key.
+  /// Adds an entry made by `factory`, which declared `dependencies` (`nil`: it resolves through a
+  /// ``Resolver``), to `key`'s dictionary: a `MapKey<EntryKey, Value>`, the only contributable key
+  /// whose entries have a key (a ``CollectionKey``'s entry type has no values).
   @usableFromInline
   mutating func contribute<EntryKey: Hashable & Sendable, Value>(
-    to key: Keys, entry: EntryKey, declaring dependencies: DeclaredDependencies,
+    to key: Keys, entry: EntryKey, declaring dependencies: DeclaredDependencies?,
     _ source: BindingSource, _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
     let key = unsafeDowncast(key, to: MapKey<EntryKey, Value>.self)

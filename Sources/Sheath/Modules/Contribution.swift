@@ -11,12 +11,19 @@ class AnyContribution: @unchecked Sendable {
   /// What the contribution's factory declared it needs (`b.contribute(to: .trackers, .http) { http
   /// in … }`); `nil` for one that resolves through a resolver, whose needs are unchecked.
   let dependencies: DeclaredDependencies?
+  /// Builds the binding that provides the collection made of the contributions to this key, which
+  /// all have this contribution's element type (see ``Contribution``).
+  private let synthesize: @Sendable (_ contributions: [AnyContribution]) -> AnyBinding
 
-  init(key: Keys, entry: AnyHashable?, source: BindingSource, dependencies: DeclaredDependencies?) {
+  init(
+    key: Keys, entry: AnyHashable?, source: BindingSource, dependencies: DeclaredDependencies?,
+    synthesize: @escaping @Sendable (_ contributions: [AnyContribution]) -> AnyBinding
+  ) {
     self.key = key
     self.entry = entry
     self.source = source
     self.dependencies = dependencies
+    self.synthesize = synthesize
   }
 
   /// What the contributions to one key declared they need, together: the synthesized binding's
@@ -31,8 +38,8 @@ class AnyContribution: @unchecked Sendable {
   }
 
   /// Builds the binding that provides the collection made of `contributions` (all to this key).
-  func synthesizeBinding(of contributions: [AnyContribution]) -> AnyBinding {
-    preconditionFailure("AnyContribution is abstract; Contribution overrides synthesizeBinding")
+  final func synthesizeBinding(of contributions: [AnyContribution]) -> AnyBinding {
+    synthesize(contributions)
   }
 }
 
@@ -48,8 +55,9 @@ final class Contribution<Element>: AnyContribution, @unchecked Sendable {
   }
 
   let elements: Elements
-  private let assemble: @Sendable (@escaping @Sendable (Resolver) -> [Element], DeclaredDependencies?) -> AnyBinding
 
+  /// `assemble` makes the key's binding from a factory of all its elements and what they declared
+  /// they need.
   private init(
     key: Keys,
     entry: AnyHashable?,
@@ -59,15 +67,14 @@ final class Contribution<Element>: AnyContribution, @unchecked Sendable {
     assemble: @escaping @Sendable (@escaping @Sendable (Resolver) -> [Element], DeclaredDependencies?) -> AnyBinding
   ) {
     self.elements = elements
-    self.assemble = assemble
-    super.init(key: key, entry: entry, source: source, dependencies: dependencies)
-  }
-
-  override func synthesizeBinding(of contributions: [AnyContribution]) -> AnyBinding {
-    // Every contribution to one key has that key's element type: `Bindings.contribute` is typed by key.
-    assemble(
-      Self.buildAll(contributions.map { unsafeDowncast($0, to: Contribution<Element>.self).elements }),
-      AnyContribution.dependencies(of: contributions))
+    super.init(
+      key: key, entry: entry, source: source, dependencies: dependencies,
+      synthesize: { contributions in
+        // Every contribution to one key has that key's element type: `Bindings.contribute` is typed by key.
+        assemble(
+          Contribution.buildAll(contributions.map { unsafeDowncast($0, to: Contribution<Element>.self).elements }),
+          AnyContribution.dependencies(of: contributions))
+      })
   }
 
   /// Builds the elements of `parts`, in order: each part's in place, a factory's several in the order

@@ -190,6 +190,17 @@ private let snippets = [
     name: "a map entry key of the wrong type",
     source: "func f(_ b: inout Bindings) { b.contribute(to: .screens, entry: 1) { _ in 1 } }",
     errors: "error: cannot convert value of type 'Int' to expected argument type 'String'"),
+  // A collection's elements have no entry: its key's entry type is `Never`.
+  Snippet(
+    name: "a map entry without its key",
+    source: "func f(_ b: inout Bindings) { b.contribute(to: .screens) { _ in 1 } }",
+    errors: """
+      error: member chain produces result of type 'ContributableKey<@Sendable (Resolver) -> Int, String, [String : Int]>' but contextual base was inferred as 'ContributableKey<@Sendable (Resolver) -> Int, Never, [String : Int]>'
+      """),
+  Snippet(
+    name: "a collection element with an entry key",
+    source: #"func f(_ b: inout Bindings) { b.contribute(to: .trackers, entry: "a") { _ in "x" } }"#,
+    errors: "error: cannot convert value of type 'String' to expected argument type 'Never'"),
   Snippet(
     name: "a decorator of the wrong type",
     source: "func f(_ b: inout Bindings) { b.decorate(.greeter) { _, _ in NotAGreeter() } }",
