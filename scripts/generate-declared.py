@@ -181,12 +181,12 @@ def key_inits():
                 (["lifetime"] if f["lifetime"] else [])
                 + [t.lower() for t in params(n)]
                 + (["test: test"] if f["lifetime"] else [])
-                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", "type: Self.self", "factory"]
+                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", f"type: {f['ext']}.self", "factory"]
             )
             by_slot = f.get("slots", False)
             slot_made_args = ", ".join(
                 (["lifetime", "test: test"] if f["lifetime"] else [])
-                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", "type: Self.self"]
+                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", f"type: {f['ext']}.self"]
                 + ["dependencies: dependencies"]
             )
             if by_slot:
@@ -227,7 +227,7 @@ def key_inits():
                 + "    function: StaticString = #function,\n"
                 + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
                 + "  ) {\n"
-                + "    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {\n"
+                + f"    if name == nil, let key = KeyRegistry.found(fileID, line, column, {f['ext']}.self) {{\n"
                 + "      self.init(existing: key)\n"
                 + "    } else {\n"
                 + (

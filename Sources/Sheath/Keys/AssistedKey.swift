@@ -46,12 +46,12 @@ public final class AssistedKey<Argument, Value>:
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, factory, type: Self.self))
+          name: name, fileID: fileID, line: line, column: column, function: function, factory, type: AssistedKey.self))
     }
   }
 

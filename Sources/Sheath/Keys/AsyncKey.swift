@@ -88,13 +88,13 @@ public final class AsyncKey<Value: Sendable>:
     function: StaticString = #function,
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
-          type: Self.self))
+          type: AsyncKey.self))
     }
   }
 

@@ -58,13 +58,13 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     function: StaticString = #function,
     modules: @escaping @Sendable () -> [any Module] = { [] }
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, ChildGraphKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: ChildGraphKey.made(
           scope: scope, name: name, fileID: fileID, line: line, column: column, function: function, modules: modules,
-          type: Self.self))
+          type: ChildGraphKey.self))
     }
   }
 

@@ -75,12 +75,12 @@ public final class CollectionKey<Element>:
     column: UInt = #column,
     function: StaticString = #function
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, CollectionKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: CollectionKey.made(
-          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self))
+          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: CollectionKey.self))
     }
   }
 
@@ -144,12 +144,12 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
     column: UInt = #column,
     function: StaticString = #function
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MapKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MapKey.made(
-          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self))
+          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: MapKey.self))
     }
   }
 

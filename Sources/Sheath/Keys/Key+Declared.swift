@@ -25,14 +25,14 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable () -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, dependencies: dependencies,
+          type: Key.self, dependencies: dependencies,
           call: { _ in factory() }, declared: { _, _ in factory() }))
     }
   }
@@ -63,14 +63,14 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, dependencies: dependencies,
+          type: Key.self, dependencies: dependencies,
           declared: { graph, r in
             factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
           }))
@@ -105,14 +105,14 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, dependencies: dependencies,
+          type: Key.self, dependencies: dependencies,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -151,7 +151,7 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([
@@ -160,7 +160,7 @@ extension Key {
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, dependencies: dependencies,
+          type: Key.self, dependencies: dependencies,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -202,7 +202,7 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([
@@ -212,7 +212,7 @@ extension Key {
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, dependencies: dependencies,
+          type: Key.self, dependencies: dependencies,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -257,7 +257,7 @@ extension Key {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([
@@ -267,7 +267,7 @@ extension Key {
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, dependencies: dependencies,
+          type: Key.self, dependencies: dependencies,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -316,7 +316,7 @@ extension Key {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([
@@ -326,7 +326,7 @@ extension Key {
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, dependencies: dependencies,
+          type: Key.self, dependencies: dependencies,
           declared: { graph, r in
             factory(
               graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
@@ -366,13 +366,13 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable () -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: MainActorKey.self, factory))
     }
   }
 
@@ -426,13 +426,13 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorKey.made(
           lifetime, a, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: MainActorKey.self, factory))
     }
   }
 
@@ -490,13 +490,13 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorKey.made(
           lifetime, a, b, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: MainActorKey.self, factory))
     }
   }
 
@@ -559,13 +559,13 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorKey.made(
           lifetime, a, b, c, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: MainActorKey.self, factory))
     }
   }
 
@@ -634,13 +634,13 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorKey.made(
           lifetime, a, b, c, d, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: MainActorKey.self, factory))
     }
   }
 
@@ -714,13 +714,13 @@ extension MainActorKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorKey.made(
           lifetime, a, b, c, d, e, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: Self.self, factory))
+          function: function, type: MainActorKey.self, factory))
     }
   }
 
@@ -800,13 +800,13 @@ extension MainActorKey {
       @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
       Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorKey.made(
           lifetime, a, b, c, d, e, f, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: Self.self, factory))
+          function: function, type: MainActorKey.self, factory))
     }
   }
 
@@ -879,13 +879,13 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable () async throws -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: AsyncKey.self, factory))
     }
   }
 
@@ -939,13 +939,13 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AsyncKey.made(
           lifetime, a, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: AsyncKey.self, factory))
     }
   }
 
@@ -1003,13 +1003,13 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AsyncKey.made(
           lifetime, a, b, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: AsyncKey.self, factory))
     }
   }
 
@@ -1072,13 +1072,13 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AsyncKey.made(
           lifetime, a, b, c, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: AsyncKey.self, factory))
     }
   }
 
@@ -1147,13 +1147,13 @@ extension AsyncKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AsyncKey.made(
           lifetime, a, b, c, d, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Self.self, factory))
+          type: AsyncKey.self, factory))
     }
   }
 
@@ -1228,13 +1228,13 @@ extension AsyncKey {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AsyncKey.made(
           lifetime, a, b, c, d, e, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: Self.self, factory))
+          function: function, type: AsyncKey.self, factory))
     }
   }
 
@@ -1315,13 +1315,13 @@ extension AsyncKey {
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
       Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: AsyncKey.made(
           lifetime, a, b, c, d, e, f, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: Self.self, factory))
+          function: function, type: AsyncKey.self, factory))
     }
   }
 
@@ -1390,13 +1390,13 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
           call: { _, argument in factory(argument) }))
     }
@@ -1424,13 +1424,13 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, consuming A) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
           declared: { graph, r, argument in
             factory(
@@ -1463,13 +1463,13 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
           declared: { graph, r, argument in
             factory(
@@ -1505,7 +1505,7 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([
@@ -1513,7 +1513,7 @@ extension AssistedKey {
       ])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
           declared: { graph, r, argument in
             factory(
@@ -1552,7 +1552,7 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([
@@ -1561,7 +1561,7 @@ extension AssistedKey {
       ])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
           declared: { graph, r, argument in
             factory(
@@ -1603,7 +1603,7 @@ extension AssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([
@@ -1612,7 +1612,7 @@ extension AssistedKey {
       ])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
           declared: { graph, r, argument in
             factory(
@@ -1659,7 +1659,7 @@ extension AssistedKey {
       @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
       Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
       let dependencies = DeclaredDependencies([
@@ -1668,7 +1668,7 @@ extension AssistedKey {
       ])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
+          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
           declared: { graph, r, argument in
             factory(
@@ -1705,12 +1705,13 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
+          factory))
     }
   }
 
@@ -1758,12 +1759,13 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          a, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+          a, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorAssistedKey.self, factory))
     }
   }
 
@@ -1815,12 +1817,13 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          a, b, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory))
+          a, b, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorAssistedKey.self, factory))
     }
   }
 
@@ -1877,13 +1880,13 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          a, b, c, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self, factory)
-      )
+          a, b, c, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorAssistedKey.self, factory))
     }
   }
 
@@ -1946,13 +1949,13 @@ extension MainActorAssistedKey {
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          a, b, c, d, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
-          factory))
+          a, b, c, d, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorAssistedKey.self, factory))
     }
   }
 
@@ -2022,13 +2025,13 @@ extension MainActorAssistedKey {
       @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
       Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          a, b, c, d, e, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
-          factory))
+          a, b, c, d, e, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorAssistedKey.self, factory))
     }
   }
 
@@ -2105,13 +2108,13 @@ extension MainActorAssistedKey {
         Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
       ) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          a, b, c, d, e, f, name: name, fileID: fileID, line: line, column: column, function: function, type: Self.self,
-          factory))
+          a, b, c, d, e, f, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorAssistedKey.self, factory))
     }
   }
 

@@ -55,13 +55,13 @@ public class Key<Value>:
     function: StaticString = #function,
     _ factory: @escaping @Sendable (Resolver) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
-          type: Self.self))
+          type: Key.self))
     }
   }
 

@@ -50,12 +50,12 @@ public final class MainActorAssistedKey<Argument, Value>:
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, factory, type: Self.self))
+          name: name, fileID: fileID, line: line, column: column, function: function, factory, type: MainActorAssistedKey.self))
     }
   }
 

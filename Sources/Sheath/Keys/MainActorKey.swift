@@ -94,13 +94,13 @@ public final class MainActorKey<Value>:
     function: StaticString = #function,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
-          type: Self.self))
+          type: MainActorKey.self))
     }
   }
 

@@ -57,13 +57,13 @@ public final class SeededChildGraphKey<Seed: Sendable>: Key<SeededChildGraphFact
     function: StaticString = #function,
     modules: @escaping @Sendable () -> [any Module] = { [] }
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, Self.self) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, SeededChildGraphKey.self) {
       self.init(existing: key)
     } else {
       self.init(
         existing: SeededChildGraphKey.made(
           scope: scope, seeding: seed, name: name, fileID: fileID, line: line, column: column, function: function,
-          modules: modules, type: Self.self))
+          modules: modules, type: SeededChildGraphKey.self))
     }
   }
 
