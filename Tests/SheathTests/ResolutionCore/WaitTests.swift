@@ -55,6 +55,21 @@ extension Keys {
     }
   }
 
+  // A transient whose factory needs a singleton that waits for a thread asking for that singleton.
+  fileprivate static var nestedHolder: Key<Instance> {
+    key("nestedHolder", line: 26) { _ = value(of: captured)[.nestedWaiting] }
+  }
+  fileprivate static var nestedWaiting: Key<Instance> {
+    key("nestedWaiting", line: 27, .singleton) {
+      let done = DispatchSemaphore(value: 0)
+      Thread {
+        _ = value(of: captured)[.nestedWaiting]
+        done.signal()
+      }.start()
+      done.wait()
+    }
+  }
+
   // A singleton whose factory needs the main thread while the main thread waits for it.
   fileprivate static var mainSyncing: Key<Instance> {
     key("mainSyncing", line: 24, .singleton) {
@@ -115,6 +130,25 @@ struct WaitTests {
         building: Keys.selfWaiting
         waiting: Keys.selfWaiting
       \(String(format: timeoutFix, "selfWaiting", "selfWaiting"))
+      """)
+  }
+
+  @Test("the stop after the wait limit names the path on which the builder claimed the build")
+  func builderPathIsRecorded() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      setenv("SHEATH_BUILD_WAIT_LIMIT", "1", 1)
+      let graph = try Graph(modules: [])
+      captured.withLock { $0 = graph }
+      _ = graph[.nestedHolder]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: waited 1 s for Keys.nestedWaiting, which another thread is still building
+        Keys.nestedWaiting (Instance, App/Keys.swift:27)
+        building: Keys.nestedHolder → Keys.nestedWaiting
+        waiting: Keys.nestedWaiting
+      \(String(format: timeoutFix, "nestedWaiting", "nestedWaiting"))
       """)
   }
 
