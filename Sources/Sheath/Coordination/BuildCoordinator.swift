@@ -114,7 +114,8 @@ final class BuildCoordinator: @unchecked Sendable {
           condition.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
-              key, seconds: Self.waitLimit, builderPath: current.path.keys, waiterPath: ResolutionStack.innermostPath(8)))
+              key, seconds: Self.waitLimit, builderPath: current.path.keys, waiterPath: ResolutionStack.innermostPath(8)
+            ))
         }
         if waited >= Self.taskWaitWarning, isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }
       }

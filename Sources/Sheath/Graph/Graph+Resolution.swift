@@ -142,7 +142,8 @@ extension Graph {
   /// `key`, built on first use. Reading a cached instance retains nothing but the instance.
   @inlinable @inline(__always)
   func sharedInstance<Factory, Value>(
-    in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
+    in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>,
+    _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     if let box = owner._withUnsafeGuaranteedRef({ $0.instances.load(key.slot) }) {
       return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }

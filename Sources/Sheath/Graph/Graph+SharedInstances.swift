@@ -8,7 +8,8 @@ extension Graph {
   /// is at hand, where this generic function would look it up in the runtime on every build.
   @usableFromInline
   func buildSharedInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value, box: (Value) -> AnyObject
+    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value,
+    box: (Value) -> AnyObject
   ) -> Value {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances

@@ -80,7 +80,8 @@ public final class CollectionKey<Element>:
     } else {
       self.init(
         existing: CollectionKey.made(
-          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: CollectionKey.self))
+          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: CollectionKey.self
+        ))
     }
   }
 

@@ -55,7 +55,8 @@ public final class MainActorAssistedKey<Argument, Value>:
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, factory, type: MainActorAssistedKey.self))
+          name: name, fileID: fileID, line: line, column: column, function: function, factory,
+          type: MainActorAssistedKey.self))
     }
   }
 
