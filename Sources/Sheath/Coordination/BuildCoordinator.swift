@@ -1,4 +1,3 @@
-import CSheathRuntime
 import Foundation
 
 #if canImport(Darwin)
@@ -33,9 +32,9 @@ final class BuildCoordinator: @unchecked Sendable {
   private struct Build {
     let thread: UInt
     let key: Keys
-    /// The innermost keys of the builder's resolution path when it claimed the build: enough to
-    /// recognize it, in constant time however deep the resolution.
-    let path: RecentKeys
+    /// The innermost keys of the builder's resolution path when it claimed the build, outermost
+    /// first: enough to recognize it, in constant time however deep the resolution.
+    let path: [Keys]
   }
 
   /// What is being built: an owner (a graph, or a lazy value) and a slot.
@@ -90,7 +89,7 @@ final class BuildCoordinator: @unchecked Sendable {
         return .existing
       }
       guard let build = inProgress(id) else {
-        builders.append((id, Build(thread: me, key: key, path: RecentKeys())))
+        builders.append((id, Build(thread: me, key: key, path: ResolutionStack.innermostPath(8))))
         condition.unlock()
         return .claimed
       }
@@ -114,7 +113,7 @@ final class BuildCoordinator: @unchecked Sendable {
           condition.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
-              key, seconds: Self.waitLimit, builderPath: current.path.keys, waiterPath: ResolutionStack.innermostPath(8)
+              key, seconds: Self.waitLimit, builderPath: current.path, waiterPath: ResolutionStack.innermostPath(8)
             ))
         }
         if waited >= Self.taskWaitWarning, isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }
@@ -126,11 +125,7 @@ final class BuildCoordinator: @unchecked Sendable {
   func finish(_ id: BuildID, publish: () -> Void) {
     condition.lock()
     publish()
-    if let index = builders.firstIndex(where: { $0.id == id }) {
-      // The order of the builds in progress means nothing: the last takes the finished one's place.
-      builders.swapAt(index, builders.count - 1)
-      builders.removeLast()
-    }
+    if let index = builders.firstIndex(where: { $0.id == id }) { builders.remove(at: index) }
     // A thread waits only after recording what it waits for in `waits`, under this lock.
     if !waits.isEmpty { condition.broadcast() }
     condition.unlock()
@@ -179,45 +174,4 @@ func currentThreadID() -> UInt {
   #else
     UInt(pthread_self())
   #endif
-}
-
-/// The innermost keys of the calling thread's resolution path, outermost first, kept without an
-/// allocation or a retain: what a build in progress records of its builder, read only when a thread
-/// that waits for it stops with a message.
-///
-/// Sound without retains for as long as the build is in progress: the keys are on the builder's
-/// resolution stack, which holds them unretained too, and each is kept by the request that resolves
-/// it until the build finishes.
-struct RecentKeys {
-  /// At most this many keys are kept.
-  static let capacity = 8
-
-  private var storage: (UInt, UInt, UInt, UInt, UInt, UInt, UInt, UInt) = (0, 0, 0, 0, 0, 0, 0, 0)
-  private var count = 0
-
-  /// The calling thread's innermost keys, as ``ResolutionStack/innermostPath(_:)`` reads them.
-  init() {
-    let state = sheath_resolution_state()
-    guard let frames = state.pointee.frames else { return }
-    let first = max(0, state.pointee.count - Self.capacity)
-    count = state.pointee.count - first
-    withUnsafeMutableBytes(of: &storage) { words in
-      for index in 0..<count {
-        words.storeBytes(
-          of: UInt(bitPattern: frames[first + index].key), toByteOffset: index * MemoryLayout<UInt>.stride,
-          as: UInt.self)
-      }
-    }
-  }
-
-  /// The keys, outermost first.
-  var keys: [Keys] {
-    withUnsafeBytes(of: storage) { words in
-      (0..<count).map { index in
-        let address = words.load(fromByteOffset: index * MemoryLayout<UInt>.stride, as: UInt.self)
-        return Unmanaged<Keys>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
-          .takeUnretainedValue()
-      }
-    }
-  }
 }

@@ -165,6 +165,8 @@ enum ResolutionStack {
   /// The last `count` keys on the calling thread's stack, outermost first.
   static func innermostPath(_ count: Int) -> [Keys] {
     let frames = Frames(state: sheath_resolution_state())
+    // A request made outside any resolution, as most of a shared instance's builds are.
+    guard frames.count > 0 else { return [] }
     return (max(0, frames.count - count)..<frames.count).map { frames[$0].key }
   }
 
