@@ -38,6 +38,33 @@ extension Graph {
     }
   }
 
+  /// Resolves a ``Key``: ``resolve(_:from:at:fallback:_:)`` with a transient value built by a direct
+  /// call of ``Binding/build(_:_:)``.
+  ///
+  /// NB: not through `run`. A closure that takes the graph and the resolver is not inlined into the
+  /// request once it is passed on to the shared paths too, and the request then calls it through a
+  /// pointer: 16 to 19 instructions a request (`Benchmarks/scripts/profile.sh resolve-10 sheath`).
+  @inlinable @inline(__always)
+  func resolveKey<Value>(
+    _ key: Keys, from source: some Resolving, at site: CallSite,
+    fallback: @autoclosure () -> Unmanaged<Binding<@Sendable (Resolver) -> Value>>?
+  ) -> Value {
+    let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback())
+    return found._withUnsafeGuaranteedRef { binding in
+      switch binding.lifetime {
+      case .transient:
+        let state = ResolutionStack.enter(key, .transient, binding, in: self)
+        defer { ResolutionStack.exit(state) }
+        if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
+        return source._withResolver(of: self) { binding.build(self, $0) }
+      case .singleton:
+        return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding) { $0.build($1, $2) }
+      default:
+        return resolveShared(key, binding, ownerLevel: ownerLevel, site) { $0.build($1, $2) }
+      }
+    }
+  }
+
   /// Builds a new value of an assisted `key`, whose bindings are all transient.
   @inlinable @inline(__always)
   func resolveAssisted<Factory, Value>(

@@ -63,9 +63,8 @@ extension Resolving {
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
     return _withGraph(resolving: key, at: site) { graph in
-      graph.resolve(
-        key, from: self, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
-      ) { $0.build($1, $2) }
+      graph.resolveKey(
+        key, from: self, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues))
     }
   }
 
