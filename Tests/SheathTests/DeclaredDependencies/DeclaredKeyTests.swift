@@ -64,6 +64,12 @@ extension Keys {
       Router(screens: screens, home: home, makeScreen: makeScreen)
     }
   }
+  // Its factory receives the value `consuming`, and uses it twice all the same.
+  fileprivate static var twoScreens: Key<[Screen]> {
+    Key(.transient, .userAPI) { api in
+      [Screen(title: "first", api: api), Screen(title: "second", api: api)]
+    }
+  }
   fileprivate static var six: Key<String> {
     Key(.transient, .baseURL, .baseURL, .baseURL, .baseURL, .baseURL, .baseURL) {
       [$0, $1, $2, $3, $4, $5].joined(separator: ",")
@@ -88,6 +94,16 @@ struct DeclaredKeyTests {
     #expect(api.http is URLSessionHTTPClient)
     #expect(api as AnyObject === graph[.userAPI] as AnyObject, "a singleton is built once")
     #expect(graph[.six] == Array(repeating: "https://api.example.com", count: 6).joined(separator: ","))
+  }
+
+  @Test("a factory may use a dependency it receives more than once, and the value stays alive")
+  func dependencyUsedTwice() throws {
+    let graph = try Graph(modules: [ConfigModule()])
+    let screens = graph[.twoScreens]
+    #expect(screens.map(\.title) == ["first", "second"])
+    #expect(screens[0].api as AnyObject === screens[1].api as AnyObject)
+    #expect(screens[0].api as AnyObject === graph[.userAPI] as AnyObject)
+    #expect(screens[1].api.baseURL == "https://api.example.com")
   }
 
   @Test("a module rebinds a key with its own dependency list")
