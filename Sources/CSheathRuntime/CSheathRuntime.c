@@ -16,6 +16,14 @@ const char *_Nullable sheath_image_path(const void *_Nonnull address) {
   return info.dli_fname;
 }
 
+intptr_t *_Nonnull sheath_allocate_words(size_t count) {
+  intptr_t *words = calloc(count, sizeof(intptr_t));
+  if (words == NULL) abort();
+  return words;
+}
+
+void sheath_free_words(intptr_t *_Nullable words) { free(words); }
+
 _Thread_local SheathResolutionState sheath_thread_state;
 
 // A thread's frames are freed when it exits, through a pthread key whose value is the buffer.

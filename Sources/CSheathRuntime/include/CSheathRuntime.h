@@ -50,6 +50,17 @@ static inline bool sheath_compare_exchange_int(intptr_t *_Nonnull slot, intptr_t
       (_Atomic(intptr_t) *)slot, &expected, desired, memory_order_acq_rel, memory_order_acquire);
 }
 
+// MARK: Memory
+
+/// `count` zeroed words from the C allocator; stops the program when there is no memory, as Swift's
+/// allocation does. Swift allocates raw memory through the runtime's aligned path (`posix_memalign` on
+/// Linux) whenever it is not asked for an alignment above 16 bytes: about twice malloc's instructions,
+/// paid on every flow a graph opens.
+intptr_t *_Nonnull sheath_allocate_words(size_t count);
+
+/// Frees what `sheath_allocate_words` returned.
+void sheath_free_words(intptr_t *_Nullable words);
+
 // MARK: Keys by declaration site
 
 /// One key, found by where it was declared: the `#fileID` text, the line and column of the

@@ -78,7 +78,14 @@ final class BindingTable: @unchecked Sendable {
   /// The known keys whose dependencies are not all declared (see ``GraphCheck/uncheckedKeys``).
   let uncheckedKeys: [Keys]
   /// The keys checked as data: the known keys, and each other key on its first resolution.
-  @usableFromInline let checked: CheckedSlots
+  let checked: CheckedSlots
+
+  /// This table's number, unique in the process: what a key records in ``Keys/checkedBy`` once this
+  /// table checked it, so that a graph sharing the table trusts its check with one compare.
+  let checkToken: Int
+
+  /// The last token given; tokens start at 1, since a key's cell starts at 0.
+  private static let lastToken = Locked(0)
 
   /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`; `check`
   /// read them as data.
@@ -112,6 +119,10 @@ final class BindingTable: @unchecked Sendable {
     self.knownKeys = check.knownKeys
     self.uncheckedKeys = check.uncheckedKeys
     self.checked = CheckedSlots(knownKeys)
+    self.checkToken = Self.lastToken.withLock { token in
+      token += 1
+      return token
+    }
   }
 
   deinit {

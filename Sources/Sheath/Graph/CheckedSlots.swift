@@ -3,50 +3,83 @@ import CSheathRuntime
 /// The keys a binding table has checked as data (see ``GraphCheck``), by slot: every key its graph
 /// knew when it was built, and each key it did not know, checked on its first resolution.
 ///
-/// One bit a slot, read on the resolution path of every key no module binds: a load and a test. The
-/// bits are set with an atomic or, so that two threads checking two keys keep both; a slot past the
-/// keys that existed when the table was made is kept in a locked set.
-@usableFromInline
+/// One bit a slot. The resolution path reads it the first time a graph sharing the table falls back on
+/// a key's own binding (the key then remembers the table: ``Keys/checkedBy``), and on every fallback in
+/// a test graph. The bits are set with an atomic or, so that two threads checking two keys keep both.
+///
+/// Keys made after the table are common: a `static let` key is made when it is first read, which is
+/// usually after the graph was built. Their bits live in further segments, each twice the size of the
+/// one before, made on first use and published with a compare-and-exchange, so that reading one costs a
+/// few more shifts and loads, never a lock.
 final class CheckedSlots: @unchecked Sendable {
-  // @unchecked: `words` is only written by atomic or, and read by acquire loads; `later` is locked.
-  @usableFromInline let words: UnsafeMutablePointer<Int>
-  @usableFromInline let capacity: Int
-  private let later = Locked<Set<Int>>([])
+  // @unchecked: the words are only written by atomic or and read by acquire loads; a segment's address
+  // is published once, by compare-and-exchange, and never changes after that.
+
+  /// Segment 0: the slots below `capacity`.
+  let words: UnsafeMutablePointer<Int>
+  /// A power of two, at least `Int.bitWidth`.
+  let capacity: Int
+  /// The address of segment `k` (0 until it is made); segment `k ≥ 1` keeps the bits of slots
+  /// `capacity << (k - 1) ..< capacity << k`.
+  let segments: UnsafeMutablePointer<Int>
+  static let segmentCount = Int.bitWidth
 
   /// The slots of `keys`, in a table with room for every key created so far.
   init(_ keys: [Keys]) {
-    let bitsPerWord = Int.bitWidth
     let highest = keys.map(\.slot).max() ?? 0
-    capacity = (max(highest + 1, KeyRegistry.shared.count) + bitsPerWord - 1) / bitsPerWord * bitsPerWord
-    words = .allocate(capacity: capacity / bitsPerWord)
-    words.initialize(repeating: 0, count: capacity / bitsPerWord)
+    let needed = max(highest + 1, KeyRegistry.shared.count, Int.bitWidth)
+    capacity = 1 &<< (Int.bitWidth - (needed - 1).leadingZeroBitCount)
+    words = .allocate(capacity: capacity / Int.bitWidth)
+    words.initialize(repeating: 0, count: capacity / Int.bitWidth)
+    segments = .allocate(capacity: Self.segmentCount)
+    segments.initialize(repeating: 0, count: Self.segmentCount)
+    segments[0] = Int(bitPattern: words)
     for key in keys { insert(key.slot) }
   }
 
   deinit {
-    words.deallocate()
+    for index in 0..<Self.segmentCount {
+      if let segment = UnsafeMutablePointer<Int>(bitPattern: segments[index]) { segment.deallocate() }
+    }
+    segments.deallocate()
   }
 
   /// Whether the key in `slot` was checked.
-  @inlinable @inline(__always)
   func contains(_ slot: Int) -> Bool {
-    guard slot < capacity else { return containsLater(slot) }
+    let (segment, offset) = place(of: slot)
+    let address = segment == 0 ? Int(bitPattern: words) : sheath_load_acquire_int(segments + segment)
+    guard let words = UnsafeMutablePointer<Int>(bitPattern: address) else { return false }
     // A slot is never negative: shifts and masks, not division.
-    let word = sheath_load_acquire_int(words + (slot &>> Int.bitWidth.trailingZeroBitCount))
-    return word & (1 &<< (slot & (Int.bitWidth - 1))) != 0
-  }
-
-  @usableFromInline
-  func containsLater(_ slot: Int) -> Bool {
-    later.withLock { $0.contains(slot) }
+    let word = sheath_load_acquire_int(words + (offset &>> Int.bitWidth.trailingZeroBitCount))
+    return word & (1 &<< (offset & (Int.bitWidth - 1))) != 0
   }
 
   /// Records that the key in `slot` was checked.
   func insert(_ slot: Int) {
-    guard slot < capacity else {
-      later.withLock { _ = $0.insert(slot) }
-      return
+    let (segment, offset) = place(of: slot)
+    var address = sheath_load_acquire_int(segments + segment)
+    if address == 0 {
+      let count = (capacity &<< (segment - 1)) / Int.bitWidth
+      let made = UnsafeMutablePointer<Int>.allocate(capacity: count)
+      made.initialize(repeating: 0, count: count)
+      if sheath_compare_exchange_int(segments + segment, 0, Int(bitPattern: made)) {
+        address = Int(bitPattern: made)
+      } else {
+        // Another thread made it first: use theirs.
+        made.deallocate()
+        address = sheath_load_acquire_int(segments + segment)
+      }
     }
-    sheath_fetch_or_int(words + (slot &>> Int.bitWidth.trailingZeroBitCount), 1 &<< (slot & (Int.bitWidth - 1)))
+    let words = UnsafeMutablePointer<Int>(bitPattern: address).unsafelyUnwrapped
+    sheath_fetch_or_int(words + (offset &>> Int.bitWidth.trailingZeroBitCount), 1 &<< (offset & (Int.bitWidth - 1)))
+  }
+
+  /// The segment that keeps `slot`'s bit, and the bit's index in it.
+  private func place(of slot: Int) -> (segment: Int, offset: Int) {
+    if slot < capacity { return (0, slot) }
+    // `slot` is in `capacity << (k - 1) ..< capacity << k` when its highest bit is `k - 1` above
+    // `capacity`'s; its offset there is `slot` without that bit.
+    let highest = Int.bitWidth &- 1 &- slot.leadingZeroBitCount
+    return (highest &- capacity.trailingZeroBitCount &+ 1, slot ^ (1 &<< highest))
   }
 }

@@ -27,12 +27,12 @@ extension Graph {
     let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback())
     // One read of the binding for every way a key is bound, so that this stays small enough to inline.
     return found._withUnsafeGuaranteedRef { binding in
-      switch binding.lifetime {
+      switch binding.path {
       case .transient:
         return buildTransient(key, binding, from: source, run)
       case .singleton:
         return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
-      default:
+      case .shared:
         return resolveShared(key, binding, ownerLevel: ownerLevel, site, run)
       }
     }
@@ -50,17 +50,21 @@ extension Graph {
     fallback: @autoclosure () -> Unmanaged<Binding<@Sendable (Resolver) -> Value>>?
   ) -> Value {
     let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback())
+    // One closure for both shared paths. The optimizer merges a request's specializations for several
+    // value types into one function that takes each differing closure as an argument: with two, the
+    // graph row of `../shared/bench-floor` (three `r[…]` requests) cost 8 instructions more.
+    let build: (Binding<@Sendable (Resolver) -> Value>, Graph, Resolver) -> Value = { $0.build($1, $2) }
     return found._withUnsafeGuaranteedRef { binding in
-      switch binding.lifetime {
+      switch binding.path {
       case .transient:
         let state = ResolutionStack.enter(key, .transient, binding, in: self)
         defer { ResolutionStack.exit(state) }
         if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
         return source._withResolver(of: self) { binding.build(self, $0) }
       case .singleton:
-        return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding) { $0.build($1, $2) }
-      default:
-        return resolveShared(key, binding, ownerLevel: ownerLevel, site) { $0.build($1, $2) }
+        return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, build)
+      case .shared:
+        return resolveShared(key, binding, ownerLevel: ownerLevel, site, build)
       }
     }
   }
@@ -90,9 +94,25 @@ extension Graph {
     }
     // The key keeps its own bindings alive.
     guard let fallback = fallback() else { missingBinding(key, at: site) }
-    if _slowPath(!checked._withUnsafeGuaranteedRef({ $0.contains(slot) })) { checkUnknownKey(key, at: site) }
-    if _slowPath(usesTestValues) { checkStandIn(key, fallback) }
+    // Checked by this graph's table before, and not a test graph: one compare.
+    if _slowPath(sheath_load_acquire_int(key.checkedBy) != fallbackToken) {
+      checkFallback(key, UnsafeRawPointer(fallback.toOpaque()), at: site)
+    }
     return (fallback, 0)
+  }
+
+  /// Looks at `key`, which this graph falls back on to `binding` (its own, which it keeps alive), as
+  /// the first fallback in a graph sharing this table does and every fallback in a test graph: checks
+  /// it if the table has not (``checkUnknownKey(_:at:)``), reports a live-only key's stand-in to a
+  /// test, and else records in the key that the table checked it.
+  @usableFromInline @inline(never)
+  func checkFallback(_ key: Keys, _ binding: UnsafeRawPointer, at site: CallSite) {
+    if !table.checked.contains(key.slot) { checkUnknownKey(key, at: site) }
+    if usesTestValues {
+      if Unmanaged<AnyBinding>.fromOpaque(binding).takeUnretainedValue().isLiveOnlyStandIn { reportLiveOnly(key) }
+    } else {
+      sheath_store_release_int(key.checkedBy, fallbackToken)
+    }
   }
 
   /// Checks, before its first factory runs, a key the graph did not know when it was built — one no
@@ -157,12 +177,6 @@ extension Graph {
     case .weak:
       return ancestor(atLevel: ownerLevel).weakInstance(key, binding, run)
     }
-  }
-
-  /// Reports a live-only key's stand-in used by a test graph.
-  @usableFromInline
-  func checkStandIn<Factory>(_ key: Keys, _ binding: Unmanaged<Binding<Factory>>) {
-    if binding.takeUnretainedValue().isLiveOnlyStandIn { reportLiveOnly(key) }
   }
 
   /// The instance `owner` — this graph or an ancestor, which this graph keeps alive — caches for

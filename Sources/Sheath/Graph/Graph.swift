@@ -65,9 +65,10 @@ public final class Graph: @unchecked Sendable {
   /// `table`'s entries (the table keeps them): one load fewer on every resolution.
   @usableFromInline let entries: UnsafeBufferPointer<BindingTable.Entry>
 
-  /// `table`'s checked slots (the table keeps them): read on the path of every key no module binds
-  /// without a retain, as `entries` is.
-  @usableFromInline let checked: Unmanaged<CheckedSlots>
+  /// What a key's ``Keys/checkedBy`` holds once `table` checked it: a key no module binds that this
+  /// graph falls back on skips the check with one compare. -1 in a test graph, which never matches, so
+  /// that each fallback there is looked at: a live-only key's stand-in is reported on every use.
+  @usableFromInline let fallbackToken: Int
 
   /// Shared instances owned by this graph.
   @usableFromInline let instances: InstanceTable
@@ -128,10 +129,9 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
     self.table = BindingTable(plan, over: parent?.table, level: level, check: check)
     self.entries = table.entries
-    self.checked = .passUnretained(table.checked)
+    self.fallbackToken = usesTestValues ? -1 : table.checkToken
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
-    // Allocated last: a graph that fails to build has nothing to free.
-    self.instances = InstanceTable()
+    self.instances = InstanceTable(memory: anchor.instanceTableMemory)
     anchor.attach(self)
   }
 
@@ -164,9 +164,9 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = parent.coordinator
     self.table = parent.table
     self.entries = parent.entries
-    self.checked = .passUnretained(table.checked)
+    self.fallbackToken = parent.fallbackToken
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
-    self.instances = InstanceTable()
+    self.instances = InstanceTable(memory: anchor.instanceTableMemory)
     anchor.attach(self)
   }
 
@@ -291,17 +291,19 @@ public final class Graph: @unchecked Sendable {
 @usableFromInline
 final class GraphAnchor: @unchecked Sendable {
   // @unchecked: `target` is set once, by the graph's initializer, before the anchor is shared;
-  // `releasedFlag`'s two words (the flag, the kept fallback) are read and written atomically.
+  // `releasedFlag`'s two words (the flag, the kept fallback) are read and written atomically, and the
+  // graph's instance table synchronizes the rest of the block itself.
   @exclusivity(unchecked) @usableFromInline unowned var target: Graph?
+  /// One zeroed block, freed with the anchor: the released flag, what a provider needs once the graph
+  /// is gone (see `keepForFallback`), then the memory of the graph's ``InstanceTable`` — one
+  /// allocation where there were two, on every flow a graph opens.
   @usableFromInline let releasedFlag: UnsafeMutablePointer<Int>
   // What describes the graph once it is gone; the text is made only for a message.
   let graphIsRoot: Bool
   let graphScope: Scope?
 
   private init(isRoot: Bool, scope: Scope?) {
-    // The released flag, then what a provider needs once the graph is gone (see `keepForFallback`).
-    self.releasedFlag = .allocate(capacity: 2)
-    releasedFlag.initialize(repeating: 0, count: 2)
+    self.releasedFlag = sheath_allocate_words(2 + InstanceTable.words)
     self.graphIsRoot = isRoot
     self.graphScope = scope
   }
@@ -324,8 +326,11 @@ final class GraphAnchor: @unchecked Sendable {
   deinit {
     let kept = sheath_load_acquire_int(releasedFlag + 1)
     if let kept = UnsafeRawPointer(bitPattern: kept) { Unmanaged<AnchorFallback>.fromOpaque(kept).release() }
-    releasedFlag.deallocate()
+    sheath_free_words(releasedFlag)
   }
+
+  /// The memory of the graph's instance table: zeroed, and kept as long as the anchor.
+  var instanceTableMemory: UnsafeMutablePointer<Int> { releasedFlag + 2 }
 
   /// Keeps what resolving from a live graph above needs once this graph is gone — its bindings and
   /// its ancestors' anchors — the first time something a shared instance of it made (a provider, a

@@ -6,8 +6,9 @@ import CSheathRuntime
 /// A small open-addressing table (slot + 1 as the tag, linear probing, at most half full) in one
 /// block of memory, published through an atomic pointer. Writers never change an entry once its tag
 /// is set; when the table fills up they copy it into a block twice the size, publish that, and keep
-/// the old block (readers may still be in it) until the graph is released. The first block, of four
-/// entries, is allocated with the cell: a flow with a scoped instance or two allocates nothing more.
+/// the old block (readers may still be in it) until the graph is released. The cell and the first
+/// block, of four entries, are memory the graph's anchor allocates with its own (``GraphAnchor``): a
+/// flow with a scoped instance or two allocates nothing more for them.
 @usableFromInline
 struct InstanceTable: @unchecked Sendable {
   // @unchecked: the cell and the blocks are read through acquire loads and written under the
@@ -20,15 +21,15 @@ struct InstanceTable: @unchecked Sendable {
   @usableFromInline static var headerSize: Int { 3 * MemoryLayout<Int>.stride }
   @usableFromInline static var entrySize: Int { 2 * MemoryLayout<Int>.stride }
 
-  /// Entries in the first block, allocated with the cell.
+  /// Entries in the first block, which follows the cell.
   private static var inlineCapacity: Int { 4 }
 
-  init() {
-    let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: MemoryLayout<Int>.stride + Self.headerSize + Self.inlineCapacity * Self.entrySize,
-      alignment: MemoryLayout<Int>.alignment)
-    cell = memory.bindMemory(to: UnsafeMutableRawPointer?.self, capacity: 1)
-    cell.initialize(to: nil)
+  /// The words of memory a table takes: the cell, then the first block.
+  static var words: Int { 1 + (headerSize + inlineCapacity * entrySize) / MemoryLayout<Int>.stride }
+
+  /// A table in `memory`: ``words`` zeroed words, which its owner frees after ``destroy()``.
+  init(memory: UnsafeMutablePointer<Int>) {
+    cell = UnsafeMutableRawPointer(memory).bindMemory(to: UnsafeMutableRawPointer?.self, capacity: 1)
   }
 
   /// The first block's memory, right after the cell.
@@ -68,8 +69,8 @@ struct InstanceTable: @unchecked Sendable {
     if cell.pointee != block { sheath_store_release(cell, block) }
   }
 
-  /// Releases every stored object and frees every block. When the graph is released: no reader is
-  /// left.
+  /// Releases every stored object and frees every block but the first, which is the owner's. When the
+  /// graph is released: no reader is left.
   func destroy() {
     if let block = cell.pointee {
       for index in 0..<block.load(as: Int.self) {
@@ -87,7 +88,6 @@ struct InstanceTable: @unchecked Sendable {
         if current != inlineBlock { current.deallocate() }
       }
     }
-    UnsafeMutableRawPointer(cell).deallocate()
   }
 
   private static func entry(_ block: UnsafeMutableRawPointer, _ index: Int) -> UnsafeMutableRawPointer {

@@ -26,10 +26,16 @@ import Foundation
 /// without a lock, and the graph resolves it by that slot without hashing or string comparisons. To
 /// make several keys at one place — in a loop, or in a helper function — give each its own `name:`.
 public class Keys: @unchecked Sendable {
-  // @unchecked: every stored property is an immutable `let` of a Sendable type.
+  // @unchecked: every stored property is an immutable `let` of a Sendable type, but `checkedBy`, a
+  // pointer to a cell only read and written with atomic loads and stores.
 
   /// The key's dense index into every graph's tables, assigned once when the key is created.
   @usableFromInline final let slot: Int
+
+  /// The ``BindingTable/checkToken`` of the last binding table that checked this key and fell back on
+  /// its own binding, or 0: the check a graph sharing that table skips. A cell of the key registry's,
+  /// read and written atomically; several graphs falling back on one key take turns in it.
+  @usableFromInline final let checkedBy: UnsafeMutablePointer<Int>
 
   /// The key's name as written in code, such as `Keys.userAPI`.
   ///
@@ -81,7 +87,7 @@ public class Keys: @unchecked Sendable {
     name: String?, type: KeyType, declaration: CodeLocation, hasDefault: Bool = true,
     derivedFrom derivation: (base: Keys, suffix: String)? = nil
   ) {
-    self.slot = KeyRegistry.shared.nextSlot()
+    (self.slot, self.checkedBy) = KeyRegistry.shared.nextSlot()
     self.givenName = name
     self.derivation = derivation
     self.type = type
@@ -183,10 +189,12 @@ final class KeyRegistry: Sendable {
   /// The largest number of keys a process may create: a graph's binding table is indexed by slot.
   static let capacity = 1 << 20
 
-  private let slotCount = Locked(0)
+  /// How many keys the process has created, and the blocks of their ``Keys/checkedBy`` cells: 1,024
+  /// cells a block, made as slots reach them and, like slots, never freed.
+  private let slots = Locked((count: 0, cellBlocks: [UnsafeMutablePointer<Int>]()))
 
   /// How many keys the process has created.
-  var count: Int { slotCount.withLock { $0 } }
+  var count: Int { slots.withLock { $0.count } }
 
   /// The key of `type` declared at `fileID`:`line`:`column` without a name, if it was made: found
   /// in the site table without a lock. What reading a computed key costs, inlined into the reader.
@@ -268,14 +276,21 @@ final class KeyRegistry: Sendable {
     }
   }
 
-  func nextSlot() -> Int {
-    let slot = slotCount.withLock { count in
-      defer { count += 1 }
-      return count
+  func nextSlot() -> (slot: Int, checkedBy: UnsafeMutablePointer<Int>) {
+    let cellsPerBlock = 1_024
+    let (slot, cell) = slots.withLock { slots in
+      let slot = slots.count
+      slots.count += 1
+      if slot / cellsPerBlock == slots.cellBlocks.count {
+        let block = UnsafeMutablePointer<Int>.allocate(capacity: cellsPerBlock)
+        block.initialize(repeating: 0, count: cellsPerBlock)
+        slots.cellBlocks.append(block)
+      }
+      return (slot, slots.cellBlocks[slot / cellsPerBlock] + slot % cellsPerBlock)
     }
     // A process with this many keys is creating them in a loop; slots are never reused.
     if slot >= Self.capacity { ResolutionFailure.tooManyKeys(Self.capacity).trap() }
-    return slot
+    return (slot, cell)
   }
 
 }

@@ -31,6 +31,23 @@ public struct BindingSource: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+/// The way a resolution goes for a binding's lifetime: the two kept inline, and the rest.
+@usableFromInline
+enum ResolutionPath: UInt8, Sendable {
+  case transient
+  case singleton
+  /// Scoped, weak and per-resolution: ``Graph/resolveShared(_:_:ownerLevel:_:_:)``.
+  case shared
+
+  init(_ lifetime: LifetimeKind) {
+    switch lifetime {
+    case .transient: self = .transient
+    case .singleton: self = .singleton
+    case .weak, .perResolution, .scoped: self = .shared
+    }
+  }
+}
+
 /// How to build one key's value, and how long the value lives: a binding without its factory's type.
 ///
 /// The graph stores bindings by the key's slot and recovers the typed ``Binding`` with
@@ -40,6 +57,10 @@ public struct BindingSource: Hashable, Sendable, CustomStringConvertible {
 class AnyBinding: @unchecked Sendable {
   // @unchecked: immutable after init; the subclass adds only an immutable Sendable factory.
   @usableFromInline final let lifetime: LifetimeKind
+  /// Which way ``Graph/resolve(_:from:at:fallback:_:)`` goes for ``lifetime``, in one byte: one compare
+  /// finds a transient binding, where switching on `lifetime`, whose scoped case carries a payload,
+  /// takes eight instructions (bench-floor's leaf row).
+  @usableFromInline final let path: ResolutionPath
   final let source: BindingSource
   /// Whether this is a live-only key's stand-in, which a test graph reports when it is used.
   @usableFromInline final let isLiveOnlyStandIn: Bool
@@ -67,6 +88,7 @@ class AnyBinding: @unchecked Sendable {
     dependencies: DeclaredDependencies?, hasSlotThunk: Bool
   ) {
     self.lifetime = lifetime
+    self.path = ResolutionPath(lifetime)
     self.source = source
     self.isLiveOnlyStandIn = isLiveOnlyStandIn
     self.usage = usage

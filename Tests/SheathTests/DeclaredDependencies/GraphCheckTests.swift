@@ -117,6 +117,17 @@ extension Keys {
       return Instance()
     }
   }
+
+  // Needs a binding one graph below has and another lacks: checked by each graph's table in turn.
+  fileprivate static var needsBLater: Key<Instance> {
+    Key(.transient, .missingB, name: "Keys.needsBLater", fileID: "App/Keys.swift", line: 32) { _ in Instance() }
+  }
+}
+
+/// A key no graph knows, declared after every key before it: made when it is called, with a slot past
+/// those that existed when a graph was built.
+private func keyMadeNow(_ index: Int, needing dependency: Key<String>) -> Key<String> {
+  Key(.transient, dependency, name: "Keys.madeNow\(index)", fileID: "App/Keys.swift", line: 40) { $0 + "!" }
 }
 
 @Suite("Declared dependencies: the graph checked when it is built")
@@ -310,6 +321,75 @@ struct GraphCheckTests {
     let graph = try Graph(modules: [TestModule { b in b.bind(.missingA, to: 1) }])
     #expect(!graph.knownKeys.contains { $0 === Keys.deferredA })
     #expect(graph[.deferredA] === graph[.deferredA])
+  }
+
+  @Test("a key one graph checked is checked again, before its factory runs, by a graph with other bindings")
+  func keyCheckedByOneGraphIsCheckedByAnother() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let bound = try Graph(modules: [TestModule { b in b.bind(.missingB, to: "b") }])
+      _ = bound[.needsBLater]
+      _ = bound[.needsBLater]
+      let unbound = try Graph(modules: [])
+      _ = unbound[.needsBLater, fileID: "App/Screen.swift", line: 14]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.needsBLater (Instance, App/Keys.swift:32) cannot be resolved: the graph did not know it when it was built, and checking it now found 1 problem
+        error: missing binding for required key Keys.missingB (String, App/Keys.swift:2)
+          needed by Keys.needsBLater → Keys.missingB
+        fix: bind it in one of the installed modules: b.bind(.missingB) { … }
+      fix: fix the problems above, and name the key in a module, b.expose(.needsBLater), so that building the graph checks it
+      """)
+  }
+
+  @Test("graphs with different bindings take turns resolving a key neither knew, each checking it once")
+  func graphsTakeTurnsWithAnUnknownKey() throws {
+    let parent = try Graph(modules: [TestModule { b in b.bind(.missingB, to: "parent") }])
+    let child = try parent.child(scope: .flow, modules: [TestModule { b in b.override(.missingB, to: "child") }])
+    let key = keyMadeNow(0, needing: .missingB)
+    for _ in 0..<3 {
+      #expect(parent[key] == "parent!")
+      #expect(child[key] == "child!")
+    }
+  }
+
+  @Test("keys made after the graph, in any number and on several threads, are each checked and resolve")
+  func keysMadeAfterTheGraphAreChecked() async throws {
+    let graph = try Graph(modules: [TestModule { b in b.bind(.missingB, to: "b") }])
+    // Far more keys than the graph had room for when it was built: their checks live in segments
+    // made as they are needed, by whichever thread needs one first.
+    let results = await withTaskGroup(of: [String].self) { group in
+      for thread in 0..<4 {
+        group.addTask {
+          (0..<2_000).map { index in
+            let key = keyMadeNow(thread * 2_000 + index, needing: .missingB)
+            return graph[key] + graph[key]
+          }
+        }
+      }
+      return await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(results.count == 8_000)
+    #expect(results.allSatisfy { $0 == "b!b!" })
+  }
+
+  @Test("a key made after the graph, past every slot it had room for, is checked before its factory runs")
+  func keyMadeAfterTheGraphIsChecked() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let graph = try Graph(modules: [])
+      for index in 0..<5_000 { _ = keyMadeNow(index, needing: .missingB) }
+      _ = graph[keyMadeNow(5_000, needing: .missingB), fileID: "App/Screen.swift", line: 15]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.madeNow5000 (String, App/Keys.swift:40) cannot be resolved: the graph did not know it when it was built, and checking it now found 1 problem
+        error: missing binding for required key Keys.missingB (String, App/Keys.swift:2)
+          needed by Keys.madeNow5000 → Keys.missingB
+        fix: bind it in one of the installed modules: b.bind(.missingB) { … }
+      fix: fix the problems above, and name the key in a module, b.expose(.madeNow5000), so that building the graph checks it
+      """)
   }
 
   @Test("a factory that resolves through a resolver is known, and listed as unchecked")
