@@ -182,8 +182,3 @@ public struct VerificationError: Error, CustomStringConvertible, Sendable {
       .joined(separator: "\n")
   }
 }
-
-/// A problem ``Graph/verify(scopes:entryPoints:)`` found: the same type as the problems building a
-/// graph finds.
-@available(*, deprecated, renamed: "GraphProblem")
-public typealias VerificationProblem = GraphProblem
