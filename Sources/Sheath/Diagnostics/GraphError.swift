@@ -1,4 +1,5 @@
-/// Everything that stopped a graph from being built: every problem at once, not just the first.
+/// Every problem in a graph at once, not just the first: what stopped `Graph(modules:)` from building
+/// it, or what ``Graph/verify(scopes:entryPoints:)`` found reading it.
 ///
 /// ```swift
 /// do {
@@ -19,15 +20,32 @@
 ///   bound by FakeAPIModule (App/Modules.swift:20)
 /// fix: keep one of these bindings, or make the one that should win an override: b.override(.userAPI) { … }
 /// ```
+///
+/// `verify()` throws it too, with the ``report`` of what it read: one type to catch for a graph that
+/// is wrong, whichever call found it.
 public struct GraphError: Error, CustomStringConvertible, Sendable {
-  /// The problems, in the order of the registrations that caused them.
+  /// The problems: in the order of the registrations that caused them, or of the keys
+  /// ``Graph/verify(scopes:entryPoints:)`` read.
   public let problems: [GraphProblem]
+  /// What ``Graph/verify(scopes:entryPoints:)`` read, problems aside, when it threw the error; `nil`
+  /// when building the graph did.
+  public let report: VerificationReport?
 
-  /// A header line followed by every problem's message.
+  init(problems: [GraphProblem], report: VerificationReport? = nil) {
+    self.problems = problems
+    self.report = report
+  }
+
+  /// A header line, every problem's message, and — from `verify()` — the keys left unchecked.
   public var description: String {
     let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-    return (["Sheath could not build the graph (\(count)):"] + problems.map { "\n" + $0.description })
-      .joined(separator: "\n")
+    let messages = problems.map { "\n" + $0.description }
+    guard let report else {
+      return (["Sheath could not build the graph (\(count)):"] + messages).joined(separator: "\n")
+    }
+    let unchecked = report.unchecked
+    let notes = unchecked.isEmpty ? [] : ["\n" + unchecked.map { "note: " + $0 }.joined(separator: "\n")]
+    return (["Sheath found \(count) in the graph:"] + messages + notes).joined(separator: "\n")
   }
 }
 

@@ -52,7 +52,6 @@ PACKAGE_MODULES = ["App", "ReadmeApp", "AppGraph", "AppTests"]
 ALLOWLIST = {
     # Deprecated: any use warns ("'skipped' is deprecated: renamed to 'unchecked'"), and this package
     # builds with zero warnings. What replaced them is exercised.
-    "VerificationError.skipped": "deprecated, renamed to `unchecked`",
     "VerificationReport.skipped": "deprecated, renamed to `unchecked`",
     # Decodable's requirement: a decoder calls it (VerificationAPITests decodes a report with
     # JSONDecoder), which the index does not record, and no code calls it by name.
