@@ -165,7 +165,7 @@ struct VerificationAPITests {
     #expect(error.problems.map(\.kind) == [.missingBinding] && error.problems.map(\.keyName) == ["Keys.missingToken"])
     #expect(error.description == "Sheath could not build the graph (1 problem):\n\n" + error.problems[0].description)
     #expect(error.report == nil)
-    let kinds: [GraphProblem.Kind] = [
+    let kinds: [GraphError.Problem.Kind] = [
       .duplicateBinding, .conflictingOverrides, .overrideOfUnboundKey, .missingBinding, .duplicateMapEntry,
       .scopedBindingBelowScope, .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .captiveDependency,
       .scopeNotOpen, .childGraphNotBuilt, .endlessIncludes,
