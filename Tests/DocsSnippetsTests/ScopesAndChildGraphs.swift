@@ -326,7 +326,7 @@ struct ScopesAndChildGraphsSnippets {
   @Test("verify() finds the captive dependency, and not in its fix")
   func captive() throws {
     let graph = try Graph(modules: [])
-    let error = #expect(throws: VerificationError.self) { try graph.verify(entryPoints: [Keys.thumbnails]) }
+    let error = #expect(throws: GraphError.self) { try graph.verify(entryPoints: [Keys.thumbnails]) }
     #expect(error?.problems.map(\.kind) == [.captiveDependency])
     #expect(error?.problems.first?.keyName == "Keys.thumbnails")
     try graph.verify(entryPoints: [Keys.lazyThumbnails])

@@ -332,7 +332,7 @@ struct VerifyingTheGraphSnippets {
 
   @Test("verify() opens a child graph key whose modules cannot be built, and reports it")
   func childGraphKey() throws {
-    let error = #expect(throws: VerificationError.self) {
+    let error = #expect(throws: GraphError.self) {
       try Graph(modules: []).verify(entryPoints: [Keys.brokenFlow])
     }
     #expect(error?.problems.map(\.kind) == [.childGraphNotBuilt])

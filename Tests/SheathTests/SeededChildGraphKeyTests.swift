@@ -112,7 +112,7 @@ struct SeededChildGraphKeyTests {
 
   @Test("a seeded child whose modules cannot be built is reported by verify()")
   func brokenChild() throws {
-    let error = try #require(throws: VerificationError.self) {
+    let error = try #require(throws: GraphError.self) {
       try Graph(modules: [TestModule { b in b.expose(.brokenFlow) }]).verify()
     }
     #expect(error.problems.map(\.kind) == [.childGraphNotBuilt])

@@ -80,7 +80,7 @@ extension AppEnvironment {
   ///   - arguments: The launch arguments; the process's by default.
   ///   - variables: The environment variables; the process's by default.
   /// - Returns: The environment the process runs in.
-  /// - Throws: ``EnvironmentError`` for a name that is neither built in nor in `custom`, for
+  /// - Throws: ``DetectionError`` for a name that is neither built in nor in `custom`, for
   ///   `--environment` without a name, for two `--environment`s that name different environments, or
   ///   for `--mock` with a different `--environment`.
   public static func detect(
@@ -107,8 +107,8 @@ extension AppEnvironment {
   {
     var named: String?
     func name(_ name: String) throws {
-      if name.isEmpty { throw EnvironmentError(.missingName, known: known) }
-      if let named, named != name { throw EnvironmentError(.repeated(named, name), known: known) }
+      if name.isEmpty { throw DetectionError(.missingName, known: known) }
+      if let named, named != name { throw DetectionError(.repeated(named, name), known: known) }
       named = name
     }
     var index = arguments.index(after: arguments.startIndex)
@@ -117,7 +117,7 @@ extension AppEnvironment {
       if argument == "--environment" {
         let next = arguments.index(after: index)
         guard next < arguments.endIndex, !arguments[next].hasPrefix("-") else {
-          throw EnvironmentError(.missingName, known: known)
+          throw DetectionError(.missingName, known: known)
         }
         try name(arguments[next])
         index = next
@@ -130,14 +130,14 @@ extension AppEnvironment {
     guard let named else { return mock ? .mock : nil }
     let environment = try self.named(named, from: "--environment", known: known)
     if mock, environment != .mock {
-      throw EnvironmentError(.conflict(environment.name), known: known)
+      throw DetectionError(.conflict(environment.name), known: known)
     }
     return environment
   }
 
   private static func named(_ name: String, from source: String, known: [AppEnvironment]) throws -> AppEnvironment {
     guard let environment = known.first(where: { $0.name == name }) else {
-      throw EnvironmentError(.unknown(name, source: source), known: known)
+      throw DetectionError(.unknown(name, source: source), known: known)
     }
     return environment
   }
@@ -165,50 +165,53 @@ extension AppEnvironment {
   }
 }
 
-/// An environment could not be detected from the launch arguments or `SHEATH_ENV`.
-public struct EnvironmentError: Error, Hashable, Sendable, CustomStringConvertible {
-  enum Reason: Hashable, Sendable {
-    case unknown(String, source: String)
-    case missingName
-    case conflict(String)
-    case repeated(String, String)
-  }
-
-  let reason: Reason
-  /// The environments that were known when detection failed.
-  public let known: [AppEnvironment]
-
-  init(_ reason: Reason, known: [AppEnvironment]) {
-    self.reason = reason
-    self.known = known
-  }
-
-  /// The message: what is wrong, the known environments, how to fix it.
-  public var description: String {
-    let names = known.map(\.name).joined(separator: ", ")
-    let diagnostic: Diagnostic
-    switch reason {
-    case .unknown(let name, let source):
-      diagnostic = Diagnostic(
-        summary: "unknown environment '\(name)' (from \(source))",
-        details: ["known environments: \(names)"],
-        fix: "use one of the known environments, or pass your own to AppEnvironment.detect(custom:)")
-    case .missingName:
-      diagnostic = Diagnostic(
-        summary: "--environment needs a name",
-        details: ["known environments: \(names)"],
-        fix: "write --environment NAME, for example --environment mock")
-    case .conflict(let name):
-      diagnostic = Diagnostic(
-        summary: "--mock and --environment \(name) disagree",
-        details: ["known environments: \(names)"],
-        fix: "pass either --mock or --environment NAME, not both")
-    case .repeated(let first, let second):
-      diagnostic = Diagnostic(
-        summary: "--environment \(first) and --environment \(second) disagree",
-        details: ["known environments: \(names)"],
-        fix: "pass --environment once")
+extension AppEnvironment {
+  /// An environment could not be detected from the launch arguments or `SHEATH_ENV`: what
+  /// ``detect(explicit:custom:arguments:variables:)`` throws.
+  public struct DetectionError: Error, Hashable, Sendable, CustomStringConvertible {
+    enum Reason: Hashable, Sendable {
+      case unknown(String, source: String)
+      case missingName
+      case conflict(String)
+      case repeated(String, String)
     }
-    return diagnostic.rendered(prefix: "error: ")
+
+    let reason: Reason
+    /// The environments that were known when detection failed.
+    public let known: [AppEnvironment]
+
+    init(_ reason: Reason, known: [AppEnvironment]) {
+      self.reason = reason
+      self.known = known
+    }
+
+    /// The message: what is wrong, the known environments, how to fix it.
+    public var description: String {
+      let names = known.map(\.name).joined(separator: ", ")
+      let diagnostic: Diagnostic
+      switch reason {
+      case .unknown(let name, let source):
+        diagnostic = Diagnostic(
+          summary: "unknown environment '\(name)' (from \(source))",
+          details: ["known environments: \(names)"],
+          fix: "use one of the known environments, or pass your own to AppEnvironment.detect(custom:)")
+      case .missingName:
+        diagnostic = Diagnostic(
+          summary: "--environment needs a name",
+          details: ["known environments: \(names)"],
+          fix: "write --environment NAME, for example --environment mock")
+      case .conflict(let name):
+        diagnostic = Diagnostic(
+          summary: "--mock and --environment \(name) disagree",
+          details: ["known environments: \(names)"],
+          fix: "pass either --mock or --environment NAME, not both")
+      case .repeated(let first, let second):
+        diagnostic = Diagnostic(
+          summary: "--environment \(first) and --environment \(second) disagree",
+          details: ["known environments: \(names)"],
+          fix: "pass --environment once")
+      }
+      return diagnostic.rendered(prefix: "error: ")
+    }
   }
 }

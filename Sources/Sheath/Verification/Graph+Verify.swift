@@ -32,12 +32,12 @@ extension Graph {
   ///     uses that this graph and its ancestors do not open, in the order the keys need.
   ///   - entryPoints: Keys to read besides those the graph knows.
   /// - Returns: What was read: every key, its binding and its dependencies, and the keys unchecked.
-  /// - Throws: ``VerificationError`` listing every problem.
+  /// - Throws: ``GraphError`` listing every problem, with the ``GraphError/report`` of what was read.
   @discardableResult
   public func verify(scopes: [Scope]? = nil, entryPoints: [Keys] = []) throws -> VerificationReport {
     let reading = GraphReading(self, scopes: scopes, entryPoints: entryPoints)
     let report = VerificationReport(reading)
-    guard reading.problems.isEmpty else { throw VerificationError(problems: reading.problems, report: report) }
+    guard reading.problems.isEmpty else { throw GraphError(problems: reading.problems, report: report) }
     return report
   }
 }

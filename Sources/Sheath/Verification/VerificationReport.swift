@@ -159,31 +159,3 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
     "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
   }
 }
-
-/// The problems ``Graph/verify(scopes:entryPoints:)`` found: every one at once.
-public struct VerificationError: Error, CustomStringConvertible, Sendable {
-  /// The problems.
-  public let problems: [GraphProblem]
-  /// What was read, problems aside.
-  public let report: VerificationReport
-
-  /// A line for each key whose dependencies were not read.
-  public var unchecked: [String] { report.unchecked }
-
-  /// The lines of ``unchecked``.
-  @available(*, deprecated, renamed: "unchecked")
-  public var skipped: [String] { unchecked }
-
-  /// A header line, every problem's message, and the keys left unchecked.
-  public var description: String {
-    let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-    let notes = unchecked.isEmpty ? [] : ["\n" + unchecked.map { "note: " + $0 }.joined(separator: "\n")]
-    return (["Sheath found \(count) in the graph:"] + problems.map { "\n" + $0.description } + notes)
-      .joined(separator: "\n")
-  }
-}
-
-/// A problem ``Graph/verify(scopes:entryPoints:)`` found: the same type as the problems building a
-/// graph finds.
-@available(*, deprecated, renamed: "GraphProblem")
-public typealias VerificationProblem = GraphProblem

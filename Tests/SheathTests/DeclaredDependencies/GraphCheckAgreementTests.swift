@@ -178,7 +178,7 @@ private struct Wiring {
     keys.indices.contains { !isBound[$0] || isOnCycle($0) || isCaptive($0) }
   }
 
-  func hasProblem(_ problem: GraphProblem) -> Bool {
+  func hasProblem(_ problem: GraphError.Problem) -> Bool {
     guard let index = keys.firstIndex(where: { $0.name == problem.keyName }) else { return false }
     switch problem.kind {
     case .missingBinding: return !isBound[index]

@@ -90,7 +90,7 @@ struct VerifyScopesTests {
   @Test("a key that needs a scope open only inside its own is reported, with the path")
   func reportsScopesInTheWrongOrder() throws {
     let graph = try Graph(modules: [TestModule { b in b.expose(.cartScreen) }])
-    let error = try #require(throws: VerificationError.self) {
+    let error = try #require(throws: GraphError.self) {
       try graph.verify(scopes: [.checkout, .account])
     }
     #expect(error.problems.map(\.kind) == [.scopeNotOpen])
@@ -109,7 +109,7 @@ struct VerifyScopesTests {
   @Test("keys that need each other's scopes are reported whichever order verify() chooses")
   func reportsContradictoryScopes() throws {
     let graph = try Graph(modules: [TestModule { b in b.expose(.receipt) }])
-    let error = try #require(throws: VerificationError.self) { try graph.verify() }
+    let error = try #require(throws: GraphError.self) { try graph.verify() }
     #expect(error.problems.map(\.kind) == [.scopeNotOpen])
     #expect(error.problems.map(\.keyName) == ["Keys.receipt"])
   }
@@ -117,7 +117,7 @@ struct VerifyScopesTests {
   @Test("a scope left out of verify(scopes:) is reported for each key scoped to it")
   func reportsScopesLeftOut() throws {
     let graph = try Graph(modules: [TestModule { b in b.expose(.cartScreen) }])
-    let error = try #require(throws: VerificationError.self) { try graph.verify(scopes: [.checkout]) }
+    let error = try #require(throws: GraphError.self) { try graph.verify(scopes: [.checkout]) }
     expectText(
       error.problems.map(\.description).joined(separator: "\n\n"),
       """
@@ -141,7 +141,7 @@ struct VerifyScopesTests {
   @Test("a child graph key whose modules cannot be built is reported with the child's problems")
   func reportsChildGraphsNotBuilt() throws {
     let graph = try Graph(modules: [TestModule { b in b.expose(.brokenFlow) }])
-    let error = try #require(throws: VerificationError.self) { try graph.verify() }
+    let error = try #require(throws: GraphError.self) { try graph.verify() }
     #expect(error.problems.map(\.kind) == [.childGraphNotBuilt])
     expectText(
       error.problems[0].description,

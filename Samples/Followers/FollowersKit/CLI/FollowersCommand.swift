@@ -39,7 +39,7 @@ public enum FollowersCommand {
       }
       environment = try options.detectEnvironment(variables: variables)
       configuration = try options.configuration(for: environment, variables: variables)
-    } catch let error as EnvironmentError {
+    } catch let error as AppEnvironment.DetectionError {
       // detect's own refusals, already "error: …"; the options check names first, with a user's fixes
       terminal.writeError(String(describing: error))
       terminal.writeError(FollowersHelp.usage)

@@ -13,7 +13,7 @@ extension FollowersOptions {
   /// - Parameter variables: The environment variables.
   /// - Returns: The environment.
   /// - Throws: ``UsageError`` for a `SHEATH_ENV` that names no environment, with a fix a user of the
-  ///   command can make; `EnvironmentError` if `detect` refuses anything else.
+  ///   command can make; `AppEnvironment.DetectionError` if `detect` refuses anything else.
   public func detectEnvironment(variables: [String: String]) throws -> AppEnvironment {
     let variable = AppEnvironment.variableName
     if environment == nil, let name = variables[variable], !name.isEmpty,

@@ -17,8 +17,8 @@ public struct UsageError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String { message }
 }
 
-// The environment's mistakes, in the library's shape (`EnvironmentError`) but with fixes a user of
-// the command can make: the library's own message for an unknown name suggests
+// The environment's mistakes, in the library's shape (`AppEnvironment.DetectionError`) but with fixes a
+// user of the command can make: the library's own message for an unknown name suggests
 // `AppEnvironment.detect(custom:)`, which only the app's code can call.
 extension UsageError {
   /// `--environment` without a name, however it was left out.

@@ -117,7 +117,7 @@ struct BindingsAPITests {
       try AppEnvironment.detect(custom: [.staging], arguments: ["/bin/app", "--environment", "staging"]) == .staging)
     #expect(
       try AppEnvironment.detect(arguments: ["/bin/app"], variables: [AppEnvironment.variableName: "test"]) == .test)
-    let error = try #require(throws: EnvironmentError.self) {
+    let error = try #require(throws: AppEnvironment.DetectionError.self) {
       try AppEnvironment.detect(arguments: ["/bin/app", "--environment", "stagin"], variables: [:])
     }
     #expect(error.known == [.live, .mock, .test, .preview])
@@ -137,7 +137,7 @@ struct BindingsAPITests {
     #expect(
       try AppEnvironment.detect(
         custom: [.staging], arguments: ["/bin/app"], variables: [AppEnvironment.variableName: "staging"]) == .staging)
-    let error = try #require(throws: EnvironmentError.self) {
+    let error = try #require(throws: AppEnvironment.DetectionError.self) {
       try AppEnvironment.detect(arguments: ["/bin/app", "--environment", "stagin"], variables: [:])
     }
     #expect(error.known.map(\.name) == ["live", "mock", "test", "preview"])
