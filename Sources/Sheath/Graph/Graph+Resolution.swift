@@ -17,14 +17,14 @@ import CSheathRuntime
 /// ``Graph`` makes a resolver for a transient factory, which retains the graph once for the call.
 extension Graph {
   /// Resolves `key` from this graph. `source` is what the caller resolves with — this graph or a
-  /// resolver for it — and gives transient values' factories their resolver; `fallback` is the key's
+  /// resolver for it — and gives transient values' factories their resolver; `fallback` gives the key's
   /// own binding, for when no module bound it; `run` calls a factory with a resolver.
   @inlinable @inline(__always)
   func resolve<Factory, Value>(
     _ key: Keys, from source: some Resolving, at site: CallSite,
-    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
+    fallback: (_ testing: Bool) -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
-    let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback())
+    let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback)
     // One read of the binding for every way a key is bound, so that this stays small enough to inline.
     return found._withUnsafeGuaranteedRef { binding in
       switch binding.path {
@@ -47,9 +47,9 @@ extension Graph {
   @inlinable @inline(__always)
   func resolveKey<Value>(
     _ key: Keys, from source: some Resolving, at site: CallSite,
-    fallback: @autoclosure () -> Unmanaged<Binding<@Sendable (Resolver) -> Value>>?
+    fallback: (_ testing: Bool) -> Unmanaged<Binding<@Sendable (Resolver) -> Value>>?
   ) -> Value {
-    let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback())
+    let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback)
     // One closure for both shared paths. The optimizer merges a request's specializations for several
     // value types into one function that takes each differing closure as an argument: with two, the
     // graph row of `../shared/bench-floor` (three `r[…]` requests) cost 8 instructions more.
@@ -73,18 +73,19 @@ extension Graph {
   @inlinable @inline(__always)
   func resolveAssisted<Factory, Value>(
     _ key: Keys, from source: some Resolving, at site: CallSite,
-    fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
+    fallback: (_ testing: Bool) -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
-    binding(of: key, at: site, fallback: fallback()).binding._withUnsafeGuaranteedRef { binding in
+    binding(of: key, at: site, fallback: fallback).binding._withUnsafeGuaranteedRef { binding in
       buildTransient(key, binding, from: source, run)
     }
   }
 
   /// `key`'s binding in this graph, unretained, and the level of the graph that owns its shared
-  /// instances.
+  /// instances. `fallback` gives the key's own binding — its test behaviour's when passed `true` — which
+  /// the key keeps alive.
   @inlinable @inline(__always)
   func binding<Factory>(
-    of key: Keys, at site: CallSite, fallback: @autoclosure () -> Unmanaged<Binding<Factory>>?
+    of key: Keys, at site: CallSite, fallback: (_ testing: Bool) -> Unmanaged<Binding<Factory>>?
   ) -> (binding: Unmanaged<Binding<Factory>>, ownerLevel: Int) {
     let slot = key.slot
     // One unsigned comparison: a slot is never negative.
@@ -92,27 +93,30 @@ extension Graph {
       // The slot belongs to `key`, whose bindings the compiler checked to have `Factory`'s type.
       return (.fromOpaque(bound), entries[slot].ownerLevel)
     }
-    // The key keeps its own bindings alive.
-    guard let fallback = fallback() else { missingBinding(key, at: site) }
-    // Checked by this graph's table before, and not a test graph: one compare.
-    if _slowPath(sheath_load_acquire_int(key.checkedBy) != fallbackToken) {
-      checkFallback(key, UnsafeRawPointer(fallback.toOpaque()), at: site)
+    // Checked by this graph's table before, in a graph that is not a test's: one compare, and the key
+    // has a default, since only a key with one is recorded.
+    if _fastPath(sheath_load_acquire_int(key.checkedBy) == fallbackToken) {
+      return (fallback(false).unsafelyUnwrapped, 0)
     }
-    return (fallback, 0)
+    let found = checkFallback(key, fallback(usesTestValues)?.toOpaque(), at: site)
+    return (.fromOpaque(found), 0)
   }
 
-  /// Looks at `key`, which this graph falls back on to `binding` (its own, which it keeps alive), as
-  /// the first fallback in a graph sharing this table does and every fallback in a test graph: checks
-  /// it if the table has not (``checkUnknownKey(_:at:)``), reports a live-only key's stand-in to a
-  /// test, and else records in the key that the table checked it.
+  /// Looks at `key`, which this graph falls back on to `binding` (its own, or `nil` if it has none),
+  /// as the first fallback in a graph sharing this table does and every fallback in a test graph:
+  /// stops if there is no binding, checks the key if the table has not (``checkUnknownKey(_:at:)``),
+  /// reports a live-only key's stand-in to a test, and else records in the key that the table checked
+  /// it. Returns `binding`.
   @usableFromInline @inline(never)
-  func checkFallback(_ key: Keys, _ binding: UnsafeRawPointer, at site: CallSite) {
+  func checkFallback(_ key: Keys, _ binding: UnsafeMutableRawPointer?, at site: CallSite) -> UnsafeMutableRawPointer {
+    guard let binding else { missingBinding(key, at: site) }
     if !table.checked.contains(key.slot) { checkUnknownKey(key, at: site) }
     if usesTestValues {
       if Unmanaged<AnyBinding>.fromOpaque(binding).takeUnretainedValue().isLiveOnlyStandIn { reportLiveOnly(key) }
     } else {
       sheath_store_release_int(key.checkedBy, fallbackToken)
     }
+    return binding
   }
 
   /// Checks, before its first factory runs, a key the graph did not know when it was built — one no

@@ -105,7 +105,9 @@ public final class Lazy<Value> {
     return resolver._withGraph(resolving: key, at: site) { graph in
       let fallback = key.unretainedFallbackBinding(testing: graph.usesTestValues)
       if graph.lifetime(of: key, fallback: fallback?.takeUnretainedValue()).isShared {
-        return graph.resolve(key, from: resolver, at: site, fallback: fallback) { $0.build($1, $2) }
+        return graph.resolve(key, from: resolver, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }) {
+          $0.build($1, $2)
+        }
       }
       let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
       let cell = self.cell
@@ -121,7 +123,9 @@ public final class Lazy<Value> {
         // Asked for again on this thread while resolving it: the key's factory needs itself.
         ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
       case .claimed:
-        let value = graph.resolve(key, from: resolver, at: site, fallback: fallback) { $0.build($1, $2) }
+        let value = graph.resolve(
+          key, from: resolver, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }
+        ) { $0.build($1, $2) }
         graph.coordinator.finish(id) {
           sheath_store_release(cell, Unmanaged.passRetained(Box(value)).toOpaque())
         }

@@ -64,7 +64,7 @@ extension Resolving {
     let site = CallSite(fileID: fileID, line: line)
     return _withGraph(resolving: key, at: site) { graph in
       graph.resolveKey(
-        key, from: self, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues))
+        key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) })
     }
   }
 
@@ -132,7 +132,7 @@ extension Graph {
   func build<Argument, Value>(
     _ key: AssistedKey<Argument, Value>, _ argument: Argument, from source: some Resolving, at site: CallSite
   ) -> Value {
-    resolveAssisted(key, from: source, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
+    resolveAssisted(key, from: source, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }) {
       $0.build($2, argument)
     }
   }
@@ -143,7 +143,7 @@ extension Graph {
     _ key: MainActorAssistedKey<Argument, Value>, _ argument: Argument, from source: some Resolving,
     at site: CallSite
   ) -> Value {
-    resolveAssisted(key, from: source, at: site, fallback: key.unretainedFallbackBinding(testing: usesTestValues)) {
+    resolveAssisted(key, from: source, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }) {
       $0.factory(MainActorResolver($2), argument)
     }
   }
@@ -175,7 +175,7 @@ extension MainActorResolving {
     let site = CallSite(fileID: fileID, line: line)
     return _withGraph(resolving: key, at: site) { graph in
       graph.resolve(
-        key, from: self, at: site, fallback: key.unretainedFallbackBinding(testing: graph.usesTestValues)
+        key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }
       ) { $0.factory(MainActorResolver($2)) }
     }
   }
