@@ -245,6 +245,7 @@ class AnyAsyncBuild: @unchecked Sendable {
 
 /// A build of a `Value`: who waits for it, and once it is done, its result.
 final class AsyncBuild<Value: Sendable>: AnyAsyncBuild, @unchecked Sendable {
+  // @unchecked: `waiters` and `result` are only accessed under the family's `AsyncBuilds` lock.
   override var waiterCount: Int { waiters.count }
 
   override var longestTimedWait: (joined: UInt64, trail: AsyncTrail?)? {
@@ -255,7 +256,6 @@ final class AsyncBuild<Value: Sendable>: AnyAsyncBuild, @unchecked Sendable {
     return longest
   }
 
-  // @unchecked: `waiters` and `result` are only accessed under the family's `AsyncBuilds` lock.
   struct Waiter {
     /// The build that waits through this waiter, if a build's factory asked.
     let requester: AnyAsyncBuild?

@@ -98,5 +98,8 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
 
 /// A value shared across isolation because the API that takes it asked for `Sendable` already.
 struct UncheckedSendable<Value>: @unchecked Sendable {
+  // @unchecked: it wraps only values the APIs that took them required to be `Sendable`
+  // (`bind(_:to:)` and `override(_:to:)` hand them to a key's factory shape), and the empty collection
+  // of a `CollectionKey` or `MapKey`, which holds nothing.
   let value: Value
 }

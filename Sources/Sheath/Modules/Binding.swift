@@ -154,6 +154,7 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
 /// too.
 @usableFromInline
 class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecked Sendable {
+  // @unchecked: immutable, as its base is; it adds only a `@Sendable` closure.
   @usableFromInline final let call: @Sendable (Resolver) -> Value
 
   init(
@@ -173,6 +174,7 @@ class DirectKeyBinding<Value>: Binding<@Sendable (Resolver) -> Value>, @unchecke
 /// factory for a resolver, runs the thunk with the resolver's graph.
 @usableFromInline
 final class DeclaredKeyBinding<Value>: DirectKeyBinding<Value>, @unchecked Sendable {
+  // @unchecked: immutable, as its base is; it adds only a `@Sendable` closure.
   /// The factory, resolving its dependencies from the graph it is given. Not optional: an optional
   /// closure is kept in its most general form, and called through a reabstraction thunk.
   @usableFromInline let slotThunk: SlotThunk<Value>
@@ -204,6 +206,7 @@ typealias AssistedSlotThunk<Argument, Value> = @Sendable (_ graph: Graph, _ reso
 final class DirectAssistedKeyBinding<Argument, Value>:
   Binding<@Sendable (Resolver, Argument) -> Value>, @unchecked Sendable
 {
+  // @unchecked: immutable, as its base is; it adds only a `@Sendable` closure.
   @usableFromInline let call: @Sendable (Resolver, Argument) -> Value
 
   /// `call` runs a declared factory's ``AssistedSlotThunk`` with the resolver's graph; `usage` records

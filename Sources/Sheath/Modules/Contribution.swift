@@ -46,6 +46,8 @@ class AnyContribution: @unchecked Sendable {
 /// A contribution that builds one `Element` — a collection element, or a map's `(key, value)` entry —
 /// or several collection elements at once.
 final class Contribution<Element>: AnyContribution, @unchecked Sendable {
+  // @unchecked: immutable; `elements` holds only `@Sendable` closures, which `Element`, a generic
+  // parameter, keeps the compiler from proving.
   /// What one contribution adds to the collection.
   enum Elements {
     /// One element, from `b.contribute(to:)`.
