@@ -5,7 +5,7 @@ extension Graph {
   /// inside, so that builds waiting for each other are found wherever the resolution came from.
   func resolveAsync<LifetimeOption, Decorator, Value: Sendable>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, LifetimeOption, Decorator, Value>,
-    from reference: _GraphReference, at site: CallSite
+    from reference: GraphReference, at site: CallSite
   ) async throws -> Value {
     let slot = key.slot
     var binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
@@ -44,7 +44,7 @@ extension Graph {
   /// graph, or a new one, built once for the resolution however many of its tasks ask.
   private func perResolutionAsyncInstance<Value: Sendable>(
     _ key: Keys, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>,
-    from reference: _GraphReference
+    from reference: GraphReference
   ) async throws -> Value {
     guard let trail = AsyncTrail.current else {
       // The request starts the resolution: nothing has been built for it yet, and the factory's
@@ -128,7 +128,7 @@ extension Graph {
         // NB: an unstructured task, so that cancelling the task that asked first does not cancel the
         // build for everyone else who waits for it.
         let inner = AsyncTrail(key, binding.lifetime, build: build, previous: trail)
-        let resolver = AsyncResolver(_GraphReference(.anchored(anchor)))
+        let resolver = AsyncResolver(GraphReference(.anchored(anchor)))
         // The task keeps the graph alive until it publishes into the graph's table.
         let operation: @Sendable () async -> Void = { [self] in
           let result: Result<Value, any Error>

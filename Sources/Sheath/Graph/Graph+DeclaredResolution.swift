@@ -68,8 +68,8 @@ extension Resolver {
   func runDeclared<Value>(
     _ dependencies: DeclaredDependencies, at site: CallSite, _ thunk: (Graph, Resolver) -> Value
   ) -> Value {
-    if let graph = _graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef { thunk($0, self) } }
-    let graph = _graphReference.graph(resolving: dependencies.keys.keys[0], at: site)
+    if let graph = graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef { thunk($0, self) } }
+    let graph = graphReference.graph(resolving: dependencies.keys.keys[0], at: site)
     return withExtendedLifetime(graph) { thunk(graph, self) }
   }
 }

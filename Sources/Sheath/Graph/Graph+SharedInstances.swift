@@ -81,7 +81,7 @@ extension Graph {
     _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     if binding.tracksUsage { binding.markUsed(key) }
-    let resolver = Resolver(_GraphReference(.anchored(anchor)))
+    let resolver = Resolver(GraphReference(.anchored(anchor)))
     let state = ResolutionStack.enter(key, binding.lifetime, binding, in: self)
     defer { ResolutionStack.exit(state) }
     return lending { run(binding, self, resolver) }

@@ -285,7 +285,7 @@ public final class Graph: @unchecked Sendable {
 /// While a request made on the graph runs on a thread, that thread's resolution state names the graph
 /// and its anchor (`lentGraph`, `lentAnchor`): the graph is alive for as long, so a resolver that
 /// refers through the anchor resolves from it there without a retain
-/// (``_GraphReference/unretainedGraph``). Anywhere else — kept after its factory returned, or handed to
+/// (``GraphReference/unretainedGraph``). Anywhere else — kept after its factory returned, or handed to
 /// another thread — it reads the graph through `target`, which stops with a message once the graph
 /// is released.
 @usableFromInline
@@ -312,7 +312,7 @@ final class GraphAnchor: @unchecked Sendable {
   /// them before it can refer to itself, then calls ``attach(_:)``.
   static func make(isRoot: Bool, scope: Scope?) -> (GraphAnchor, Resolver) {
     let anchor = GraphAnchor(isRoot: isRoot, scope: scope)
-    return (anchor, Resolver(_GraphReference(.lent(anchor))))
+    return (anchor, Resolver(GraphReference(.lent(anchor))))
   }
 
   /// Points the anchor at `graph`, once.

@@ -101,7 +101,7 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
       dependencies: DeclaredDependencies([])
     ) { r in
       let key = origin.key.unsafelyUnwrapped
-      let reference = r._graphReference.kept(toResolveLater: key)
+      let reference = r.graphReference.kept(toResolveLater: key)
       return ChildGraphFactory(reference: reference, origin: origin)
     }
     origin.key = self

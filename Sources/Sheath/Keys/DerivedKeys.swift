@@ -45,7 +45,7 @@ extension Key {
   /// dependency declared `.optional` may be `nil`.
   public var optional: Key<Value?> {
     derivedKey(".optional", edge: .optional) { [self] r in
-      r._graphReference.withGraph(resolving: self) { graph in graph.resolvesToSomething(self) } ? r[self] : nil
+      r.graphReference.withGraph(resolving: self) { graph in graph.resolvesToSomething(self) } ? r[self] : nil
     }
   }
 }
@@ -67,7 +67,7 @@ extension MainActorKey {
   /// `MainActorKey(.transient, .navigator.provider) { navigator in … }`.
   public var provider: Key<MainActorProvider<Value>> {
     derivedKey(".provider") { [self] r in
-      MainActorProvider(resolver: Resolver(r._graphReference.kept(toResolveLater: self)), key: self)
+      MainActorProvider(resolver: Resolver(r.graphReference.kept(toResolveLater: self)), key: self)
     }
   }
 }
@@ -77,7 +77,7 @@ extension MainActorAssistedKey {
   /// each argument it is called with.
   public var factory: Key<MainActorAssistedFactory<Argument, Value>> {
     derivedKey(".factory") { [self] r in
-      MainActorAssistedFactory(resolver: Resolver(r._graphReference.kept(toResolveLater: self)), key: self)
+      MainActorAssistedFactory(resolver: Resolver(r.graphReference.kept(toResolveLater: self)), key: self)
     }
   }
 }
@@ -97,7 +97,7 @@ extension AsyncKey {
   /// ```
   public var provider: Key<AsyncProvider<Value>> {
     derivedKey(".provider") { [self] r in
-      AsyncProvider(reference: r._graphReference.kept(toResolveLater: self), key: self)
+      AsyncProvider(reference: r.graphReference.kept(toResolveLater: self), key: self)
     }
   }
 }

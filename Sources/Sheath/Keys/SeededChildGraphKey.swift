@@ -104,7 +104,7 @@ public final class SeededChildGraphKey<Seed: Sendable>: Key<SeededChildGraphFact
       dependencies: DeclaredDependencies([])
     ) { r in
       let key = origin.key.unsafelyUnwrapped
-      let reference = r._graphReference.kept(toResolveLater: key)
+      let reference = r.graphReference.kept(toResolveLater: key)
       return SeededChildGraphFactory(reference: reference, origin: origin, seed: seed)
     }
     origin.key = self
@@ -139,7 +139,7 @@ extension SeededChildGraphKey: ChildGraphOpening {
 /// }
 /// ```
 public struct SeededChildGraphFactory<Seed: Sendable>: Sendable {
-  let reference: _GraphReference
+  let reference: GraphReference
   let origin: ChildGraphOrigin
   let seed: @Sendable () -> Key<Seed>
 

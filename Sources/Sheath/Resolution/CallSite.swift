@@ -1,11 +1,11 @@
 /// Where code asked for a key: the file and line a stop that the request itself causes — a missing
-/// binding, a scope no graph opened, a released graph — names, so that it points at the caller. An
-/// implementation detail of ``Resolving``; you never make one.
+/// binding, a scope no graph opened, a released graph — names, so that it points at the caller.
 ///
 /// The resolving members take it as `fileID: StaticString = #fileID, line: UInt = #line`. It is only
 /// read on the way to a stop, but passing it along costs each resolution 20–30 instructions
 /// (`Benchmarks/scripts/instructions.sh`: leaf 603 → 633, singleton 309 → 329).
-public struct _CallSite: Sendable {
+@usableFromInline
+struct CallSite: Sendable {
   @usableFromInline let fileID: StaticString
   @usableFromInline let line: UInt
 
@@ -15,5 +15,3 @@ public struct _CallSite: Sendable {
     self.line = line
   }
 }
-
-@usableFromInline typealias CallSite = _CallSite

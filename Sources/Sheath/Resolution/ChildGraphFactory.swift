@@ -16,7 +16,7 @@
 /// }
 /// ```
 public struct ChildGraphFactory: Sendable {
-  let reference: _GraphReference
+  let reference: GraphReference
   let origin: ChildGraphOrigin
 
   /// The scope each child opens, if any.

@@ -2,9 +2,9 @@ import CSheathRuntime
 
 /// How a resolver, provider, lazy value or assisted factory refers to its graph: owning it, or
 /// through the graph's anchor, which does not keep the graph alive — when a shared instance's factory
-/// made it, or when the graph lent it to a transient factory. An implementation detail of
-/// ``Resolving``; you never make one.
-public struct _GraphReference: Sendable {
+/// made it, or when the graph lent it to a transient factory.
+@usableFromInline
+struct GraphReference: Sendable {
   @usableFromInline
   enum Storage: Sendable {
     /// Keeps the graph alive: what you get from a graph, and what a provider, lazy value or assisted
@@ -63,9 +63,9 @@ public struct _GraphReference: Sendable {
   /// or child-graph factory: one that owns the graph when the graph was lent (`key` names the stop
   /// when the graph is gone).
   @inlinable
-  func kept(toResolveLater key: Keys) -> _GraphReference {
+  func kept(toResolveLater key: Keys) -> GraphReference {
     switch storage {
-    case .lent(let anchor): return _GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
+    case .lent(let anchor): return GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
     case .anchored(let anchor):
       // A shared instance's: once its graph is gone, it may resolve from a live graph above.
       anchor.keepForFallback()

@@ -145,13 +145,13 @@ public struct MainActorProvider<Value>: Sendable {
 public struct AsyncProvider<Value: Sendable>: Sendable {
   /// What a provider resolves from: a graph's key, or a closure.
   enum Source: Sendable {
-    case graph(_GraphReference, AsyncKey<Value>)
+    case graph(GraphReference, AsyncKey<Value>)
     case closure(@Sendable () async throws -> Value)
   }
 
   let source: Source
 
-  init(reference: _GraphReference, key: AsyncKey<Value>) {
+  init(reference: GraphReference, key: AsyncKey<Value>) {
     self.source = .graph(reference, key)
   }
 

@@ -17,19 +17,24 @@
 /// from it keeps the graph alive; what a shared instance's factory makes does not (see ``Graph``).
 public struct Resolver: Resolving {
   /// The graph this resolver resolves from.
-  public let _graphReference: _GraphReference
+  @usableFromInline let graphReference: GraphReference
 
   @inlinable
-  init(_ reference: _GraphReference) {
-    self._graphReference = reference
+  init(_ reference: GraphReference) {
+    self.graphReference = reference
   }
+
+  /// This resolver.
+  @inlinable public var _resolver: Resolver { self }
 
   /// Runs `body` with the graph. A graph this resolver owns, or one whose request lent it and runs
   /// on this thread, is alive: it is borrowed, and resolving retains nothing.
   @inlinable @inline(__always)
-  public func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result {
-    if let graph = _graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef(body) }
-    return body(_graphReference.graph(resolving: key, at: site))
+  public func _withGraph<Result>(
+    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
+  ) -> Result {
+    if let graph = graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef(body) }
+    return body(graphReference.graph(resolving: key, at: CallSite(fileID: fileID, line: line)))
   }
 
   /// Runs `body` with this resolver.
@@ -40,12 +45,14 @@ public struct Resolver: Resolving {
 }
 
 extension Graph: MainActorResolving, AsyncResolving {
-  /// The graph, for ``Resolving``'s members.
-  @inlinable public var _graphReference: _GraphReference { _GraphReference(.owning(self)) }
+  /// A resolver that owns the graph, for ``Resolving``'s members.
+  @inlinable public var _resolver: Resolver { Resolver(GraphReference(.owning(self))) }
 
   /// Runs `body` with this graph.
   @inlinable @inline(__always)
-  public func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result {
+  public func _withGraph<Result>(
+    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
+  ) -> Result {
     body(self)
   }
 
@@ -58,7 +65,7 @@ extension Graph: MainActorResolving, AsyncResolving {
   }
 
   /// A resolver for this graph, for code that takes one.
-  public var resolver: Resolver { Resolver(_graphReference) }
+  public var resolver: Resolver { _resolver }
 }
 
 /// What a ``MainActorKey``'s factory receives: resolves main-actor keys and every nonisolated key,
@@ -83,15 +90,18 @@ extension Graph: MainActorResolving, AsyncResolving {
 @MainActor
 public struct MainActorResolver: MainActorResolving {
   /// The graph this resolver resolves from.
-  public nonisolated let _graphReference: _GraphReference
+  @usableFromInline nonisolated let graphReference: GraphReference
 
   @usableFromInline
   nonisolated init(_ base: Resolver) {
-    self._graphReference = base._graphReference
+    self.graphReference = base.graphReference
   }
 
+  /// The nonisolated resolver underneath, for ``Resolving``'s members.
+  @inlinable public nonisolated var _resolver: Resolver { Resolver(graphReference) }
+
   /// The nonisolated resolver underneath, for code that takes a ``Resolver``.
-  public nonisolated var resolver: Resolver { Resolver(_graphReference) }
+  public nonisolated var resolver: Resolver { _resolver }
 }
 
 /// What an ``AsyncKey``'s factory receives: resolves async keys with `try await`, and every
@@ -109,12 +119,15 @@ public struct MainActorResolver: MainActorResolving {
 /// way to resolve a ``MainActorKey``: an async factory does not run on the main actor.
 public struct AsyncResolver: AsyncResolving {
   /// The graph this resolver resolves from.
-  public let _graphReference: _GraphReference
+  @usableFromInline let graphReference: GraphReference
 
-  init(_ reference: _GraphReference) {
-    self._graphReference = reference
+  init(_ reference: GraphReference) {
+    self.graphReference = reference
   }
 
+  /// A resolver for the same graph, for ``Resolving``'s members.
+  @inlinable public var _resolver: Resolver { Resolver(graphReference) }
+
   /// A resolver for the synchronous keys an async factory needs, for code that takes one.
-  public var resolver: Resolver { Resolver(_graphReference) }
+  public var resolver: Resolver { _resolver }
 }

@@ -12,12 +12,16 @@
 ///
 /// Only Sheath's types conform; the requirements are implementation details.
 public protocol Resolving: Sendable {
-  /// The graph this resolves from. An implementation detail: use the subscripts and methods.
-  var _graphReference: _GraphReference { get }
+  /// A resolver for the graph this resolves from. An implementation detail: use the subscripts and
+  /// methods.
+  var _resolver: Resolver { get }
 
-  /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph was
-  /// released. An implementation detail: use the subscripts and methods.
-  func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result
+  /// Runs `body` with the graph; `key`, about to be resolved, and the caller's `fileID` and `line`
+  /// name the stop when the graph was released. An implementation detail: use the subscripts and
+  /// methods.
+  func _withGraph<Result>(
+    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
+  ) -> Result
 
   /// Runs `body` with a resolver for `graph` — the graph this resolves from, as the caller holds it —
   /// which is what the factory of a transient value resolved from here gets. An implementation detail:
@@ -28,15 +32,22 @@ public protocol Resolving: Sendable {
 extension Resolving {
   /// Runs `body` with the graph.
   @inlinable @inline(__always)
-  public func _withGraph<Result>(resolving key: Keys, at site: _CallSite, _ body: (Graph) -> Result) -> Result {
-    Resolver(_graphReference)._withGraph(resolving: key, at: site, body)
+  public func _withGraph<Result>(
+    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
+  ) -> Result {
+    _resolver._withGraph(resolving: key, fileID: fileID, line: line, body)
   }
 
   /// Runs `body` with a resolver for the graph.
   @inlinable @inline(__always)
   public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
-    body(Resolver(_graphReference))
+    body(_resolver)
   }
+
+  /// How this refers to its graph: what a provider, a lazy value or an assisted factory made from it
+  /// keeps.
+  @inlinable
+  var graphReference: GraphReference { _resolver.graphReference }
 }
 
 extension Resolving {
@@ -62,7 +73,7 @@ extension Resolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, at: site) { graph in
+    return _withGraph(resolving: key, fileID: fileID, line: line) { graph in
       graph.resolveKey(
         key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) })
     }
@@ -78,7 +89,7 @@ extension Resolving {
   /// - Parameter key: The assisted key.
   @inlinable @_disfavoredOverload
   public subscript<Argument, Value>(key: AssistedKey<Argument, Value>) -> AssistedFactory<Argument, Value> {
-    let reference = _graphReference.kept(toResolveLater: key)
+    let reference = graphReference.kept(toResolveLater: key)
     return AssistedFactory(resolver: Resolver(reference), key: key)
   }
 
@@ -100,7 +111,9 @@ extension Resolving {
     _ key: AssistedKey<Argument, Value>, _ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, at: site) { $0.build(key, argument, from: self, at: site) }
+    return _withGraph(resolving: key, fileID: fileID, line: line) {
+      $0.build(key, argument, from: self, at: site)
+    }
   }
 
   /// A provider that resolves `key` each time it is called: a new value each call for a transient key.
@@ -112,7 +125,7 @@ extension Resolving {
   /// - Returns: A provider of `key`'s values.
   @inlinable
   public func provider<Value>(_ key: Key<Value>) -> Provider<Value> {
-    let reference = _graphReference.kept(toResolveLater: key)
+    let reference = graphReference.kept(toResolveLater: key)
     return Provider(resolver: Resolver(reference), key: key)
   }
 
@@ -121,7 +134,7 @@ extension Resolving {
   /// - Parameter key: The key to resolve later.
   /// - Returns: A lazy value of `key`.
   public func lazy<Value>(_ key: Key<Value>) -> Lazy<Value> {
-    let reference = _graphReference.kept(toResolveLater: key)
+    let reference = graphReference.kept(toResolveLater: key)
     return Lazy(resolver: Resolver(reference), key: key)
   }
 }
@@ -173,7 +186,7 @@ extension MainActorResolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, at: site) { graph in
+    return _withGraph(resolving: key, fileID: fileID, line: line) { graph in
       graph.resolve(
         key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }
       ) { $0.factory(MainActorResolver($2)) }
@@ -188,7 +201,7 @@ extension MainActorResolving {
   public subscript<Argument, Value>(
     key: MainActorAssistedKey<Argument, Value>
   ) -> MainActorAssistedFactory<Argument, Value> {
-    let reference = _graphReference.kept(toResolveLater: key)
+    let reference = graphReference.kept(toResolveLater: key)
     return MainActorAssistedFactory(resolver: Resolver(reference), key: key)
   }
 
@@ -211,7 +224,9 @@ extension MainActorResolving {
     line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, at: site) { $0.build(key, argument, from: self, at: site) }
+    return _withGraph(resolving: key, fileID: fileID, line: line) {
+      $0.build(key, argument, from: self, at: site)
+    }
   }
 
   /// A provider that resolves a main-actor `key` each time it is called, on the main actor.
@@ -223,7 +238,7 @@ extension MainActorResolving {
   /// - Returns: A provider of `key`'s values.
   @MainActor
   public func provider<Value>(_ key: MainActorKey<Value>) -> MainActorProvider<Value> {
-    let reference = _graphReference.kept(toResolveLater: key)
+    let reference = graphReference.kept(toResolveLater: key)
     return MainActorProvider(resolver: Resolver(reference), key: key)
   }
 }
@@ -253,7 +268,7 @@ extension AsyncResolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     get async throws {
-      let reference = _graphReference
+      let reference = graphReference
       let site = CallSite(fileID: fileID, line: line)
       return try await reference.withGraph(resolving: key, at: site) { graph in
         try await graph.resolveAsync(key, from: reference, at: site)
@@ -269,7 +284,7 @@ extension AsyncResolving {
   /// - Parameter key: The async key to resolve later.
   /// - Returns: A provider of `key`'s values.
   public func provider<Value>(_ key: AsyncKey<Value>) -> AsyncProvider<Value> {
-    let reference = _graphReference.kept(toResolveLater: key)
+    let reference = graphReference.kept(toResolveLater: key)
     return AsyncProvider(reference: reference, key: key)
   }
 }
