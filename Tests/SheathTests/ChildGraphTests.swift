@@ -67,6 +67,42 @@ struct ChildGraphTests {
     #expect(instance == nil)
   }
 
+  @Test("a singleton read first through a child, with bindings of its own or none, is the parent's everywhere")
+  func singletonReadFirstThroughChildren() throws {
+    let parent = try Graph(modules: [TestModule { $0.bind(.sharedData) { r in DataController(api: r[.api]) } }])
+    let withModules = try parent.child(modules: [TestModule { $0.bind(.childOnly) { _ in Instance() } }])
+    let grandchild = withModules.child(scope: .flow)
+    let sibling = parent.child(scope: .flow)
+    // Read first through the child's table, then through the parent's and a grandchild sharing the
+    // child's: each table records the parent's instance, and none records another.
+    let first = grandchild[.sharedData]
+    #expect(withModules[.sharedData] === first)
+    #expect(parent[.sharedData] === first)
+    #expect(sibling[.sharedData] === first)
+    #expect(grandchild[.sharedData] === first)
+    // Another root built from the same modules has its own.
+    let other = try Graph(modules: [TestModule { $0.bind(.sharedData) { r in DataController(api: r[.api]) } }])
+    #expect(other[.sharedData] !== first)
+  }
+
+  @Test("a singleton a child read is released with the graph that owns it, not kept by the child's table")
+  func singletonReadThroughChildReleasedWithOwner() throws {
+    weak var instance: Instance?
+    var kept: Graph?
+    do {
+      let parent = try Graph(modules: [TestModule { $0.bind(.childOnly) { _ in Instance() } }])
+      let child = try parent.child(modules: [TestModule { $0.bind(.api) { _ in FakeAPIClient() } }])
+      instance = child[.childOnly]
+      #expect(child[.childOnly] === instance)
+      kept = child
+    }
+    // The child keeps its parent, so the instance lives.
+    #expect(instance != nil)
+    kept = nil
+    #expect(instance == nil)
+    _ = kept
+  }
+
   @Test("a child adds bindings its parent does not have")
   func addsBindings() throws {
     let parent = try Graph(modules: [])

@@ -1,9 +1,12 @@
+import CSheathRuntime
+
 /// What a graph resolves by key slot: its own bindings and its ancestors', shared by every child
 /// graph that adds no bindings of its own.
 @usableFromInline
 final class BindingTable: @unchecked Sendable {
   // @unchecked: every property is immutable; `entries` is allocated and filled in by the initializer
-  // and only read after that.
+  // and only read after that; each cell of `singletons` is written once, with a release store, and
+  // read with acquire loads.
   /// A slot's binding, unretained (``bindings`` and the parent's table keep it alive), the level of
   /// the graph that owns its shared instances (the graph whose modules bound it; the root for a key's
   /// own binding), and what the resolution path may skip for it.
@@ -39,19 +42,12 @@ final class BindingTable: @unchecked Sendable {
       /// A transient factory that declared its dependencies: its ``SlotThunk`` runs, and resolves
       /// them by slot, with nothing recorded on the way but the key's frame.
       @inlinable static var declaredTransient: Flags { Flags(rawValue: 1 << 1) }
-      /// A singleton: its instance, once built, is read by slot from the owning graph.
-      @inlinable static var singleton: Flags { Flags(rawValue: 1 << 2) }
 
       /// The flags of `binding`, which a graph resolves a key with.
       init(_ binding: AnyBinding, keyDefault: Bool) {
         var flags: Flags = keyDefault ? .keyDefault : []
-        switch binding.lifetime {
-        case .singleton:
-          flags.insert(.singleton)
-        case .transient where binding.hasSlotThunk && !binding.tracksUsage && !binding.isLiveOnlyStandIn:
+        if case .transient = binding.lifetime, binding.hasSlotThunk, !binding.tracksUsage, !binding.isLiveOnlyStandIn {
           flags.insert(.declaredTransient)
-        default:
-          break
         }
         self = flags
       }
@@ -65,6 +61,12 @@ final class BindingTable: @unchecked Sendable {
   /// so that resolving them reads one entry, as for a bound key; a live-only key's stand-in is left
   /// out, since a test graph reports each use of it.
   @usableFromInline let entries: UnsafeBufferPointer<Entry>
+  /// The singletons resolved through this table, by slot (as many as ``entries``): each one's box,
+  /// unretained, recorded the first time a request through the table reads or builds it, so that
+  /// reading a singleton takes a slot and a load, as reading a global `let` does. The box belongs to the
+  /// graph that owns the singleton: the graph this table was built for, or one of its ancestors — alive
+  /// as long as any graph that resolves through this table is.
+  @usableFromInline let singletons: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Keeps the bindings this table added alive (a key made at run time may be released before its
   /// graph); the parent's table keeps the rest.
   private let bindings: [AnyBinding]
@@ -112,6 +114,8 @@ final class BindingTable: @unchecked Sendable {
       bindings.append(binding)
     }
     self.entries = UnsafeBufferPointer(entries)
+    self.singletons = UnsafeMutableRawPointer(sheath_allocate_words(max(count, 1)))
+      .bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(count, 1))
     self.bindings = bindings
     self.parent = parent
     self.contributions = plan.contributions
@@ -127,6 +131,7 @@ final class BindingTable: @unchecked Sendable {
 
   deinit {
     entries.deallocate()
+    sheath_free_words(UnsafeMutableRawPointer(singletons).assumingMemoryBound(to: Int.self))
   }
 
   /// The binding a module made for `slot`, if any: not a key's own binding laid in.

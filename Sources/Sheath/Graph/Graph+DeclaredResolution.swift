@@ -12,8 +12,9 @@ import CSheathRuntime
 ///   thread's ``ResolutionStack`` (what keeps paths, cycle and depth checks and traces right): no
 ///   resolver is made or asked for its graph, no fallback binding is loaded, no checked bit tested,
 ///   no lifetime switched on;
-/// - a singleton already built is read from the graph that owns it;
-/// - anything else — a scoped or weak key, a singleton's first build, a factory that resolves through
+/// - a singleton a request through the same table has read or built is read from the table's
+///   ``BindingTable/singletons``, by slot;
+/// - anything else — a scoped or weak key, a singleton's first read here, a factory that resolves through
 ///   a resolver, a test's override that records its use — goes the general way, through the resolver
 ///   the factory would have received, so that it meets every check it meets today.
 ///
@@ -45,13 +46,9 @@ extension Graph {
               return binding.slotThunk(self, resolver)
             }
         }
-        if entry.flags.contains(.singleton),
-          let box = unretainedAncestor(atLevel: entry.ownerLevel)._withUnsafeGuaranteedRef({
-            $0.instances.load(slot)
-          })
-        {
-          // As `sharedInstance(in:_:_:_:)` reads it: the owner keeps the box until it is released,
-          // and this graph keeps its owner.
+        if let box = sheath_load_acquire(singletons + slot) {
+          // A singleton a request through this table has seen (``singletonInstance``): its owner
+          // keeps the box, and this graph keeps its owner.
           return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
         }
       }

@@ -31,7 +31,7 @@ extension Graph {
       case .transient:
         return buildTransient(key, binding, from: source, run)
       case .singleton:
-        return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)
+        return singletonInstance(key, binding, ownerLevel: ownerLevel, run)
       case .shared:
         return resolveShared(key, binding, ownerLevel: ownerLevel, site, run)
       }
@@ -62,7 +62,7 @@ extension Graph {
         if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
         return source._withResolver(of: self) { binding.build(self, $0) }
       case .singleton:
-        return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, build)
+        return singletonInstance(key, binding, ownerLevel: ownerLevel, build)
       case .shared:
         return resolveShared(key, binding, ownerLevel: ownerLevel, site, build)
       }
@@ -180,6 +180,33 @@ extension Graph {
       return sharedInstance(in: home, key, binding, run)
     case .weak:
       return ancestor(atLevel: ownerLevel).weakInstance(key, binding, run)
+    }
+  }
+
+  /// A singleton's instance: read from the table's ``singletons`` by slot once a request through the
+  /// table has seen it; else from the graph that owns it, at `ownerLevel` — built there on first use —
+  /// and then recorded in the table.
+  @inlinable @inline(__always)
+  func singletonInstance<Factory, Value>(
+    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ run: (Binding<Factory>, Graph, Resolver) -> Value
+  ) -> Value {
+    let slot = key.slot
+    let inTable = UInt(bitPattern: slot) < UInt(bitPattern: entries.count)
+    if inTable, let box = sheath_load_acquire(singletons + slot) {
+      // The owner keeps the box, and this graph keeps the owner.
+      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    }
+    let owner = unretainedAncestor(atLevel: ownerLevel)
+    let value = sharedInstance(in: owner, key, binding, run)
+    if inTable { recordSingleton(at: slot, of: owner) }
+    return value
+  }
+
+  /// Records in the table the box that `owner` keeps for the singleton in `slot`.
+  @usableFromInline @inline(never)
+  func recordSingleton(at slot: Int, of owner: Unmanaged<Graph>) {
+    if let box = owner._withUnsafeGuaranteedRef({ $0.instances.load(slot) }) {
+      sheath_store_release(singletons + slot, box)
     }
   }
 

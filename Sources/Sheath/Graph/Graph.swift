@@ -65,6 +65,9 @@ public final class Graph: @unchecked Sendable {
   /// `table`'s entries (the table keeps them): one load fewer on every resolution.
   @usableFromInline let entries: UnsafeBufferPointer<BindingTable.Entry>
 
+  /// `table`'s singletons (``BindingTable/singletons``; the table keeps them), likewise.
+  @usableFromInline let singletons: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+
   /// What a key's ``Keys/checkedBy`` holds once `table` checked it: a key no module binds that this
   /// graph falls back on skips the check with one compare. -1 in a test graph, which never matches, so
   /// that each fallback there is looked at: a live-only key's stand-in is reported on every use.
@@ -129,6 +132,7 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = parent?.coordinator ?? BuildCoordinator()
     self.table = BindingTable(plan, over: parent?.table, level: level, check: check)
     self.entries = table.entries
+    self.singletons = table.singletons
     self.fallbackToken = usesTestValues ? -1 : table.checkToken
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
     self.instances = InstanceTable(memory: anchor.instanceTableMemory)
@@ -164,6 +168,7 @@ public final class Graph: @unchecked Sendable {
     self.coordinator = parent.coordinator
     self.table = parent.table
     self.entries = parent.entries
+    self.singletons = parent.singletons
     self.fallbackToken = parent.fallbackToken
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
     self.instances = InstanceTable(memory: anchor.instanceTableMemory)
