@@ -9,6 +9,10 @@ import CSheathRuntime
 /// the old block (readers may still be in it) until the graph is released. The cell and the first
 /// block, of four entries, are memory the graph's anchor allocates with its own (``GraphAnchor``): a
 /// flow with a scoped instance or two allocates nothing more for them.
+///
+/// A block is a ``Header`` and its ``Entry`` values, reached only through an ``UnsafeHandle``
+/// (InstanceTable+UnsafeHandle.swift); in debug builds every change ends with a check of the
+/// table's invariants (InstanceTable+Invariants.swift).
 @usableFromInline
 struct InstanceTable: @unchecked Sendable {
   // @unchecked: the cell and the blocks are read through acquire loads and written under the
@@ -16,16 +20,14 @@ struct InstanceTable: @unchecked Sendable {
   /// The current block, or `nil` until the first instance is stored. Owned by the graph.
   @usableFromInline let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
 
-  /// Block layout: capacity, count, the retired block (or 0), then `capacity` entries of a tag and
-  /// an object pointer (retained while the tag is set).
-  @usableFromInline static var headerSize: Int { 3 * MemoryLayout<Int>.stride }
-  @usableFromInline static var entrySize: Int { 2 * MemoryLayout<Int>.stride }
-
   /// Entries in the first block, which follows the cell.
-  private static var inlineCapacity: Int { 4 }
+  static var inlineCapacity: Int { 4 }
 
   /// The words of memory a table takes: the cell, then the first block.
-  static var words: Int { 1 + (headerSize + inlineCapacity * entrySize) / MemoryLayout<Int>.stride }
+  static var words: Int {
+    (MemoryLayout<UnsafeMutableRawPointer?>.stride + UnsafeHandle.byteCount(capacity: inlineCapacity))
+      / MemoryLayout<Int>.stride
+  }
 
   /// A table in `memory`: ``words`` zeroed words, which its owner frees after ``destroy()``.
   init(memory: UnsafeMutablePointer<Int>) {
@@ -35,18 +37,21 @@ struct InstanceTable: @unchecked Sendable {
   /// The first block's memory, right after the cell.
   private var inlineBlock: UnsafeMutableRawPointer { UnsafeMutableRawPointer(cell + 1) }
 
+  /// The current block, read by a writer, which holds the family's lock: no other thread changes it.
+  var current: UnsafeHandle? { cell.pointee.map(UnsafeHandle.init) }
+
   /// The object stored for `slot`, unretained, or `nil`.
   @inlinable @inline(__always)
   func load(_ slot: Int) -> UnsafeMutableRawPointer? {
     guard let block = sheath_load_acquire(cell) else { return nil }
-    let mask = block.load(as: Int.self) &- 1
-    let entries = block + Self.headerSize
+    let table = UnsafeHandle(block)
+    let mask = table.mask
     let tag = slot &+ 1
     var index = slot & mask
     while true {
-      let entry = entries + index &* Self.entrySize
-      let found = sheath_load_acquire_int(entry.assumingMemoryBound(to: Int.self))
-      if found == tag { return entry.load(fromByteOffset: MemoryLayout<Int>.stride, as: UnsafeMutableRawPointer?.self) }
+      let entry = table.entry(at: index)
+      let found = UnsafeHandle.tag(of: entry)
+      if found == tag { return UnsafeHandle.object(of: entry) }
       if found == 0 { return nil }
       index = (index &+ 1) & mask
     }
@@ -54,79 +59,52 @@ struct InstanceTable: @unchecked Sendable {
 
   /// Stores `object` (retained) for `slot`, which holds nothing yet. Only under the family's lock.
   func store(_ object: AnyObject, at slot: Int) {
-    var block = cell.pointee ?? Self.prepare(inlineBlock, capacity: Self.inlineCapacity, retired: nil)
-    let count = block.load(fromByteOffset: MemoryLayout<Int>.stride, as: Int.self)
-    if (count + 1) * 2 > block.load(as: Int.self) { block = Self.grown(block) }
-    let mask = block.load(as: Int.self) - 1
-    var index = slot & mask
-    while Self.entry(block, index).load(as: Int.self) != 0 { index = (index + 1) & mask }
-    let entry = Self.entry(block, index)
-    entry.storeBytes(
-      of: Unmanaged.passRetained(object).toOpaque(), toByteOffset: MemoryLayout<Int>.stride,
-      as: UnsafeMutableRawPointer?.self)
-    block.storeBytes(of: count + 1, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
-    sheath_store_release_int(entry.assumingMemoryBound(to: Int.self), slot + 1)
-    if cell.pointee != block { sheath_store_release(cell, block) }
+    var table = current ?? UnsafeHandle.prepare(inlineBlock, capacity: Self.inlineCapacity, retired: nil)
+    if (table.count + 1) * 2 > table.capacity { table = Self.grown(table) }
+    let index = Self.emptyIndex(for: slot + 1, in: table)
+    table.publish(Unmanaged.passRetained(object).toOpaque(), tag: slot + 1, at: index)
+    if cell.pointee != table.block { sheath_store_release(cell, table.block) }
+    #if DEBUG
+      checkInvariants()
+    #endif
   }
 
   /// Releases every stored object and frees every block but the first, which is the owner's. When the
   /// graph is released: no reader is left.
   func destroy() {
-    if let block = cell.pointee {
-      for index in 0..<block.load(as: Int.self) {
-        let entry = Self.entry(block, index)
-        if entry.load(as: Int.self) != 0,
-          let object = entry.load(fromByteOffset: MemoryLayout<Int>.stride, as: UnsafeMutableRawPointer?.self)
-        {
-          Unmanaged<AnyObject>.fromOpaque(object).release()
-        }
-      }
-      var next: UnsafeMutableRawPointer? = block
-      while let current = next {
-        next = current.load(fromByteOffset: 2 * MemoryLayout<Int>.stride, as: UnsafeMutableRawPointer?.self)
-        // The first block goes with the cell.
-        if current != inlineBlock { current.deallocate() }
-      }
+    guard let table = current else { return }
+    for index in 0..<table.capacity {
+      let entry = table.entry(at: index).pointee
+      if entry.tag != 0, let object = entry.object { Unmanaged<AnyObject>.fromOpaque(object).release() }
+    }
+    var next: UnsafeHandle? = table
+    while let block = next {
+      next = block.retired
+      // The first block goes with the cell.
+      if block.block != inlineBlock { block.deallocate() }
     }
   }
 
-  private static func entry(_ block: UnsafeMutableRawPointer, _ index: Int) -> UnsafeMutableRawPointer {
-    block + headerSize + index * entrySize
-  }
-
-  private static func allocate(capacity: Int, retired: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer {
-    let block = UnsafeMutableRawPointer.allocate(
-      byteCount: headerSize + capacity * entrySize, alignment: MemoryLayout<Int>.alignment)
-    return prepare(block, capacity: capacity, retired: retired)
-  }
-
-  /// Lays out an empty block of `capacity` entries in `block`'s memory.
-  private static func prepare(
-    _ block: UnsafeMutableRawPointer, capacity: Int, retired: UnsafeMutableRawPointer?
-  ) -> UnsafeMutableRawPointer {
-    block.initializeMemory(as: UInt8.self, repeating: 0, count: headerSize + capacity * entrySize)
-    block.storeBytes(of: capacity, as: Int.self)
-    block.storeBytes(of: retired, toByteOffset: 2 * MemoryLayout<Int>.stride, as: UnsafeMutableRawPointer?.self)
-    return block
+  /// The first empty entry on `tag`'s probe sequence in `table`, which has one: it is at most half full.
+  @inline(__always)
+  private static func emptyIndex(for tag: Int, in table: UnsafeHandle) -> Int {
+    var index = (tag - 1) & table.mask
+    while table.entry(at: index).pointee.tag != 0 { index = (index + 1) & table.mask }
+    return index
   }
 
   /// A block twice the size of `old` holding its entries; `old` is kept for readers still in it.
-  private static func grown(_ old: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer {
-    let oldCapacity = old.load(as: Int.self)
-    let block = allocate(capacity: oldCapacity * 2, retired: old)
-    let mask = oldCapacity * 2 - 1
-    var count = 0
-    for oldIndex in 0..<oldCapacity {
-      let oldEntry = entry(old, oldIndex)
-      let tag = oldEntry.load(as: Int.self)
-      guard tag != 0 else { continue }
-      var index = (tag - 1) & mask
-      while entry(block, index).load(as: Int.self) != 0 { index = (index + 1) & mask }
-      entry(block, index).copyMemory(from: oldEntry, byteCount: entrySize)
-      count += 1
+  private static func grown(_ old: UnsafeHandle) -> UnsafeHandle {
+    let table = UnsafeHandle.allocate(capacity: old.capacity * 2, retired: old)
+    for oldIndex in 0..<old.capacity {
+      let entry = old.entry(at: oldIndex).pointee
+      guard entry.tag != 0 else { continue }
+      table.copy(entry, to: emptyIndex(for: entry.tag, in: table))
     }
-    block.storeBytes(of: count, toByteOffset: MemoryLayout<Int>.stride, as: Int.self)
-    return block
+    #if DEBUG
+      checkInvariants(of: table)
+    #endif
+    return table
   }
 }
 

@@ -1,0 +1,139 @@
+import CSheathRuntime
+
+#if DEBUG
+  extension InstanceTable {
+    /// Stops if the current block breaks one of the table's invariants (see
+    /// ``checkInvariants(of:)``). Debug builds call it after every store; only under the family's lock.
+    ///
+    /// It walks the whole block, and each entry's probe: a debug build's store costs time in
+    /// proportion to the table's size, which stays small (a graph's shared instances).
+    func checkInvariants() {
+      if let table = current { Self.checkInvariants(of: table) }
+    }
+
+    /// Stops if `table` breaks one of the invariants that reading it without a lock relies on:
+    ///
+    /// - its capacity is a power of two, at least ``inlineCapacity``, and it is at most half full, so
+    ///   that every probe meets an empty entry and ends;
+    /// - its count is the number of set tags, and no tag is set twice;
+    /// - every set tag is reachable from its home entry without crossing an empty one, so a reader
+    ///   that stops at the first empty entry finds it;
+    /// - every set tag holds an object;
+    /// - the blocks it retired halve in size down to the first block, which retired none: the chain
+    ///   ``destroy()`` walks ends.
+    static func checkInvariants(of table: UnsafeHandle) {
+      precondition(MemoryLayout<Header>.stride % MemoryLayout<Entry>.alignment == 0, "entries are misaligned")
+      let capacity = table.capacity
+      precondition(
+        capacity >= inlineCapacity && capacity & (capacity - 1) == 0,
+        "instance table: capacity \(capacity) is not a power of two of at least \(inlineCapacity)")
+      let count = table.count
+      precondition(count * 2 <= capacity, "instance table: \(count) entries in \(capacity) is over half full")
+      var tags = 0
+      for index in 0..<capacity {
+        let entry = table.entry(at: index).pointee
+        guard entry.tag != 0 else { continue }
+        tags += 1
+        precondition(entry.tag > 0, "instance table: tag \(entry.tag) at \(index) is not a slot + 1")
+        precondition(entry.object != nil, "instance table: tag \(entry.tag) at \(index) holds no object")
+        // A second entry with the same tag has the same home, so one of the two lies on the other's
+        // probe: walking it finds both the gaps and the twins.
+        var probe = (entry.tag - 1) & table.mask
+        while probe != index {
+          let passed = table.entry(at: probe).pointee.tag
+          precondition(
+            passed != 0,
+            "instance table: tag \(entry.tag) at \(index) is cut off from its home by the empty entry \(probe)")
+          precondition(passed != entry.tag, "instance table: tag \(entry.tag) is set at \(probe) and \(index)")
+          probe = (probe + 1) & table.mask
+        }
+      }
+      precondition(tags == count, "instance table: count \(count), but \(tags) tags are set")
+      var block = table
+      while let retired = block.retired {
+        precondition(
+          retired.capacity * 2 == block.capacity,
+          "instance table: a block of \(block.capacity) retired one of \(retired.capacity)")
+        block = retired
+      }
+      precondition(block.capacity == inlineCapacity, "instance table: the first block has \(block.capacity) entries")
+    }
+  }
+#endif
+
+/// The shape of an instance table, for the tests of its growth.
+package struct InstanceTableShape: Equatable, Sendable {
+  /// The current block's entries.
+  package var capacity: Int
+  /// The stored objects.
+  package var count: Int
+  /// The blocks the table has used: the current one and every one it retired.
+  package var blocks: Int
+
+  /// A shape, as a test expects it.
+  package init(capacity: Int, count: Int, blocks: Int) {
+    self.capacity = capacity
+    self.count = count
+    self.blocks = blocks
+  }
+}
+
+extension InstanceTable {
+  /// The table's shape. Only while no build is in flight: it reads the count, which writers change.
+  var shape: InstanceTableShape {
+    guard let table = current else { return InstanceTableShape(capacity: 0, count: 0, blocks: 0) }
+    var blocks = 1
+    var block = table
+    while let retired = block.retired {
+      blocks += 1
+      block = retired
+    }
+    return InstanceTableShape(capacity: table.capacity, count: table.count, blocks: blocks)
+  }
+}
+
+extension Graph {
+  /// The shape of the table of shared instances this graph owns, after checking its invariants in a
+  /// debug build: for tests, while no build is in flight.
+  package var instanceTableShape: InstanceTableShape {
+    coordinator.withLock {
+      #if DEBUG
+        instances.checkInvariants()
+      #endif
+      return instances.shape
+    }
+  }
+}
+
+/// An instance table with memory of its own, for tests of the table itself: it takes any slots,
+/// where a graph's keys, whose slots are handed out in order, rarely make two collide.
+package final class StandaloneInstanceTable {
+  /// The table's memory, as a graph's anchor would provide it.
+  private let memory: UnsafeMutablePointer<Int>
+  private let table: InstanceTable
+
+  /// An empty table.
+  package init() {
+    memory = sheath_allocate_words(InstanceTable.words)
+    table = InstanceTable(memory: memory)
+  }
+
+  /// Stores `object` for `slot`, which holds nothing yet; in a debug build, checks the invariants.
+  package func store(_ object: AnyObject, at slot: Int) {
+    precondition(slot >= 0 && table.load(slot) == nil, "slot \(slot) is negative or taken")
+    table.store(object, at: slot)
+  }
+
+  /// The object stored for `slot`, or `nil`.
+  package func load(_ slot: Int) -> AnyObject? {
+    table.load(slot).map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  /// The table's shape.
+  package var shape: InstanceTableShape { table.shape }
+
+  deinit {
+    table.destroy()
+    sheath_free_words(memory)
+  }
+}
