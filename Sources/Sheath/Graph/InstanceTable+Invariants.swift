@@ -3,10 +3,10 @@ import CSheathRuntime
 #if DEBUG
   extension InstanceTable {
     /// Stops if the current block breaks one of the table's invariants (see
-    /// ``checkInvariants(of:)``). Debug builds call it after every store; only under the family's lock.
+    /// ``checkInvariants(of:)``); only under the family's lock. The tests call it; a store checks
+    /// only what it can break, and a grown block is checked whole.
     ///
-    /// It walks the whole block, and each entry's probe: a debug build's store costs time in
-    /// proportion to the table's size, which stays small (a graph's shared instances).
+    /// It walks the whole block, and each entry's probe: time in proportion to the table's size.
     func checkInvariants() {
       if let table = current { Self.checkInvariants(of: table) }
     }
