@@ -15,12 +15,10 @@ final class CheckedSlots: @unchecked Sendable {
   // @unchecked: the words are only written by atomic or and read by acquire loads; a segment's address
   // is published once, by compare-and-exchange, and never changes after that.
 
-  /// Segment 0: the slots below `capacity`.
-  let words: UnsafeMutablePointer<Int>
   /// A power of two, at least `Int.bitWidth`.
   let capacity: Int
-  /// The address of segment `k` (0 until it is made); segment `k ≥ 1` keeps the bits of slots
-  /// `capacity << (k - 1) ..< capacity << k`.
+  /// The address of segment `k`, or 0 until it is made. Segment 0, made with the table, keeps the bits
+  /// of the slots below `capacity`; segment `k ≥ 1` those of `capacity << (k - 1) ..< capacity << k`.
   let segments: UnsafeMutablePointer<Int>
   static let segmentCount = Int.bitWidth
 
@@ -29,11 +27,8 @@ final class CheckedSlots: @unchecked Sendable {
     let highest = keys.map(\.slot).max() ?? 0
     let needed = max(highest + 1, KeyRegistry.shared.count, Int.bitWidth)
     capacity = 1 &<< (Int.bitWidth - (needed - 1).leadingZeroBitCount)
-    words = .allocate(capacity: capacity / Int.bitWidth)
-    words.initialize(repeating: 0, count: capacity / Int.bitWidth)
-    segments = .allocate(capacity: Self.segmentCount)
-    segments.initialize(repeating: 0, count: Self.segmentCount)
-    segments[0] = Int(bitPattern: words)
+    segments = Self.zeroedWords(Self.segmentCount)
+    segments[0] = Int(bitPattern: Self.zeroedWords(capacity / Int.bitWidth))
     for key in keys { insert(key.slot) }
   }
 
@@ -47,8 +42,9 @@ final class CheckedSlots: @unchecked Sendable {
   /// Whether the key in `slot` was checked.
   func contains(_ slot: Int) -> Bool {
     let (segment, offset) = place(of: slot)
-    let address = segment == 0 ? Int(bitPattern: words) : sheath_load_acquire_int(segments + segment)
-    guard let words = UnsafeMutablePointer<Int>(bitPattern: address) else { return false }
+    guard let words = UnsafeMutablePointer<Int>(bitPattern: sheath_load_acquire_int(segments + segment)) else {
+      return false
+    }
     // A slot is never negative: shifts and masks, not division.
     let word = sheath_load_acquire_int(words + (offset &>> Int.bitWidth.trailingZeroBitCount))
     return word & (1 &<< (offset & (Int.bitWidth - 1))) != 0
@@ -59,9 +55,7 @@ final class CheckedSlots: @unchecked Sendable {
     let (segment, offset) = place(of: slot)
     var address = sheath_load_acquire_int(segments + segment)
     if address == 0 {
-      let count = (capacity &<< (segment - 1)) / Int.bitWidth
-      let made = UnsafeMutablePointer<Int>.allocate(capacity: count)
-      made.initialize(repeating: 0, count: count)
+      let made = Self.zeroedWords((capacity &<< (segment - 1)) / Int.bitWidth)
       if sheath_compare_exchange_int(segments + segment, 0, Int(bitPattern: made)) {
         address = Int(bitPattern: made)
       } else {
@@ -72,6 +66,13 @@ final class CheckedSlots: @unchecked Sendable {
     }
     let words = UnsafeMutablePointer<Int>(bitPattern: address).unsafelyUnwrapped
     sheath_fetch_or_int(words + (offset &>> Int.bitWidth.trailingZeroBitCount), 1 &<< (offset & (Int.bitWidth - 1)))
+  }
+
+  /// `count` words, all zero.
+  private static func zeroedWords(_ count: Int) -> UnsafeMutablePointer<Int> {
+    let words = UnsafeMutablePointer<Int>.allocate(capacity: count)
+    words.initialize(repeating: 0, count: count)
+    return words
   }
 
   /// The segment that keeps `slot`'s bit, and the bit's index in it.

@@ -343,7 +343,7 @@ struct GraphCheckTests {
       """)
   }
 
-  @Test("graphs with different bindings take turns resolving a key neither knew, each checking it once")
+  @Test("graphs with different bindings take turns resolving a key neither knew, each with its own binding")
   func graphsTakeTurnsWithAnUnknownKey() throws {
     let parent = try Graph(modules: [TestModule { b in b.bind(.missingB, to: "parent") }])
     let child = try parent.child(scope: .flow, modules: [TestModule { b in b.override(.missingB, to: "child") }])
