@@ -81,16 +81,17 @@ def edges(n):
 
 
 def thunk(n, assisted):
-    """The factory as a slot thunk (`{ graph, r in … }`), for the flavours the graph resolves by slot
-    (see Graph+DeclaredResolution.swift): each dependency read with `graph.resolveDeclared`. With no
-    dependency, the same factory for a resolver too (`call:`), which then needs no graph."""
-    head = ("_, _" if n == 0 else "graph, r") + (", argument" if assisted else "")
-    args = (["argument"] if assisted else []) + [
+    """The factory as a slot thunk (`{ graph, r, result in … }`), for the flavours the graph resolves by
+    slot (see Graph+DeclaredResolution.swift): each dependency read with `graph.resolveDeclared`, the
+    value written to `result` (``SlotThunk`` says why). With no dependency, the same factory for a
+    resolver too (`call:`), which then needs no graph."""
+    head = ("_, _" if n == 0 else "graph, r") + (", argument" if assisted else "") + ", result"
+    args = (["argument.pointee"] if assisted else []) + [
         f"graph.resolveDeclared(dependencies.unretainedKey({i}, as: {t}.self), r, fileID: fileID, line: line)"
         for i, t in enumerate(params(n))
     ]
     call = f"factory({', '.join(args)})"
-    body = call
+    body = f"result.initialize(to: {call})"
     plain = None
     if n == 0:
         plain = "{ _, argument in factory(argument) }" if assisted else "{ _ in factory() }"

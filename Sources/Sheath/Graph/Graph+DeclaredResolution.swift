@@ -43,7 +43,7 @@ extension Graph {
             ._withUnsafeGuaranteedRef { binding in
               let state = ResolutionStack.enter(key, .transient, binding, in: self)
               defer { ResolutionStack.exit(state) }
-              return binding.slotThunk(self, resolver)
+              return runSlotThunk(self, resolver, binding.slotThunk)
             }
         }
         if let box = sheath_load_acquire(singletons + slot) {
@@ -63,10 +63,13 @@ extension Resolver {
   /// the stop when the graph was released.
   @inlinable @inline(__always)
   func runDeclared<Value>(
-    _ dependencies: DeclaredDependencies, at site: CallSite, _ thunk: (Graph, Resolver) -> Value
+    _ dependencies: DeclaredDependencies, at site: CallSite,
+    _ thunk: (Graph, Resolver, UnsafeMutablePointer<Value>) -> Void
   ) -> Value {
-    if let graph = graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef { thunk($0, self) } }
+    if let graph = graphReference.unretainedGraph {
+      return graph._withUnsafeGuaranteedRef { runSlotThunk($0, self, thunk) }
+    }
     let graph = graphReference.graph(resolving: dependencies.keys.keys[0], at: site)
-    return withExtendedLifetime(graph) { thunk(graph, self) }
+    return withExtendedLifetime(graph) { runSlotThunk(graph, self, thunk) }
   }
 }

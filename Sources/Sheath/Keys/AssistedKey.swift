@@ -83,10 +83,26 @@ public final class AssistedKey<Argument, Value>:
     ) { DirectAssistedKeyBinding(source: $0, dependencies: dependencies, call: factory) }
   }
 
+  /// An assisted key whose default factory declared `dependencies`, as `thunk` (see
+  /// ``AssistedSlotThunk``) and as `call`, the same factory for a resolver.
+  init(
+    name: String?, declaration: CodeLocation, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver, Argument) -> Value,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    super.init(
+      shape: .assisted(), defaulting: call, lifetime: .transient, name: name,
+      type: .assisted(Argument.self, Value.self), declaration: declaration
+    ) { DeclaredAssistedKeyBinding(source: $0, dependencies: dependencies, call: call, thunk: thunk) }
+  }
+
   /// The key a declared initializer declares (`AssistedKey(.data) { view, data in … }`): found, or
   /// made and recorded the first time it runs where it is written. `thunk` resolves the dependencies by
   /// slot (see ``AssistedSlotThunk``).
-  @usableFromInline
+  ///
+  /// Inlinable, so that the resolver form below is specialized where the key is declared: unspecialized,
+  /// taking the argument's address costs a generic metadata lookup on every call.
+  @inlinable
   static func made(
     name: String?, fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
     dependencies: DeclaredDependencies, declared thunk: @escaping AssistedSlotThunk<Argument, Value>
@@ -94,9 +110,25 @@ public final class AssistedKey<Argument, Value>:
     let callSite = CallSite(fileID: fileID, line: line)
     return made(
       name: name, fileID: fileID, line: line, column: column, function: function, type: type,
-      dependencies: dependencies
-    ) { r, argument in
-      r.runDeclared(dependencies, at: callSite) { graph, r in thunk(graph, r, argument) }
+      dependencies: dependencies,
+      call: { r, argument in
+        _withUnprotectedUnsafePointer(to: argument) { argument in
+          r.runDeclared(dependencies, at: callSite) { graph, r, result in thunk(graph, r, argument, result) }
+        }
+      }, declared: thunk)
+  }
+
+  /// The key a declared initializer declares, with `call`, the same factory as `thunk` for a resolver.
+  @usableFromInline
+  static func made(
+    name: String?, fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
+    dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
+      return AssistedKey(
+        name: site.keyName, declaration: site.location, dependencies: dependencies, call: call, declared: thunk)
     }
   }
 

@@ -33,7 +33,7 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Key.self, dependencies: dependencies,
-          call: { _ in factory() }, declared: { _, _ in factory() }))
+          call: { _ in factory() }, declared: { _, _, result in result.initialize(to: factory()) }))
     }
   }
 
@@ -71,8 +71,10 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Key.self, dependencies: dependencies,
-          declared: { graph, r in
-            factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+          declared: { graph, r, result in
+            result.initialize(
+              to: factory(
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -113,10 +115,11 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Key.self, dependencies: dependencies,
-          declared: { graph, r in
-            factory(
-              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+          declared: { graph, r, result in
+            result.initialize(
+              to: factory(
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -161,11 +164,12 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Key.self, dependencies: dependencies,
-          declared: { graph, r in
-            factory(
-              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+          declared: { graph, r, result in
+            result.initialize(
+              to: factory(
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -213,12 +217,13 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Key.self, dependencies: dependencies,
-          declared: { graph, r in
-            factory(
-              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+          declared: { graph, r, result in
+            result.initialize(
+              to: factory(
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -268,13 +273,14 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Key.self, dependencies: dependencies,
-          declared: { graph, r in
-            factory(
-              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+          declared: { graph, r, result in
+            result.initialize(
+              to: factory(
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -327,14 +333,15 @@ extension Key {
         existing: Key.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
           type: Key.self, dependencies: dependencies,
-          declared: { graph, r in
-            factory(
-              graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+          declared: { graph, r, result in
+            result.initialize(
+              to: factory(
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -1432,9 +1439,11 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
-          declared: { graph, r, argument in
-            factory(
-              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+          declared: { graph, r, argument, result in
+            result.initialize(
+              to: factory(
+                argument.pointee,
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -1471,10 +1480,12 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
-          declared: { graph, r, argument in
-            factory(
-              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+          declared: { graph, r, argument, result in
+            result.initialize(
+              to: factory(
+                argument.pointee,
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -1515,11 +1526,13 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
-          declared: { graph, r, argument in
-            factory(
-              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+          declared: { graph, r, argument, result in
+            result.initialize(
+              to: factory(
+                argument.pointee,
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -1563,12 +1576,14 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
-          declared: { graph, r, argument in
-            factory(
-              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+          declared: { graph, r, argument, result in
+            result.initialize(
+              to: factory(
+                argument.pointee,
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -1614,13 +1629,15 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
-          declared: { graph, r, argument in
-            factory(
-              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+          declared: { graph, r, argument, result in
+            result.initialize(
+              to: factory(
+                argument.pointee,
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
           }))
     }
   }
@@ -1670,14 +1687,16 @@ extension AssistedKey {
         existing: AssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
           dependencies: dependencies,
-          declared: { graph, r, argument in
-            factory(
-              argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-              graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+          declared: { graph, r, argument, result in
+            result.initialize(
+              to: factory(
+                argument.pointee,
+                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+                graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
           }))
     }
   }

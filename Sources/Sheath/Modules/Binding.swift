@@ -192,33 +192,83 @@ final class DeclaredKeyBinding<Value>: DirectKeyBinding<Value>, @unchecked Senda
 
 /// A declared factory with its dependencies resolved from `graph`, which the caller keeps alive;
 /// `resolver` is what the factory would have received — ``Graph/resolveDeclared(_:_:fileID:line:)``
-/// resolves through it what it does not resolve by slot.
+/// resolves through it what it does not resolve by slot. It initializes `result` with the value it
+/// built; ``runSlotThunk(_:_:_:)`` calls it.
+///
+/// NB: the value goes out through a pointer, not as the closure's result, for speed. A thunk is a
+/// closure in a generic initializer, specialized in the app's module. Were its result `Value`, the
+/// specialization would return a class or a small struct directly, and Swift would keep a "not
+/// re-abstracted" thunk with the generic convention for the stored closure. The specializer inlines
+/// the body into that thunk, and the compiler marks every call in a thunk `noinline`: the one-instruction
+/// C helpers the body calls (an atomic load, the thread's resolution state, the stack address) became
+/// real calls, about 20 instructions a dependency. A pointer has one convention whatever `Value` is,
+/// so there is no thunk.
 @usableFromInline
-typealias SlotThunk<Value> = @Sendable (_ graph: Graph, _ resolver: Resolver) -> Value
+typealias SlotThunk<Value> =
+  @Sendable (_ graph: Graph, _ resolver: Resolver, _ result: UnsafeMutablePointer<Value>) -> Void
 
-/// An assisted declared factory: ``SlotThunk`` with the caller's argument.
+/// An assisted declared factory: ``SlotThunk`` with the caller's argument, which it reads through a
+/// pointer for the same reason.
 @usableFromInline
-typealias AssistedSlotThunk<Argument, Value> = @Sendable (_ graph: Graph, _ resolver: Resolver, Argument) -> Value
+typealias AssistedSlotThunk<Argument, Value> =
+  @Sendable (
+    _ graph: Graph, _ resolver: Resolver, _ argument: UnsafePointer<Argument>, _ result: UnsafeMutablePointer<Value>
+  ) -> Void
+
+/// The value `thunk` builds with `graph` and `resolver` (see ``SlotThunk``).
+///
+/// NB: the result's room is not stack-protected. `withUnsafeTemporaryAllocation` would give every
+/// function this is inlined into (each request) a stack canary, set and checked even on paths that
+/// never build: 12 instructions a request. The room holds one value, which `thunk` initializes whole.
+@inlinable @inline(__always)
+func runSlotThunk<Value>(
+  _ graph: Graph, _ resolver: Resolver, _ thunk: (Graph, Resolver, UnsafeMutablePointer<Value>) -> Void
+) -> Value {
+  _withUnprotectedUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+    let result = buffer.baseAddress.unsafelyUnwrapped
+    thunk(graph, resolver, result)
+    return result.move()
+  }
+}
 
 /// An ``AssistedKey``'s own binding, which keeps its factory as the key's initializer received it; see
-/// ``DirectKeyBinding``.
+/// ``DirectKeyBinding``. A factory that declared its dependencies is a ``DeclaredAssistedKeyBinding``.
 @usableFromInline
-final class DirectAssistedKeyBinding<Argument, Value>:
+class DirectAssistedKeyBinding<Argument, Value>:
   Binding<@Sendable (Resolver, Argument) -> Value>, @unchecked Sendable
 {
   // @unchecked: immutable, as its base is; it adds only a `@Sendable` closure.
-  @usableFromInline let call: @Sendable (Resolver, Argument) -> Value
+  @usableFromInline final let call: @Sendable (Resolver, Argument) -> Value
 
   /// `call` runs a declared factory's ``AssistedSlotThunk`` with the resolver's graph; `usage` records
   /// a test's override.
   init(
     source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies? = nil,
-    call: @escaping @Sendable (Resolver, Argument) -> Value
+    hasSlotThunk: Bool = false, call: @escaping @Sendable (Resolver, Argument) -> Value
   ) {
     self.call = call
     super.init(
       lifetime: .transient, source: source, usage: usage, callsDirectly: true, dependencies: dependencies,
-      factory: call)
+      hasSlotThunk: hasSlotThunk, factory: call)
+  }
+}
+
+/// The binding of an assisted factory that declared its dependencies (`AssistedKey(.data) { view, data
+/// in … }`): as ``DeclaredKeyBinding``, its ``AssistedSlotThunk`` runs with the graph a request is made
+/// on, and ``DirectAssistedKeyBinding/call`` runs it with a resolver's graph.
+@usableFromInline
+final class DeclaredAssistedKeyBinding<Argument, Value>: DirectAssistedKeyBinding<Argument, Value>, @unchecked Sendable
+{
+  // @unchecked: immutable, as its base is; it adds only a `@Sendable` closure.
+  @usableFromInline let slotThunk: AssistedSlotThunk<Argument, Value>
+
+  /// `usage` records a test's override.
+  init(
+    source: BindingSource, usage: OverrideUsage? = nil, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver, Argument) -> Value, thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    self.slotThunk = thunk
+    super.init(source: source, usage: usage, dependencies: dependencies, hasSlotThunk: true, call: call)
   }
 }
 
@@ -230,7 +280,9 @@ extension Binding {
   @inlinable @inline(__always)
   func build<Value>(_ graph: Graph, _ resolver: Resolver) -> Value where Factory == @Sendable (Resolver) -> Value {
     if callsDirectly {
-      if hasSlotThunk { return unsafeDowncast(self, to: DeclaredKeyBinding<Value>.self).slotThunk(graph, resolver) }
+      if hasSlotThunk {
+        return runSlotThunk(graph, resolver, unsafeDowncast(self, to: DeclaredKeyBinding<Value>.self).slotThunk)
+      }
       return unsafeDowncast(self, to: DirectKeyBinding<Value>.self).call(resolver)
     }
     return factory(resolver)
@@ -239,9 +291,15 @@ extension Binding {
   /// Builds an ``AssistedKey``'s value with `resolver` and `argument`: directly when the key's
   /// initializer made this binding.
   @inlinable @inline(__always)
-  func build<Argument, Value>(_ resolver: Resolver, _ argument: Argument) -> Value
+  func build<Argument, Value>(_ graph: Graph, _ resolver: Resolver, _ argument: Argument) -> Value
   where Factory == @Sendable (Resolver, Argument) -> Value {
     if callsDirectly {
+      if hasSlotThunk {
+        let thunk = unsafeDowncast(self, to: DeclaredAssistedKeyBinding<Argument, Value>.self).slotThunk
+        return _withUnprotectedUnsafePointer(to: argument) { argument in
+          runSlotThunk(graph, resolver) { thunk($0, $1, argument, $2) }
+        }
+      }
       return unsafeDowncast(self, to: DirectAssistedKeyBinding<Argument, Value>.self).call(resolver, argument)
     }
     return factory(resolver, argument)

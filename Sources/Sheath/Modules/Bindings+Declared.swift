@@ -23,8 +23,8 @@ extension Bindings {
     register(
       key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies,
       call: { _ in factory() }
-    ) { _, _ in
-      factory()
+    ) { _, _, result in
+      result.initialize(to: factory())
     }
   }
 
@@ -50,8 +50,9 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -79,8 +80,9 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -108,10 +110,11 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -141,10 +144,11 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -176,11 +180,12 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -214,11 +219,12 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -253,12 +259,13 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -295,12 +302,13 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -337,13 +345,14 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -382,13 +391,14 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -428,14 +438,15 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -477,14 +488,15 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -510,8 +522,8 @@ extension Bindings {
     register(
       key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies,
       call: { _ in factory() }
-    ) { _, _ in
-      factory()
+    ) { _, _, result in
+      result.initialize(to: factory())
     }
   }
 
@@ -537,8 +549,9 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -566,8 +579,9 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -595,10 +609,11 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -628,10 +643,11 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -663,11 +679,12 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -701,11 +718,12 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -740,12 +758,13 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -782,12 +801,13 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -824,13 +844,14 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -869,13 +890,14 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -915,14 +937,15 @@ extension Bindings {
     register(
       key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -964,14 +987,15 @@ extension Bindings {
     register(
       key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r in
-      factory(
-        graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+    ) { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -2752,8 +2776,11 @@ extension Bindings {
     register(
       key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -2783,10 +2810,12 @@ extension Bindings {
     register(
       key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -2820,11 +2849,13 @@ extension Bindings {
     register(
       key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -2861,12 +2892,14 @@ extension Bindings {
     register(
       key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -2905,13 +2938,15 @@ extension Bindings {
     register(
       key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -2954,14 +2989,16 @@ extension Bindings {
     register(
       key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -3014,8 +3051,11 @@ extension Bindings {
     register(
       key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -3045,10 +3085,12 @@ extension Bindings {
     register(
       key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -3082,11 +3124,13 @@ extension Bindings {
     register(
       key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -3123,12 +3167,14 @@ extension Bindings {
     register(
       key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -3167,13 +3213,15 @@ extension Bindings {
     register(
       key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
     }
   }
 
@@ -3216,14 +3264,16 @@ extension Bindings {
     register(
       key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
       at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument in
-      factory(
-        argument, graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-        graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line))
+    ) { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
     }
   }
 

@@ -236,8 +236,8 @@ public struct Bindings {
 
   /// Registers a binding of the assisted `key` whose factory declared `dependencies` and resolves them
   /// in `thunk` (see ``AssistedSlotThunk``). `key` is an `AssistedKey<Argument, Value>`, checked as
-  /// for a ``Key``'s above.
-  @usableFromInline
+  /// for a ``Key``'s above. Inlinable for the reason ``AssistedKey``'s `made(…declared:)` is.
+  @inlinable
   mutating func register<Argument, Value>(
     _ key: Keys, isOverride: Bool, _ source: BindingSource,
     _ dependencies: DeclaredDependencies, at site: CallSite,
@@ -245,7 +245,26 @@ public struct Bindings {
   ) {
     register(
       key, isOverride: isOverride, source, dependencies,
-      call: { r, argument in r.runDeclared(dependencies, at: site) { graph, r in thunk(graph, r, argument) } })
+      call: { r, argument in
+        _withUnprotectedUnsafePointer(to: argument) { argument in
+          r.runDeclared(dependencies, at: site) { graph, r, result in thunk(graph, r, argument, result) }
+        }
+      }, declared: thunk)
+  }
+
+  /// Registers a binding of the assisted `key` whose factory declared `dependencies`, as `thunk` (see
+  /// ``AssistedSlotThunk``) and as `call`, the same factory for a resolver.
+  @usableFromInline
+  mutating func register<Argument, Value>(
+    _ key: Keys, isOverride: Bool, _ source: BindingSource, _ dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver, Argument) -> Value,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+  ) {
+    let usage = isOverride ? testOverrideUsage : nil
+    usage?.registered(key, at: source)
+    let binding = DeclaredAssistedKeyBinding(
+      source: source, usage: usage, dependencies: dependencies, call: call, thunk: thunk)
+    registrations.append(.bind(key, binding, isOverride: isOverride))
   }
 
   /// Registers a binding of the assisted `key` whose factory declared `dependencies`, as `call`: a

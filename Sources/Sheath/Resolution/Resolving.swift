@@ -146,7 +146,7 @@ extension Graph {
     _ key: AssistedKey<Argument, Value>, _ argument: Argument, from source: some Resolving, at site: CallSite
   ) -> Value {
     resolveAssisted(key, from: source, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }) {
-      $0.build($2, argument)
+      $0.build($1, $2, argument)
     }
   }
 
