@@ -14,9 +14,11 @@ extension Graph {
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
     let instances = self.instances
     var found: UnsafeMutableRawPointer?
-    let claim = coordinator.claim(id, key: key) {
-      found = instances.load(key.slot)
-      return found != nil
+    let claim = withCoordinator {
+      $0.claim(id, key: key) {
+        found = instances.load(key.slot)
+        return found != nil
+      }
     }
     switch claim {
     case .existing:
@@ -27,7 +29,7 @@ extension Graph {
     case .claimed:
       let value = build(key, binding, run)
       let boxed = box(value)
-      coordinator.finish(id) { instances.store(boxed, at: key.slot) }
+      withCoordinator { $0.finish(id) { instances.store(boxed, at: key.slot) } }
       return value
     }
   }

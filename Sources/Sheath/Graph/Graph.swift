@@ -59,8 +59,14 @@ public final class Graph: @unchecked Sendable {
   /// How many ancestors this graph has: 0 for a root.
   @usableFromInline let level: Int
 
-  /// Every binding this graph resolves, by slot.
-  @usableFromInline let table: BindingTable
+  /// Every binding this graph resolves, by slot. Not retained: a child without modules shares its
+  /// parent's, which the parent keeps (``ownedTable``), and the child keeps the parent. Two reference
+  /// counts fewer on every flow a graph opens.
+  @usableFromInline unowned(unsafe) let table: BindingTable
+
+  /// `table`, kept: in a root and in a child with modules of its own, which made it; `nil` in a child
+  /// that shares its parent's.
+  private let ownedTable: BindingTable?
 
   /// `table`'s entries (the table keeps them): one load fewer on every resolution.
   @usableFromInline let entries: UnsafeBufferPointer<BindingTable.Entry>
@@ -76,8 +82,13 @@ public final class Graph: @unchecked Sendable {
   /// Shared instances owned by this graph.
   @usableFromInline let instances: InstanceTable
 
-  /// Builds shared instances once across this graph and its relatives.
-  @usableFromInline let coordinator: BuildCoordinator
+  /// What builds shared instances once across this graph and its relatives, not retained: the family's
+  /// root keeps it (``ownedCoordinator``), and every graph keeps its parent. ``withCoordinator(_:)``
+  /// lends it without a reference count, where reading an `unowned(unsafe)` property would copy it.
+  let unretainedCoordinator: Unmanaged<BuildCoordinator>
+
+  /// `coordinator`, kept: in a root; `nil` in a child.
+  private let ownedCoordinator: BuildCoordinator?
 
   /// What the resolvers of this graph's shared instances hold instead of the graph, and what the
   /// resolver it lends to transient factories refers through.
@@ -129,8 +140,12 @@ public final class Graph: @unchecked Sendable {
     self.usesTestValues = environment == .test
     self.testHooks = hooks ?? parent?.testHooks
     self.level = parent.map { $0.level + 1 } ?? 0
-    self.coordinator = parent?.coordinator ?? BuildCoordinator()
-    self.table = BindingTable(plan, over: parent?.table, level: level, check: check)
+    let coordinator = parent?.coordinator ?? BuildCoordinator()
+    self.unretainedCoordinator = .passUnretained(coordinator)
+    self.ownedCoordinator = parent == nil ? coordinator : nil
+    let table = BindingTable(plan, over: parent?.table, level: level, check: check)
+    self.table = table
+    self.ownedTable = table
     self.entries = table.entries
     self.singletons = table.singletons
     self.fallbackToken = usesTestValues ? -1 : table.checkToken
@@ -165,14 +180,24 @@ public final class Graph: @unchecked Sendable {
     self.usesTestValues = parent.usesTestValues
     self.testHooks = parent.testHooks
     self.level = parent.level + 1
-    self.coordinator = parent.coordinator
+    self.unretainedCoordinator = parent.unretainedCoordinator
+    self.ownedCoordinator = nil
     self.table = parent.table
+    self.ownedTable = nil
     self.entries = parent.entries
     self.singletons = parent.singletons
     self.fallbackToken = parent.fallbackToken
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
     self.instances = InstanceTable(memory: anchor.instanceTableMemory)
     anchor.attach(self)
+  }
+
+  /// Builds shared instances once across this graph and its relatives.
+  var coordinator: BuildCoordinator { unretainedCoordinator.takeUnretainedValue() }
+
+  /// Runs `body` with ``coordinator``, which this graph keeps alive meanwhile: no reference count.
+  func withCoordinator<Result>(_ body: (BuildCoordinator) -> Result) -> Result {
+    unretainedCoordinator._withUnsafeGuaranteedRef(body)
   }
 
   deinit {

@@ -78,9 +78,16 @@ struct InstanceTable: @unchecked Sendable {
   /// graph is released: no reader is left.
   func destroy() {
     guard let table = current else { return }
-    for index in 0..<table.capacity {
+    // Stops at the last entry: a flow's table holds one or two instances in room for more.
+    var remaining = table.count
+    var index = 0
+    while remaining > 0 {
       let entry = table.entry(at: index).pointee
-      if entry.tag != 0, let object = entry.object { Unmanaged<AnyObject>.fromOpaque(object).release() }
+      if entry.tag != 0 {
+        remaining -= 1
+        if let object = entry.object { Unmanaged<AnyObject>.fromOpaque(object).release() }
+      }
+      index += 1
     }
     var next: UnsafeHandle? = table
     while let block = next {
