@@ -89,9 +89,20 @@ final class BindingTable: @unchecked Sendable {
   /// The last token given; tokens start at 1, since a key's cell starts at 0.
   private static let lastToken = Locked(0)
 
+  /// The environment the table's graphs were built for: a child's is its parent's.
+  let environment: AppEnvironment
+
+  /// What the table's graphs report to a test framework, in a test graph.
+  let testHooks: TestHooks?
+
   /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`; `check`
-  /// read them as data.
-  init(_ plan: BuildPlan, over parent: BindingTable?, level: Int, check: GraphCheck) {
+  /// read them as data. `environment` and `hooks` are the graphs'.
+  init(
+    _ plan: BuildPlan, over parent: BindingTable?, level: Int, check: GraphCheck, environment: AppEnvironment,
+    hooks: TestHooks?
+  ) {
+    self.environment = environment
+    self.testHooks = hooks
     let inherited = parent?.entries ?? UnsafeBufferPointer(start: nil, count: 0)
     var count = inherited.count
     var bindings: [AnyBinding] = []

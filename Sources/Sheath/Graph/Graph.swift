@@ -48,13 +48,14 @@ public final class Graph: @unchecked Sendable {
   public let scope: Scope?
 
   /// The environment the graph was built for; child graphs share their parent's.
-  public let environment: AppEnvironment
+  public var environment: AppEnvironment { table.environment }
 
   /// Whether keys' test behaviours replace their defaults: in the ``AppEnvironment/test`` environment.
   @usableFromInline let usesTestValues: Bool
 
-  /// What a test graph reports to its test framework.
-  let testHooks: TestHooks?
+  /// What a test graph reports to its test framework. The table keeps it, as the environment: a child
+  /// graph shares its parent's, and keeps no copy of either (24 bytes and a retain less per flow).
+  var testHooks: TestHooks? { table.testHooks }
 
   /// How many ancestors this graph has: 0 for a root.
   @usableFromInline let level: Int
@@ -136,14 +137,14 @@ public final class Graph: @unchecked Sendable {
     }
     self.parent = parent
     self.scope = scope
-    self.environment = environment
     self.usesTestValues = environment == .test
-    self.testHooks = hooks ?? parent?.testHooks
     self.level = parent.map { $0.level + 1 } ?? 0
     let coordinator = parent?.coordinator ?? BuildCoordinator()
     self.unretainedCoordinator = .passUnretained(coordinator)
     self.ownedCoordinator = parent == nil ? coordinator : nil
-    let table = BindingTable(plan, over: parent?.table, level: level, check: check)
+    let table = BindingTable(
+      plan, over: parent?.table, level: level, check: check, environment: environment,
+      hooks: hooks ?? parent?.testHooks)
     self.table = table
     self.ownedTable = table
     self.entries = table.entries
@@ -176,9 +177,7 @@ public final class Graph: @unchecked Sendable {
   init(parent: Graph, scope: Scope?) {
     self.parent = parent
     self.scope = scope
-    self.environment = parent.environment
     self.usesTestValues = parent.usesTestValues
-    self.testHooks = parent.testHooks
     self.level = parent.level + 1
     self.unretainedCoordinator = parent.unretainedCoordinator
     self.ownedCoordinator = nil
