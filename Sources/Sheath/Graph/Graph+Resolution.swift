@@ -202,6 +202,15 @@ extension Graph {
     return value
   }
 
+  /// The box of the singleton in `slot` that a request through this graph's table read or built
+  /// (``singletonInstance(_:_:ownerLevel:_:)``), unretained, or `nil`: its owner keeps it, and this
+  /// graph keeps its owner.
+  @inlinable @inline(__always)
+  func recordedSingleton(at slot: Int) -> UnsafeMutableRawPointer? {
+    guard UInt(bitPattern: slot) < UInt(bitPattern: entries.count) else { return nil }
+    return sheath_load_acquire(singletons + slot)
+  }
+
   /// Records in the table the box that `owner` keeps for the singleton in `slot`.
   @usableFromInline @inline(never)
   func recordSingleton(at slot: Int, of owner: Unmanaged<Graph>) {

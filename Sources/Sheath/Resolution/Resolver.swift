@@ -44,6 +44,45 @@ public struct Resolver: Resolving {
   }
 }
 
+extension Graph {
+  /// The value for `key`, built or shared as its lifetime says: for a ``Key``, and for a
+  /// ``CollectionKey`` or ``MapKey`` every element or entry contributed, in module order.
+  ///
+  /// ```swift
+  /// let api = graph[.userAPI]        // `any UserAPI`
+  /// let trackers = graph[.trackers]  // `[any AnalyticsTracker]`
+  /// ```
+  ///
+  /// The same request as ``Resolving``'s subscript, made on a graph: a singleton a request through
+  /// the graph's table has read is read here, where the request is written, without a call.
+  ///
+  /// - Parameters:
+  ///   - key: The key to resolve.
+  ///   - fileID: The file a stop names when the request itself fails (a missing binding, a scope no
+  ///     graph opened, a released graph); the caller's, unless you pass another.
+  ///   - line: The line a stop names, likewise.
+  @inlinable
+  public subscript<LifetimeOption, Decorator, Value>(
+    key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>,
+    fileID fileID: StaticString = #fileID, line line: UInt = #line
+  ) -> Value {
+    if let box = recordedSingleton(at: key.slot) {
+      // Recorded from `key`'s own binding, which builds a `Value`.
+      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    }
+    return request(key, at: CallSite(fileID: fileID, line: line))
+  }
+
+  /// The rest of a request made on this graph: one function per value type, called where the request
+  /// is written.
+  @inlinable @inline(never)
+  func request<LifetimeOption, Decorator, Value>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>, at site: CallSite
+  ) -> Value {
+    resolveKey(key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) })
+  }
+}
+
 extension Graph: MainActorResolving, AsyncResolving {
   /// A resolver that owns the graph, for ``Resolving``'s members.
   @inlinable public var _resolver: Resolver { Resolver(GraphReference(.owning(self))) }
