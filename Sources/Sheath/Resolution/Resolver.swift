@@ -45,16 +45,11 @@ public struct Resolver: Resolving {
 }
 
 extension Graph {
-  /// The value for `key`, built or shared as its lifetime says: for a ``Key``, and for a
-  /// ``CollectionKey`` or ``MapKey`` every element or entry contributed, in module order.
+  /// The value for `key`, built or shared as its lifetime says: the request ``Resolving``'s subscript
+  /// makes, made on a graph (`graph[.userAPI]`).
   ///
-  /// ```swift
-  /// let api = graph[.userAPI]        // `any UserAPI`
-  /// let trackers = graph[.trackers]  // `[any AnalyticsTracker]`
-  /// ```
-  ///
-  /// The same request as ``Resolving``'s subscript, made on a graph: a singleton a request through
-  /// the graph's table has read is read here, where the request is written, without a call.
+  /// A singleton a request through the graph's table has read before is read here, where the request
+  /// is written, with no call; anything else is one call.
   ///
   /// - Parameters:
   ///   - key: The key to resolve.
