@@ -150,6 +150,7 @@ ROWS = [
     ("leaf", "leaf transient (`Validator`)", 2000),
     ("leaf-stored-key", "leaf, its key kept in a `static let`", 2000),
     ("singleton", "singleton (hand-written: a global `let`)", 2000),
+    ("singleton-stored-key", "singleton, its key kept in a `static let`", 2000),
     ("graph", "graph (view model → data controller → API + validator)", 2000),
     ("graph-resolver", "graph, escape-hatch keys (`{ r in … }`)", 2000),
     ("assisted", "assisted: view model with its view", 2000),
@@ -159,7 +160,7 @@ ROWS = [
 ]
 # Instruction targets (DESIGN.md, issue 28): Sheath ÷ hand-written, for keys as the README writes them
 # (the escape hatch has none).
-TARGETS = {"leaf": 1.2, "singleton": 1.5, "graph": 1.2, "assisted": 1.2, "flow-open": 2.5, "chain": 1.3}
+TARGETS = {"leaf": 1.2, "singleton": 1.5, "singleton-stored-key": 1.5, "graph": 1.2, "assisted": 1.2, "flow-open": 2.5, "chain": 1.3}
 CONTENDERS = ["hand-written", "sheath"]
 
 

@@ -21,7 +21,7 @@ fail() {
   exit 1
 }
 # Every scenario's row, the derived rows and every section must be there.
-for row in "leaf transient resolve" "leaf transient resolve, its key kept in a" "singleton resolve" "graph resolve (view model" "graph resolve, escape-hatch keys" "assisted: view model" \
+for row in "leaf transient resolve" "leaf transient resolve, its key kept in a" "singleton resolve" "singleton resolve, its key kept in a" "graph resolve (view model" "graph resolve, escape-hatch keys" "assisted: view model" \
   "flow: open a child graph" "flow: resolve the scoped" "1 thread at once" "2 threads at once" \
   "2 threads ÷ 1 thread" "deep chain of 100" "build a graph of 10 bindings" "build a graph of 10,000 bindings" \
   "verify a graph of 10,000 bindings" "resolve one key in a graph of 10,000" "resolve at 10,000 bindings ÷ at 10" \
@@ -64,7 +64,7 @@ if command -v python3 >/dev/null 2>&1; then
     fail "scripts/instructions.sh failed"
   }
   printf '%s\n' "$instructions"
-  for row in "leaf transient" "leaf, its key kept in a" "singleton" "graph (view model" "graph, escape-hatch keys" "assisted" "flow: open + resolve scoped" \
+  for row in "leaf transient" "leaf, its key kept in a" "singleton" "singleton, its key kept in a" "graph (view model" "graph, escape-hatch keys" "assisted" "flow: open + resolve scoped" \
     "flow: resolve again" "chain of 100"; do
     grep -F "| $row" <<<"$instructions" |
       grep -qE '^\|[^|]+\| [0-9,]+ \| [0-9,]+ \| [0-9,]+ \| [0-9.]+× \|' ||

@@ -3,7 +3,7 @@
 # every resolution row: a Markdown table on standard output, progress on standard error.
 #
 # Usage: Benchmarks/scripts/instructions.sh [ROW...]
-#   ROW   leaf leaf-stored-key singleton graph graph-resolver assisted flow-open flow-cached chain
+#   ROW   leaf leaf-stored-key singleton singleton-stored-key graph graph-resolver assisted flow-open flow-cached chain
 #         (default: all of them)
 #   JOBS=2 runs two cells at once (default 1); the counts do not depend on it or on the machine's load.
 #

@@ -73,6 +73,8 @@ enum Footnote {
     "swift-dependencies has no flow object to keep: its flow is a `withDependencies { … } operation: { … }` stretch of code, over when the closure returns."
   static let storedKey =
     "Sheath's leaf row with its key read once and kept in a `static let`: the same key and binding, so the difference between the two rows is what reading a computed key costs a request."
+  static let storedSingletonKey =
+    "Sheath's singleton row with its key read once and kept in a `static let`, as the independent harness in `bench-floor` keeps it: the difference between the two rows is what reading a computed key costs."
   static let sheathOnly =
     "Sheath's escape hatch, factories that resolve from a resolver (`Key { r in … }`), whose edges the graph does not check; the other contenders' figure for this graph is in the graph resolve row."
   static let noVerification =
@@ -102,6 +104,14 @@ func allRows() -> [Row] {
         work: [
           .handWritten: .loop(HandWritten.singleton), .sheath: .loop(SheathContender.singleton),
           .swinject: .loop(SwinjectContender.singleton), .dependencies: .loop(DependenciesContender.singleton),
+        ])),
+    .measured(
+      Scenario(
+        id: "singleton-stored-key", title: "singleton resolve, its key kept in a `static let`",
+        work: [
+          .handWritten: .loop(HandWritten.singleton), .sheath: .loop(SheathContender.singletonThroughStoredKey),
+          .swinject: .notApplicable(Footnote.storedSingletonKey),
+          .dependencies: .notApplicable(Footnote.storedSingletonKey),
         ])),
     .measured(
       Scenario(

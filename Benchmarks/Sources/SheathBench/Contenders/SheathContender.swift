@@ -10,6 +10,9 @@ extension Keys {
   /// The same key, read once and kept in a stored property: the leaf row without a computed key's
   /// read, so that the two rows' difference is what reading one costs.
   static let validatorInStaticLet: Key<any Validating> = validator
+  /// The singleton's key kept the same way: the singleton row without the computed key's read, the
+  /// form the independent harness (`bench-floor`) measures.
+  static let apiInStaticLet: Key<any APIClient> = api
   static var data: Key<any DataControlling> { Key(.transient, .api) { api in DataController(api: api) } }
   static var flowData: Key<any DataControlling> { Key(.scoped(.flow), .api) { api in DataController(api: api) } }
   static var viewModel: Key<RegistrationViewModel> {
@@ -86,6 +89,13 @@ enum SheathContender {
     _ = graph[.api]
     let sink = makeSink((any APIClient).self)
     return { n in timeLoop(n, sink) { graph[.api] } }
+  }
+
+  static func singletonThroughStoredKey() -> Loop {
+    let graph = makeGraph()
+    _ = graph[.apiInStaticLet]
+    let sink = makeSink((any APIClient).self)
+    return { n in timeLoop(n, sink) { graph[.apiInStaticLet] } }
   }
 
   static func graph() -> Loop {
