@@ -29,12 +29,16 @@ final class BuildCoordinator: @unchecked Sendable {
   // @unchecked: `builders`, `waits` and every `WeakBox.object` are only accessed under `condition`.
 
   /// One instance being built: by which thread, for which key, and the builder's path.
+  ///
+  /// Neither the key nor the path is retained: the builder's resolution holds every one of them until
+  /// its build finishes, which removes the record. So a claim allocates nothing and counts no
+  /// reference, and only a waiter that reports something reads them.
   private struct Build {
     let thread: UInt
-    let key: Keys
+    unowned(unsafe) let key: Keys
     /// The innermost keys of the builder's resolution path when it claimed the build, outermost
     /// first: enough to recognize it, in constant time however deep the resolution.
-    let path: [Keys]
+    let path: ResolutionStack.InnermostKeys
   }
 
   /// What is being built: an owner (a graph, or a lazy value) and a slot.
@@ -89,7 +93,7 @@ final class BuildCoordinator: @unchecked Sendable {
         return .existing
       }
       guard let build = inProgress(id) else {
-        builders.append((id, Build(thread: me, key: key, path: ResolutionStack.innermostPath(8))))
+        builders.append((id, Build(thread: me, key: key, path: ResolutionStack.InnermostKeys())))
         condition.unlock()
         return .claimed
       }
@@ -113,7 +117,8 @@ final class BuildCoordinator: @unchecked Sendable {
           condition.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
-              key, seconds: Self.waitLimit, builderPath: current.path, waiterPath: ResolutionStack.innermostPath(8)
+              key, seconds: Self.waitLimit, builderPath: current.path.keys,
+              waiterPath: ResolutionStack.InnermostKeys().keys
             ))
         }
         if waited >= Self.taskWaitWarning, isRunningInTask() { TaskWaitReport.once(for: current.key, waited: waited) }

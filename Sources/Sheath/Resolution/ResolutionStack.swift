@@ -162,12 +162,40 @@ enum ResolutionStack {
     return (0..<frames.count).map { frames[$0] }
   }
 
-  /// The last `count` keys on the calling thread's stack, outermost first.
-  static func innermostPath(_ count: Int) -> [Keys] {
-    let frames = Frames(state: sheath_resolution_state())
-    // A request made outside any resolution, as most of a shared instance's builds are.
-    guard frames.count > 0 else { return [] }
-    return (max(0, frames.count - count)..<frames.count).map { frames[$0].key }
+  /// The last ``InnermostKeys/capacity`` keys on the calling thread's stack, kept without an
+  /// allocation and unretained: for a record that lives no longer than the frames it copies.
+  struct InnermostKeys {
+    static let capacity = 8
+    private var frames: (Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0)
+    private var count = 0
+
+    /// The calling thread's innermost keys; none outside a resolution, as for most shared builds.
+    init() {
+      let state = sheath_resolution_state()
+      let total = Frames(state: state).count
+      guard total > 0 else { return }
+      let first = max(0, total - Self.capacity)
+      count = total - first
+      let source = state.pointee.frames.unsafelyUnwrapped
+      withUnsafeMutableBytes(of: &frames) { words in
+        for index in 0..<count {
+          words.storeBytes(
+            of: Int(bitPattern: source[first + index].key), toByteOffset: index * MemoryLayout<Int>.stride, as: Int.self
+          )
+        }
+      }
+    }
+
+    /// The keys, outermost first. Only while the frames they were copied from are on their stack.
+    var keys: [Keys] {
+      withUnsafeBytes(of: frames) { words in
+        (0..<count).map { index in
+          let address = words.load(fromByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
+          return Unmanaged<Keys>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+            .takeUnretainedValue()
+        }
+      }
+    }
   }
 
   static func path(_ state: UnsafeMutablePointer<SheathResolutionState>) -> [Keys] {
