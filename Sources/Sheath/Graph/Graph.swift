@@ -318,36 +318,54 @@ public final class Graph: @unchecked Sendable {
 /// another thread — it reads the graph through `target`, which stops with a message once the graph
 /// is released.
 @usableFromInline
-final class GraphAnchor: @unchecked Sendable {
-  // @unchecked: `target` is set once, by the graph's initializer, before the anchor is shared;
-  // `releasedFlag`'s two words (the flag, the kept fallback) are read and written atomically, and the
-  // graph's instance table synchronizes the rest of the block itself.
-  @exclusivity(unchecked) @usableFromInline unowned var target: Graph?
-  /// One zeroed block, freed with the anchor: the released flag, what a provider needs once the graph
-  /// is gone (see `keepForFallback`), then the memory of the graph's ``InstanceTable`` — one
-  /// allocation where there were two, on every flow a graph opens.
-  @usableFromInline let releasedFlag: UnsafeMutablePointer<Int>
-  // What describes the graph once it is gone; the text is made only for a message.
-  let graphIsRoot: Bool
-  let graphScope: Scope?
+final class GraphAnchor: ManagedBuffer<GraphAnchor.Header, Int> {
+  // Not `Sendable`: a `ManagedBuffer` never is, and a subclass cannot say otherwise. What holds an
+  // anchor across threads — ``GraphReference``, ``AnchorFallback`` — says why that is safe: `target`
+  // is set once, by the graph's initializer, before the anchor is shared; the first two words (the
+  // released flag, the kept fallback) are read and written atomically; and the graph's instance table
+  // synchronizes the rest of the words itself.
 
-  private init(isRoot: Bool, scope: Scope?) {
-    self.releasedFlag = sheath_allocate_words(2 + InstanceTable.words)
-    self.graphIsRoot = isRoot
-    self.graphScope = scope
+  /// What the anchor knows of its graph.
+  @usableFromInline
+  struct Header {
+    /// The graph; read through ``GraphAnchor/graph``, which checks the released flag first.
+    @usableFromInline unowned var target: Graph?
+    // What describes the graph once it is gone; the text is made only for a message.
+    let graphIsRoot: Bool
+    let graphScope: Scope?
   }
+
+  /// The anchor's words, zeroed, allocated with it: the released flag, what a provider needs once the
+  /// graph is gone (see `keepForFallback`), then the memory of the graph's ``InstanceTable``. One
+  /// allocation per graph, where a class with a block of its own made two.
+  static let words = 2 + InstanceTable.words
 
   /// A graph's anchor, and the resolver the graph lends through it; the graph's initializer makes
   /// them before it can refer to itself, then calls ``attach(_:)``.
   static func make(isRoot: Bool, scope: Scope?) -> (GraphAnchor, Resolver) {
-    let anchor = GraphAnchor(isRoot: isRoot, scope: scope)
+    let made = GraphAnchor.create(minimumCapacity: words) { _ in
+      Header(target: nil, graphIsRoot: isRoot, graphScope: scope)
+    }
+    // `create` makes an instance of the class it is called on.
+    let anchor = unsafeDowncast(made, to: GraphAnchor.self)
+    anchor.withUnsafeMutablePointerToElements { $0.initialize(repeating: 0, count: words) }
     return (anchor, Resolver(GraphReference(.lent(anchor))))
+  }
+
+  /// The first of the anchor's words: the released flag. The words live as long as the anchor, which
+  /// the caller holds, at an address that never changes.
+  @inlinable
+  var releasedFlag: UnsafeMutablePointer<Int> {
+    withUnsafeMutablePointerToElements { $0 }
   }
 
   /// Points the anchor at `graph`, once.
   func attach(_ graph: Graph) {
-    target = graph
+    withUnsafeMutablePointerToHeader { $0.pointee.target = graph }
   }
+
+  var graphIsRoot: Bool { withUnsafeMutablePointerToHeader { $0.pointee.graphIsRoot } }
+  var graphScope: Scope? { withUnsafeMutablePointerToHeader { $0.pointee.graphScope } }
 
   /// How diagnostics describe the graph, released or not.
   var graphDescription: String { Graph.describe(isRoot: graphIsRoot, scope: graphScope) }
@@ -355,7 +373,6 @@ final class GraphAnchor: @unchecked Sendable {
   deinit {
     let kept = sheath_load_acquire_int(releasedFlag + 1)
     if let kept = UnsafeRawPointer(bitPattern: kept) { Unmanaged<AnchorFallback>.fromOpaque(kept).release() }
-    sheath_free_words(releasedFlag)
   }
 
   /// The memory of the graph's instance table: zeroed, and kept as long as the anchor.
@@ -388,7 +405,7 @@ final class GraphAnchor: @unchecked Sendable {
   /// The graph, or `nil` once it began to be released.
   @inlinable
   var graph: Graph? {
-    sheath_load_acquire_int(releasedFlag) == 0 ? target : nil
+    sheath_load_acquire_int(releasedFlag) == 0 ? withUnsafeMutablePointerToHeader { $0.pointee.target } : nil
   }
 
   /// Called by the graph's `deinit`, before anything else.
@@ -399,7 +416,9 @@ final class GraphAnchor: @unchecked Sendable {
 
 /// A released graph's bindings and its ancestors' anchors, nearest first: what a provider of it needs
 /// to resolve from a live graph above.
-final class AnchorFallback: Sendable {
+final class AnchorFallback: @unchecked Sendable {
+  // @unchecked: immutable; an anchor is safe to share (see ``GraphAnchor``), but as a `ManagedBuffer`
+  // it cannot say so itself.
   let table: BindingTable
   let ancestors: [GraphAnchor]
 

@@ -7,8 +7,8 @@ import CSheathRuntime
 /// block of memory, published through an atomic pointer. Writers never change an entry once its tag
 /// is set; when the table fills up they copy it into a block twice the size, publish that, and keep
 /// the old block (readers may still be in it) until the graph is released. The cell and the first
-/// block, of four entries, are memory the graph's anchor allocates with its own (``GraphAnchor``): a
-/// flow with a scoped instance or two allocates nothing more for them.
+/// block, of four entries, are words the graph's anchor is allocated with (``GraphAnchor``): a flow
+/// with a scoped instance or two allocates nothing more for them.
 ///
 /// A block is a ``Header`` and its ``Entry`` values, reached only through an ``UnsafeHandle``
 /// (InstanceTable+UnsafeHandle.swift); in debug builds every change ends with a check of the

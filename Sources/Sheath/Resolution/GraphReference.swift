@@ -6,7 +6,9 @@ import CSheathRuntime
 @usableFromInline
 struct GraphReference: Sendable {
   @usableFromInline
-  enum Storage: Sendable {
+  enum Storage: @unchecked Sendable {
+    // @unchecked: a graph is `Sendable`, and so is an anchor in fact (see ``GraphAnchor``), but as a
+    // `ManagedBuffer` it cannot say so itself.
     /// Keeps the graph alive: what you get from a graph, and what a provider, lazy value or assisted
     /// factory made from a lent resolver keeps.
     case owning(Graph)
