@@ -352,8 +352,11 @@ final class GraphAnchor: ManagedBuffer<GraphAnchor.Header, Int> {
     return (anchor, Resolver(GraphReference(.lent(anchor))))
   }
 
-  /// The first of the anchor's words: the released flag. The words live as long as the anchor, which
-  /// the caller holds, at an address that never changes.
+  /// The first of the anchor's words: the released flag.
+  ///
+  /// `ManagedBuffer` documents the element pointer as valid inside the closure that receives it. The
+  /// graph keeps it longer — its instance table's memory starts two words in — for as long as it holds
+  /// the anchor: a Swift object never moves, and the words are part of this one.
   @inlinable
   var releasedFlag: UnsafeMutablePointer<Int> {
     withUnsafeMutablePointerToElements { $0 }
