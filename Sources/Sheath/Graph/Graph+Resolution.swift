@@ -229,7 +229,8 @@ extension Graph {
     if let box = owner._withUnsafeGuaranteedRef({ $0.instances.load(key.slot) }) {
       return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
     }
-    return owner.takeUnretainedValue().buildSharedInstance(key, binding, run) { Box($0) }
+    // Lent, not retained: the request's graph keeps the owner alive.
+    return owner._withUnsafeGuaranteedRef { $0.buildSharedInstance(key, binding, run) { Box($0) } }
   }
 
   /// The instance this graph caches for `key`, built on first use.
