@@ -152,7 +152,7 @@ public final class Graph: @unchecked Sendable {
     self.fallbackToken = usesTestValues ? -1 : table.checkToken
     (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
     self.instances = InstanceTable(memory: anchor.instanceTableMemory)
-    anchor.attach(self)
+    attachAnchor()
   }
 
   /// Reads the graph `plan` makes as data, from every key its parent knows and every key `registrations`
@@ -175,7 +175,10 @@ public final class Graph: @unchecked Sendable {
 
   /// A child with no bindings of its own: shares the parent's table.
   init(parent: Graph, scope: Scope?) {
-    self.parent = parent
+    // The anchor first: `parent` is then last used where it is stored, which takes it as it was
+    // passed. Made after that store, the call kept `parent` alive across it with a retain and a
+    // release.
+    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
     self.scope = scope
     self.usesTestValues = parent.usesTestValues
     self.level = parent.level + 1
@@ -186,9 +189,15 @@ public final class Graph: @unchecked Sendable {
     self.entries = parent.entries
     self.singletons = parent.singletons
     self.fallbackToken = parent.fallbackToken
-    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
+    self.parent = parent
     self.instances = InstanceTable(memory: anchor.instanceTableMemory)
-    anchor.attach(self)
+    attachAnchor()
+  }
+
+  /// Points the anchor at this graph, once its initializer has set every property. The graph keeps
+  /// the anchor, so the call lends it without a retain.
+  private func attachAnchor() {
+    Unmanaged.passUnretained(anchor)._withUnsafeGuaranteedRef { $0.attach(self) }
   }
 
   /// Builds shared instances once across this graph and its relatives.
