@@ -35,10 +35,17 @@ final class BuildCoordinator: @unchecked Sendable {
   /// reference, and only a waiter that reports something reads them.
   private struct Build {
     let thread: UInt
-    unowned(unsafe) let key: Keys
+    private let unretainedKey: Unmanaged<Keys>
+    var key: Keys { unretainedKey.takeUnretainedValue() }
     /// The innermost keys of the builder's resolution path when it claimed the build, outermost
     /// first: enough to recognize it, in constant time however deep the resolution.
     let path: ResolutionStack.InnermostKeys
+
+    init(thread: UInt, key: Unmanaged<Keys>, path: ResolutionStack.InnermostKeys) {
+      self.thread = thread
+      self.unretainedKey = key
+      self.path = path
+    }
   }
 
   /// What is being built: an owner (a graph, or a lazy value) and a slot.
@@ -83,7 +90,10 @@ final class BuildCoordinator: @unchecked Sendable {
   /// Returns `.existing` if `existing` finds the instance (it keeps what it found); otherwise claims
   /// the build for this thread, waiting while another thread builds it. `existing` runs under the
   /// lock.
-  func claim(_ id: BuildID, key: Keys, existing: () -> Bool) -> Claim {
+  ///
+  /// `key` comes unretained, as the record keeps it: a caller that passes it from inside a closure
+  /// then captures no class reference, which the optimizer retained around the call.
+  func claim(_ id: BuildID, key unretainedKey: Unmanaged<Keys>, existing: () -> Bool) -> Claim {
     let me = currentThreadID()
     var waitStarted: UInt64?
     condition.lock()
@@ -93,7 +103,7 @@ final class BuildCoordinator: @unchecked Sendable {
         return .existing
       }
       guard let build = inProgress(id) else {
-        builders.append((id, Build(thread: me, key: key, path: ResolutionStack.InnermostKeys())))
+        builders.append((id, Build(thread: me, key: unretainedKey, path: ResolutionStack.InnermostKeys())))
         condition.unlock()
         return .claimed
       }
@@ -117,7 +127,7 @@ final class BuildCoordinator: @unchecked Sendable {
           condition.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
-              key, seconds: Self.waitLimit, builderPath: current.path.keys,
+              unretainedKey.takeUnretainedValue(), seconds: Self.waitLimit, builderPath: current.path.keys,
               waiterPath: ResolutionStack.InnermostKeys().keys
             ))
         }

@@ -11,12 +11,15 @@ extension Graph {
     _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value,
     box: (Value) -> AnyObject
   ) -> Value {
-    let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: key.slot)
+    let slot = key.slot
+    let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: slot)
     let instances = self.instances
     var found: UnsafeMutableRawPointer?
+    // The closures capture the slot, not the key: a captured key was retained around the claim.
+    let unretainedKey = Unmanaged.passUnretained(key)
     let claim = withCoordinator {
-      $0.claim(id, key: key) {
-        found = instances.load(key.slot)
+      $0.claim(id, key: unretainedKey) {
+        found = instances.load(slot)
         return found != nil
       }
     }
@@ -28,8 +31,9 @@ extension Graph {
       ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
     case .claimed:
       let value = build(key, binding, run)
-      let boxed = box(value)
-      withCoordinator { $0.finish(id) { instances.store(boxed, at: key.slot) } }
+      // The table's reference is the one the box is made with.
+      let boxed = Unmanaged.passRetained(box(value))
+      withCoordinator { $0.finish(id) { instances.store(retained: boxed, at: slot) } }
       return value
     }
   }
@@ -45,7 +49,7 @@ extension Graph {
     var found: Value?
     // Under the lock: find or make the cell, and take what it holds. The cell held what this
     // factory returned, so the cast back succeeds.
-    let claim = coordinator.claim(id, key: key) {
+    let claim = coordinator.claim(id, key: .passUnretained(key)) {
       let box =
         instances.load(key.slot).map { Unmanaged<WeakBox>.fromOpaque($0).takeUnretainedValue() }
         ?? {

@@ -59,10 +59,17 @@ struct InstanceTable: @unchecked Sendable {
 
   /// Stores `object` (retained) for `slot`, which holds nothing yet. Only under the family's lock.
   func store(_ object: AnyObject, at slot: Int) {
+    store(retained: Unmanaged.passRetained(object), at: slot)
+  }
+
+  /// Stores `object` for `slot`, which holds nothing yet, taking over the reference the caller
+  /// retained: a box made for the table is stored with the count it was made with. Only under the
+  /// family's lock.
+  func store(retained object: Unmanaged<AnyObject>, at slot: Int) {
     var table = current ?? UnsafeHandle.prepare(inlineBlock, capacity: Self.inlineCapacity, retired: nil)
     if (table.count + 1) * 2 > table.capacity { table = Self.grown(table) }
     let index = Self.emptyIndex(for: slot + 1, in: table)
-    table.publish(Unmanaged.passRetained(object).toOpaque(), tag: slot + 1, at: index)
+    table.publish(object.toOpaque(), tag: slot + 1, at: index)
     if cell.pointee != table.block { sheath_store_release(cell, table.block) }
     #if DEBUG
       // What this store can break, in time of the probe it took: a debug build of an app pays no more.

@@ -112,7 +112,7 @@ public final class Lazy<Value> {
       let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
       let cell = self.cell
       var found: UnsafeMutableRawPointer?
-      let claim = graph.coordinator.claim(id, key: key) {
+      let claim = graph.coordinator.claim(id, key: .passUnretained(key)) {
         found = cell.pointee
         return found != nil
       }
