@@ -54,8 +54,8 @@ static inline bool sheath_compare_exchange_int(intptr_t *_Nonnull slot, intptr_t
 
 /// `count` zeroed words from the C allocator; stops the program when there is no memory, as Swift's
 /// allocation does. Swift allocates raw memory through the runtime's aligned path (`posix_memalign` on
-/// Linux) whenever it is not asked for an alignment above 16 bytes: about twice malloc's instructions,
-/// paid on every flow a graph opens.
+/// Linux) whenever it is not asked for an alignment above 16 bytes: about twice malloc's instructions.
+/// A binding table's singletons live in such words.
 intptr_t *_Nonnull sheath_allocate_words(size_t count);
 
 /// Frees what `sheath_allocate_words` returned.
