@@ -49,6 +49,39 @@ fileprivate func showBadge(graph: Graph) async -> String {
 }
 // docs: end
 
+/// How the badge reads: a main-actor helper, as UI helpers are.
+@MainActor
+fileprivate final class BadgeFormatter {
+  func text(_ count: Int) -> String { count == 0 ? "" : "\(count)" }
+}
+
+/// The badge's text, from a main-actor formatter and the shared cart.
+@MainActor
+fileprivate final class BadgeText {
+  let formatter: BadgeFormatter
+  let cart: CartStore
+  init(formatter: BadgeFormatter, cart: CartStore) {
+    self.formatter = formatter
+    self.cart = cart
+  }
+  func current() async -> String { formatter.text(await cart.count) }
+}
+
+// docs: concurrency-main-actor-direct
+extension Keys {
+  fileprivate static var badgeFormatter: MainActorKey<BadgeFormatter> {
+    MainActorKey(.transient) { BadgeFormatter() }
+  }
+  // a main-actor formatter and a nonisolated store, both direct
+  fileprivate static var badgeText: MainActorKey<BadgeText> {
+    MainActorKey(.transient, .badgeFormatter, .cartStore) {
+      formatter, cart in
+      BadgeText(formatter: formatter, cart: cart)
+    }
+  }
+}
+// docs: end
+
 // docs: concurrency-async
 /// A database that takes a while to open.
 fileprivate actor Database {
@@ -190,6 +223,17 @@ struct ConcurrencySnippets {
     #expect(viewModel.titles == ["Dune", "Emma"])
     let shelf = try await flow[.bookshelf]
     #expect(try await flow[.shelfViewModel].shelf() === shelf)
+  }
+
+  @Test("a main-actor key takes a main-actor key's value directly, and the graph checks the edge")
+  @MainActor
+  func mainActorDirect() async throws {
+    let graph = try Graph(modules: [])
+    await graph[.cartStore].add()
+    let text = graph[.badgeText]
+    #expect(await text.current() == "1")
+    #expect(text.cart === graph[.cartStore])
+    #expect(graph.dependencies(of: .badgeText)?.map(\.name) == ["Keys.badgeFormatter", "Keys.cartStore"])
   }
 
   @Test("a main-actor key resolves on the main actor without await")

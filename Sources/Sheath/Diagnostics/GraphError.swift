@@ -79,6 +79,9 @@ extension GraphError {
       public static let dependencyCycle = Kind(name: "dependency cycle")
       /// A shared instance whose declared dependencies hold a shorter-lived one.
       public static let captiveDependency = Kind(name: "captive dependency")
+      /// A declared dependency whose value its factory cannot take: an assisted key's or an async
+      /// key's, declared by a main-actor factory (see ``TypedKey``).
+      public static let unusableDependency = Kind(name: "unusable dependency")
       /// A scoped key where no graph opens its scope, or that needs a key of a scope not open where its
       /// own is; found by ``Graph/verify(scopes:entryPoints:)``.
       public static let scopeNotOpen = Kind(name: "scope not open")

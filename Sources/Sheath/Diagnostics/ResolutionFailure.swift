@@ -37,6 +37,9 @@ enum ResolutionFailure {
   case tooManyKeys(Int)
   /// A child graph key whose modules cannot be built, with the build error's message.
   case childGraphNotBuilt(Keys, String)
+  /// A main-actor factory's declared dependency whose value it cannot take, which the graph's check
+  /// should have reported (see ``UnusableDependency``).
+  case unusableDependency(Keys)
 
   var diagnostic: Diagnostic {
     switch self {
@@ -171,6 +174,13 @@ enum ResolutionFailure {
         details: [key.described] + error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
         fix: "fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets"
       )
+    case .unusableDependency(let key):
+      let unusable = UnusableDependency(key)
+      return Diagnostic(
+        summary:
+          "a main-actor factory cannot take the value of \(key.described): \(unusable?.reason ?? "its kind of key")",
+        details: ["the graph's check did not report it: please report this as a bug in Sheath"],
+        fix: unusable?.fix ?? "declare a Key or a MainActorKey")
     case .tooManyKeys(let capacity):
       return Diagnostic(
         summary: "more than \(grouped(capacity)) keys were created",
@@ -205,7 +215,7 @@ enum ResolutionFailure {
     case .tooDeep(_, let path): path.last?.declaration
     case .missingBinding(let key, _), .unknownKeyProblems(let key, _), .scopeNotOpen(let key, _, _, _),
       .weakValueNotAnObject(let key, _), .graphReleased(let key, _, _, _), .buildWaitTimeout(let key, _, _, _),
-      .asyncBuildWaitTimeout(let key, _, _, _), .childGraphNotBuilt(let key, _):
+      .asyncBuildWaitTimeout(let key, _, _, _), .childGraphNotBuilt(let key, _), .unusableDependency(let key):
       key.declaration
     case .noAmbientGraph(_, let location, _), .weakInjectGraphReleased(_, let location, _): location
     case .tooManyKeys: nil

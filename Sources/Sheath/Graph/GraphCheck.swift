@@ -9,7 +9,9 @@
 /// - cycles of direct dependencies, with the whole path (a `.provider`, `.lazy` or `.factory`
 ///   dependency is deferred, and legal in a cycle);
 /// - captive dependencies: a shared instance that needs a shorter-lived one, directly or through any
-///   number of transient keys.
+///   number of transient keys;
+/// - direct dependencies whose values their factories cannot take: an assisted key's or an async
+///   key's, which a main-actor factory's ``TypedKey`` dependencies let through.
 ///
 /// A factory that resolves through a ``Resolver`` (`{ r in … }`) declares nothing: its key is known,
 /// but its edges are not, and ``uncheckedKeys`` lists it — as it lists a key a decorator or a
@@ -35,7 +37,8 @@ struct GraphCheck {
   private(set) var nodes: [Node] = []
   /// Each known key's node, by the key's slot (`-1`: not known): an array read, not a hash.
   private var index: [Int] = Array(repeating: -1, count: KeyRegistry.shared.count)
-  /// The problems found, in a stable order: missing bindings, then cycles, then captive dependencies.
+  /// The problems found, in a stable order: missing bindings, then cycles, then captive dependencies,
+  /// then unusable dependencies.
   private(set) var problems: [GraphProblem] = []
   /// The nodes of keys nothing binds that only dependencies declared `.optional` reach: absent, and
   /// rightly so.
@@ -62,6 +65,7 @@ struct GraphCheck {
     findMissingBindings(exposedBy: exposedBy, skipping: skipping)
     findCycles()
     findCaptiveDependencies()
+    findUnusableDependencies()
   }
 
   /// The keys whose factories declared no dependencies (`{ r in … }`), or whose decorators resolve
@@ -221,6 +225,62 @@ struct GraphCheck {
           fix:
             "give \(holder.name) a lifetime no longer than \(lifetime), or declare \(held.callSiteName).provider and resolve it when needed"
         )))
+  }
+}
+
+extension GraphCheck {
+  /// Direct dependencies whose values their factories cannot take (see ``UnusableDependency``), each
+  /// reported once, with the path from the starting key that reached its holder.
+  private mutating func findUnusableDependencies() {
+    for (holder, node) in nodes.enumerated() {
+      var reported: Set<Int> = []
+      for edge in node.edges ?? [] where edge.kind != .deferred {
+        let dependency = nodes[edge.target].key
+        guard let unusable = UnusableDependency(dependency), reported.insert(edge.target).inserted else { continue }
+        problems.append(unusable.problem(declaredBy: path(to: holder)))
+      }
+    }
+  }
+}
+
+/// A dependency declared direct whose value no factory can take when it runs: an assisted key's, built
+/// from an argument its caller passes, or an async key's, which must be awaited.
+///
+/// Only a main-actor factory can declare one: its dependencies are ``TypedKey``s, so that it can take a
+/// ``MainActorKey``'s value as well as a ``Key``'s. Every other factory declares ``Key``s, and the
+/// compiler keeps the rest out.
+struct UnusableDependency {
+  let dependency: Keys
+  /// Why the value cannot be taken.
+  let reason: String
+  /// What to declare instead.
+  let fix: String
+
+  /// `nil` when a factory can take `dependency`'s value.
+  init?(_ dependency: Keys) {
+    self.dependency = dependency
+    let name = dependency.callSiteName
+    switch dependency.kind {
+    case .plain, .mainActor:
+      return nil
+    case .assisted, .mainActorAssisted:
+      reason = "an assisted key builds its value from an argument its caller passes"
+      fix = "declare \(name).factory and call it with the argument"
+    case .async:
+      reason = "an async key's value is awaited, and a main-actor factory cannot wait"
+      fix = "declare \(name).provider and await it where the value is needed"
+    }
+  }
+
+  /// The problem, for a dependency that `path`'s last key declared.
+  func problem(declaredBy path: [Keys]) -> GraphProblem {
+    let holder = path.last ?? dependency
+    return GraphProblem(
+      kind: .unusableDependency, keyName: holder.name,
+      diagnostic: Diagnostic(
+        summary: "\(holder.name) cannot take the value of \(dependency.described): \(reason)",
+        details: ["needed by " + describePath(path + [dependency])],
+        fix: fix))
   }
 }
 

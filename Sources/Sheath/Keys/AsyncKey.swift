@@ -192,7 +192,5 @@ public final class AsyncKey<Value: Sendable>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
-  override var isolation: KeyIsolation { .async }
-
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 }

@@ -30,7 +30,7 @@
 /// - `Decorator`: the function type of the key's decorators, such as
 ///   `@Sendable (Resolver, Value) -> Value`.
 /// - `Value`: what the key's factories build.
-public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unchecked Sendable {
+public class BindableKey<Factory, LifetimeOption, Decorator, Value>: TypedKey<Value>, @unchecked Sendable {
   // @unchecked: immutable; the stored bindings are Sendable.
 
   /// The key's own binding, or `nil` for a required key.
@@ -61,7 +61,7 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: Keys, @unch
     self.defaultBinding = factory.map { binding?(source) ?? Binding(lifetime: lifetime, source: source, factory: $0) }
     self.testBinding = test?.binding(lifetime: lifetime, source: source)
     super.init(
-      name: name, type: type, declaration: declaration, hasDefault: factory != nil,
+      kind: factoryShape.kind, name: name, type: type, declaration: declaration, hasDefault: factory != nil,
       derivedFrom: derivation)
   }
 

@@ -96,6 +96,13 @@ final class KeyList: @unchecked Sendable {
   func key<Value>(_ index: Int, as _: Value.Type) -> Key<Value> {
     unsafeDowncast(keys[index], to: Key<Value>.self)
   }
+
+  /// The key at `index`, which the declaration made a `TypedKey<Value>`: a main-actor factory's
+  /// dependency, a ``Key`` or a ``MainActorKey`` (see ``MainActorResolver/declared(_:fileID:line:)``).
+  @inlinable @inline(__always)
+  func typedKey<Value>(_ index: Int, as _: Value.Type) -> TypedKey<Value> {
+    unsafeDowncast(keys[index], to: TypedKey<Value>.self)
+  }
 }
 
 /// One dependency a binding declares: the key it names, and whether the value is needed while the

@@ -7,6 +7,9 @@
 /// its base class its shape when it is made — one of the members below, whose closures keep no state —
 /// so that the base class can make those factories for it.
 struct FactoryShape<Factory, Decorator, Value>: Sendable {
+  /// The kind of key whose factories these are.
+  let kind: KeyKind
+
   /// A factory that returns `value` — the same value — every time.
   let constant: @Sendable (_ value: Value) -> Factory
 
@@ -19,6 +22,7 @@ where Factory == @Sendable (Resolver) -> Value, Decorator == @Sendable (Resolver
   /// A ``Key``'s factories, and so those of ``CollectionKey`` and ``MapKey``.
   static var synchronous: Self {
     FactoryShape(
+      kind: .plain,
       constant: { value in
         let value = UncheckedSendable(value: value)
         return { _ in value.value }
@@ -32,6 +36,7 @@ extension FactoryShape {
   static func assisted<Argument>() -> Self
   where Factory == @Sendable (Resolver, Argument) -> Value, Decorator == @Sendable (Resolver, Value) -> Value {
     FactoryShape(
+      kind: .assisted,
       constant: { value in
         let value = UncheckedSendable(value: value)
         return { _, _ in value.value }
@@ -48,6 +53,7 @@ where
   /// A ``MainActorKey``'s factories, which run on the main actor.
   static var mainActor: Self {
     FactoryShape(
+      kind: .mainActor,
       constant: { value in
         let value = UncheckedSendable(value: value)
         return { _ in value.value }
@@ -64,6 +70,7 @@ extension FactoryShape {
     Decorator == @MainActor @Sendable (MainActorResolver, Value) -> Value
   {
     FactoryShape(
+      kind: .mainActorAssisted,
       constant: { value in
         let value = UncheckedSendable(value: value)
         return { _, _ in value.value }
@@ -80,6 +87,7 @@ where
   /// An ``AsyncKey``'s factories, which may suspend and may throw.
   static var asynchronous: Self {
     FactoryShape(
+      kind: .async,
       constant: { value in { _ in value } },
       decorated: { factory, decorator in { r in try await decorator(r, try await factory(r)) } })
   }

@@ -424,7 +424,7 @@ extension MainActorKey {
   @inlinable @inline(__always)
   public convenience init<A>(
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -447,7 +447,7 @@ extension MainActorKey {
   @usableFromInline
   static func made<A>(
     _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> Key<A>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -464,7 +464,7 @@ extension MainActorKey {
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
       ) { r in
         let keys = dependencies.keys
-        return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+        return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
       }
     }
   }
@@ -487,8 +487,8 @@ extension MainActorKey {
   @inlinable @inline(__always)
   public convenience init<A, B>(
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -511,8 +511,8 @@ extension MainActorKey {
   @usableFromInline
   static func made<A, B>(
     _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -530,8 +530,8 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line]
-        )
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
       }
     }
   }
@@ -555,9 +555,9 @@ extension MainActorKey {
   @inlinable @inline(__always)
   public convenience init<A, B, C>(
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -580,9 +580,9 @@ extension MainActorKey {
   @usableFromInline
   static func made<A, B, C>(
     _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -602,9 +602,9 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
-        )
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
       }
     }
   }
@@ -629,10 +629,10 @@ extension MainActorKey {
   @inlinable @inline(__always)
   public convenience init<A, B, C, D>(
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -655,10 +655,10 @@ extension MainActorKey {
   @usableFromInline
   static func made<A, B, C, D>(
     _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -679,10 +679,10 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
-        )
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
       }
     }
   }
@@ -708,11 +708,11 @@ extension MainActorKey {
   @inlinable @inline(__always)
   public convenience init<A, B, C, D, E>(
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -735,11 +735,11 @@ extension MainActorKey {
   @usableFromInline
   static func made<A, B, C, D, E>(
     _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
+    _ e: @escaping @Sendable () -> TypedKey<E>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -760,11 +760,11 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
-        )
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
       }
     }
   }
@@ -791,12 +791,12 @@ extension MainActorKey {
   @inlinable @inline(__always)
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -821,12 +821,12 @@ extension MainActorKey {
   @usableFromInline
   static func made<A, B, C, D, E, F>(
     _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
-    _ f: @escaping @Sendable () -> Key<F>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
+    _ e: @escaping @Sendable () -> TypedKey<E>,
+    _ f: @escaping @Sendable () -> TypedKey<F>,
     test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -849,12 +849,12 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line],
-          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
-        )
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1770,7 +1770,7 @@ extension MainActorAssistedKey {
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(__always)
   public convenience init<A>(
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     name: String? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1791,7 +1791,7 @@ extension MainActorAssistedKey {
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made<A>(
-    _ a: @escaping @Sendable () -> Key<A>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
     name: String?,
     fileID: StaticString,
     line: UInt,
@@ -1807,7 +1807,7 @@ extension MainActorAssistedKey {
         name: site.keyName, declaration: site.location, dependencies: dependencies
       ) { r, argument in
         let keys = dependencies.keys
-        return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+        return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1827,8 +1827,8 @@ extension MainActorAssistedKey {
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(__always)
   public convenience init<A, B>(
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     name: String? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1849,8 +1849,8 @@ extension MainActorAssistedKey {
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made<A, B>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
     name: String?,
     fileID: StaticString,
     line: UInt,
@@ -1867,8 +1867,8 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line])
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1889,9 +1889,9 @@ extension MainActorAssistedKey {
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(__always)
   public convenience init<A, B, C>(
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     name: String? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1912,9 +1912,9 @@ extension MainActorAssistedKey {
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made<A, B, C>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
     name: String?,
     fileID: StaticString,
     line: UInt,
@@ -1933,9 +1933,9 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
-        )
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1957,10 +1957,10 @@ extension MainActorAssistedKey {
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(__always)
   public convenience init<A, B, C, D>(
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     name: String? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -1981,10 +1981,10 @@ extension MainActorAssistedKey {
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made<A, B, C, D>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
     name: String?,
     fileID: StaticString,
     line: UInt,
@@ -2004,10 +2004,10 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
-        )
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
       }
     }
   }
@@ -2030,11 +2030,11 @@ extension MainActorAssistedKey {
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(__always)
   public convenience init<A, B, C, D, E>(
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     name: String? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -2057,11 +2057,11 @@ extension MainActorAssistedKey {
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made<A, B, C, D, E>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
+    _ e: @escaping @Sendable () -> TypedKey<E>,
     name: String?,
     fileID: StaticString,
     line: UInt,
@@ -2083,11 +2083,11 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
-        )
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
       }
     }
   }
@@ -2111,12 +2111,12 @@ extension MainActorAssistedKey {
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(__always)
   public convenience init<A, B, C, D, E, F>(
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     name: String? = nil,
     fileID: StaticString = #fileID,
     line: UInt = #line,
@@ -2140,12 +2140,12 @@ extension MainActorAssistedKey {
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made<A, B, C, D, E, F>(
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
-    _ f: @escaping @Sendable () -> Key<F>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
+    _ e: @escaping @Sendable () -> TypedKey<E>,
+    _ f: @escaping @Sendable () -> TypedKey<F>,
     name: String?,
     fileID: StaticString,
     line: UInt,
@@ -2168,12 +2168,12 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line],
-          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
-        )
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
       }
     }
   }

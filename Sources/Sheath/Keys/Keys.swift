@@ -80,13 +80,18 @@ public class Keys: @unchecked Sendable {
   /// default.
   func fallbackAnyBinding(testing: Bool) -> AnyBinding? { defaultAnyBinding }
 
+  /// What kind of key this is: what a main-actor factory that declared it resolves it as, and what
+  /// the graph's check allows as a direct dependency.
+  final let kind: KeyKind
+
   /// Where the key's factories run: the advice in a cycle's message depends on it.
-  var isolation: KeyIsolation { .nonisolated }
+  final var isolation: KeyIsolation { kind.isolation }
 
   init(
-    name: String?, type: KeyType, declaration: CodeLocation, hasDefault: Bool = true,
-    derivedFrom derivation: (base: Keys, suffix: String)? = nil
+    kind: KeyKind, name: String?, type: KeyType, declaration: CodeLocation, hasDefault: Bool,
+    derivedFrom derivation: (base: Keys, suffix: String)?
   ) {
+    self.kind = kind
     (self.slot, self.checkedBy) = KeyRegistry.shared.nextSlot()
     self.givenName = name
     self.derivation = derivation

@@ -77,8 +77,6 @@ public final class MainActorAssistedKey<Argument, Value>:
     }
   }
 
-  override var isolation: KeyIsolation { .mainActor }
-
   /// A main-actor assisted key whose default factory declared its dependencies.
   init(
     name: String?, declaration: CodeLocation, dependencies: DeclaredDependencies?,

@@ -199,7 +199,5 @@ public final class MainActorKey<Value>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
-  override var isolation: KeyIsolation { .mainActor }
-
   override func lifetimeKind(_ option: MainActorLifetime?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 }

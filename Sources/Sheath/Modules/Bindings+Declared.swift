@@ -1034,7 +1034,7 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
@@ -1042,7 +1042,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1060,7 +1060,7 @@ extension Bindings {
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
@@ -1068,7 +1068,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1085,8 +1085,8 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
@@ -1095,7 +1095,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -1114,8 +1115,8 @@ extension Bindings {
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
@@ -1124,7 +1125,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -1142,9 +1144,9 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
@@ -1155,8 +1157,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -1176,9 +1179,9 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
@@ -1189,8 +1192,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -1209,10 +1213,10 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
@@ -1224,8 +1228,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -1246,10 +1252,10 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
@@ -1261,8 +1267,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -1282,11 +1290,11 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
@@ -1298,9 +1306,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -1322,11 +1332,11 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
@@ -1338,9 +1348,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -1361,12 +1373,12 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -1380,9 +1392,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -1405,12 +1420,12 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -1424,9 +1439,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -1465,7 +1483,7 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
@@ -1473,7 +1491,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1491,7 +1509,7 @@ extension Bindings {
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
@@ -1499,7 +1517,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1516,8 +1534,8 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
@@ -1526,7 +1544,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -1545,8 +1564,8 @@ extension Bindings {
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
@@ -1555,7 +1574,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -1573,9 +1593,9 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
@@ -1586,8 +1606,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -1607,9 +1628,9 @@ extension Bindings {
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
@@ -1620,8 +1641,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -1640,10 +1662,10 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
@@ -1655,8 +1677,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -1677,10 +1701,10 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
@@ -1692,8 +1716,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -1713,11 +1739,11 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
@@ -1729,9 +1755,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -1753,11 +1781,11 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
@@ -1769,9 +1797,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -1792,12 +1822,12 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -1811,9 +1841,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -1836,12 +1869,12 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -1855,9 +1888,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -3316,7 +3352,7 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
@@ -3324,7 +3360,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
-      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -3344,8 +3380,8 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
@@ -3354,8 +3390,8 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -3376,9 +3412,9 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
@@ -3389,8 +3425,9 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -3412,10 +3449,10 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
@@ -3427,9 +3464,10 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -3452,11 +3490,11 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3470,9 +3508,11 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -3496,12 +3536,12 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3516,10 +3556,12 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
-        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -3562,7 +3604,7 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
@@ -3570,7 +3612,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
-      return factory(argument, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -3590,8 +3632,8 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
@@ -3600,8 +3642,8 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -3622,9 +3664,9 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
@@ -3635,8 +3677,9 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -3658,10 +3701,10 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
@@ -3673,9 +3716,10 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -3698,11 +3742,11 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3716,9 +3760,11 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -3742,12 +3788,12 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3762,10 +3808,12 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
-        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -4141,6 +4189,306 @@ extension Bindings {
 
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Argument, Value, A>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Argument, Value, A, B>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B, C>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B, C>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Argument, Value, A, B, C>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B, C, D>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Argument, Value, A, B, C, D>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) async throws ->
+      Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
+      Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B, C, D, E>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
+      Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Argument, Value, A, B, C, D, E>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E)
+      async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
+      async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Value, A, B, C, D, E, F>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
+      async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func bind<Argument, Value, A, B, C, D, E, F>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
   public mutating func override<Value>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -4492,6 +4840,306 @@ extension Bindings {
     _ d: @autoclosure @escaping @Sendable () -> Key<D>,
     _ e: @autoclosure @escaping @Sendable () -> Key<E>,
     _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Argument, Value, A>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Argument, Value, A, B>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B, C>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B, C>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Argument, Value, A, B, C>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B, C, D>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B, C, D>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Argument, Value, A, B, C, D>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) async throws ->
+      Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
+      Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B, C, D, E>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
+      Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Argument, Value, A, B, C, D, E>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E)
+      async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: MainActorKey<Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
+      async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Value, A, B, C, D, E, F>(
+    _ key: MainActorKey<Value>,
+    _ lifetime: MainActorLifetime,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
+      async throws -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(*, unavailable, message: "no key of this name is declared")
+  @_disfavoredOverload
+  public mutating func override<Argument, Value, A, B, C, D, E, F>(
+    _ key: MainActorAssistedKey<Argument, Value>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:

@@ -231,6 +231,22 @@ private let snippets = [
       """,
     errors: "error: type 'Key<FakeBooksAPI>' has no member 'bookAPI'"),
   Snippet(
+    name: "a misspelled key with a main-actor dependency",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.presentr, .presenter) { presenter in presenter }
+      }
+      """,
+    errors: "error: type 'MainActorKey<Presenter>' has no member 'presentr'"),
+  Snippet(
+    name: "a main-actor key bound with a main-actor dependency",
+    source: """
+      func register(into b: inout Bindings) {
+        b.override(.presenter, .singleton, .presenter.provider, .count) { _, _ in Presenter() }
+        b.override(.sheet, .presenter) { _, presenter in presenter }
+      }
+      """),
+  Snippet(
     name: "a misspelled key with a resolver factory",
     source: """
       func register(into b: inout Bindings) {

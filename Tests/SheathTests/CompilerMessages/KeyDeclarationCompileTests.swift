@@ -40,6 +40,8 @@ private let snippets = [
         static var welcome: Key<Welcome> { Key(.transient, .httpClient) { http in Welcome(http) } }
         static var total: Key<Int> { Key { r in r[.count] + 1 } }
         static var screen: MainActorKey<Presenter> { MainActorKey(.singleton, .count) { _ in Presenter() } }
+        static var panel: MainActorKey<Presenter> { MainActorKey(.transient, .presenter, .count) { presenter, _ in presenter } }
+        static var pane: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey(.presenter) { _, presenter in presenter } }
         static var store: AsyncKey<Database> { AsyncKey(.singleton, .count) { _ in Database() } }
         static var form: AssistedKey<String, Int> { AssistedKey(.count) { text, count in text.count + count } }
         static var sheet: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey { _ in Presenter() } }
@@ -188,6 +190,19 @@ private let snippets = [
       error: member 'database' in 'Key<A>' produces result of type 'AsyncKey<Database>', but context expects 'Key<A>'
       error: cannot infer type of closure parameter 'database' without a type annotation
       """),
+  // A main-actor factory declares `TypedKey`s, which main-actor keys are too: the message names that type.
+  Snippet(
+    name: "a dependency of the wrong type, in a main-actor factory",
+    source:
+      "extension Keys { static var welcome: MainActorKey<Welcome> { MainActorKey(.transient, .presenter) { http in Welcome(http) } } }",
+    errors:
+      "error: member 'presenter' in 'TypedKey<any HTTPClient>' produces result of type 'TypedKey<Presenter>', but context expects 'TypedKey<any HTTPClient>'"
+  ),
+  Snippet(
+    name: "a misspelled dependency, in a main-actor factory",
+    source:
+      "extension Keys { static var panel: MainActorKey<Presenter> { MainActorKey(.transient, .presentr) { presenter in presenter } } }",
+    errors: "error: type 'TypedKey<Presenter>' has no member 'presentr'"),
   // The factory takes one argument per declared dependency.
   Snippet(
     name: "a factory of fewer arguments than dependencies",

@@ -22,12 +22,18 @@ nonisolated extension Keys {
       FollowersDataController(api: api)
     }
   }
+  // A main-actor helper, as this module's types are by default.
+  static var countFormatter: MainActorKey<CountFormatter> {
+    MainActorKey(.transient) { CountFormatter() }
+  }
   // swift-format-ignore
   static var profileViewModel:
     MainActorAssistedKey<any ProfileView, ProfileViewModel>
   {
-    MainActorAssistedKey(.followersData) { view, data in
-      ProfileViewModel(view: view, data: data)
+    // the data controller and the formatter, each declared directly
+    MainActorAssistedKey(.followersData, .countFormatter) {
+      view, data, formatter in
+      ProfileViewModel(view: view, data: data, formatter: formatter)
     }
   }
 }

@@ -23,6 +23,11 @@ nonisolated extension Keys {
   static var cycleEnd: Key<Int> { Key(.transient, .cycleStart, name: "Keys.cycleEnd") { $0 } }
   /// A singleton that would hold a session's token past the session.
   static var captive: Key<Token> { Key(.singleton, .sessionToken, name: "Keys.captive") { $0 } }
+  static var loadedCount: AsyncKey<Int> { AsyncKey(.singleton, name: "Keys.loadedCount") { 1 } }
+  /// A main-actor key that declares an async key directly, which its factory cannot wait for.
+  static var waitsForCount: MainActorKey<Int> {
+    MainActorKey(.transient, .loadedCount, name: "Keys.waitsForCount") { $0 }
+  }
 }
 
 /// What a report covers: a binding, a decorator, declared, deferred and optional dependencies, a
@@ -151,7 +156,8 @@ struct VerificationAPITests {
     #expect(
       Set(all.problems.map(\.kind)) == [
         .duplicateBinding, .conflictingOverrides, .overrideOfUnboundKey, .missingBinding, .duplicateMapEntry,
-        .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .captiveDependency, .endlessIncludes,
+        .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .captiveDependency, .unusableDependency,
+        .endlessIncludes,
       ])
     let below = try #require(throws: GraphError.self) {
       try Graph(modules: []).child(scope: .session).child(modules: [SessionTokenModule()])
@@ -168,13 +174,14 @@ struct VerificationAPITests {
     let kinds: [GraphError.Problem.Kind] = [
       .duplicateBinding, .conflictingOverrides, .overrideOfUnboundKey, .missingBinding, .duplicateMapEntry,
       .scopedBindingBelowScope, .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .captiveDependency,
-      .scopeNotOpen, .childGraphNotBuilt, .endlessIncludes,
+      .unusableDependency, .scopeNotOpen, .childGraphNotBuilt, .endlessIncludes,
     ]
     #expect(
       kinds.map(\.description) == [
         "duplicate binding", "conflicting overrides", "override of an unbound key", "missing binding",
         "duplicate map entry", "scoped binding below its scope", "decorator of an unbound key", "conflicting modules",
-        "dependency cycle", "captive dependency", "scope not open", "child graph not built", "endless includes",
+        "dependency cycle", "captive dependency", "unusable dependency", "scope not open", "child graph not built",
+        "endless includes",
       ])
   }
 
@@ -240,11 +247,12 @@ struct ConflictingGreetingsModule: Module {
   }
 }
 
-/// Names keys whose dependencies form a cycle, and a captive dependency.
+/// Names keys whose dependencies form a cycle, a captive dependency and an unusable one.
 struct CycleModule: Module {
   func register(into b: inout Bindings) {
     b.expose(.cycleStart)
     b.expose(.captive)
+    b.expose(.waitsForCount)
   }
 }
 
