@@ -33,7 +33,7 @@ final class BuildCoordinator: @unchecked Sendable {
   /// Neither the key nor the path is retained: the builder's resolution holds every one of them until
   /// its build finishes, which removes the record. So a claim allocates nothing and counts no
   /// reference, and only a waiter that reports something reads them.
-  private struct Build {
+  fileprivate struct Build {
     let thread: UInt
     private let unretainedKey: Unmanaged<Keys>
     var key: Keys { unretainedKey.takeUnretainedValue() }
@@ -73,9 +73,8 @@ final class BuildCoordinator: @unchecked Sendable {
 
   private let condition: NSCondition
   // Unchecked exclusivity: both are only touched under `condition`, and the checks cost more than
-  // the rest of a claim. `builders` is a list: a handful of builds at a time, scanned faster than
-  // hashed, and its storage is kept between builds.
-  @exclusivity(unchecked) private var builders: [(id: BuildID, build: Build)] = []
+  // the rest of a claim.
+  @exclusivity(unchecked) private var builders = BuildList()
   @exclusivity(unchecked) private var waits: [UInt: BuildID] = [:]
 
   /// The family's async builds, under the same lock.
@@ -85,6 +84,10 @@ final class BuildCoordinator: @unchecked Sendable {
     let condition = NSCondition()
     self.condition = condition
     self.asyncBuilds = AsyncBuilds(lock: condition)
+  }
+
+  deinit {
+    builders.deallocate()
   }
 
   /// Returns `.existing` if `existing` finds the instance (it keeps what it found); otherwise claims
@@ -103,7 +106,7 @@ final class BuildCoordinator: @unchecked Sendable {
         return .existing
       }
       guard let build = inProgress(id) else {
-        builders.append((id, Build(thread: me, key: unretainedKey, path: ResolutionStack.InnermostKeys())))
+        builders.append(id, Build(thread: me, key: unretainedKey, path: ResolutionStack.InnermostKeys()))
         condition.unlock()
         return .claimed
       }
@@ -140,7 +143,7 @@ final class BuildCoordinator: @unchecked Sendable {
   func finish(_ id: BuildID, publish: () -> Void) {
     condition.lock()
     publish()
-    if let index = builders.firstIndex(where: { $0.id == id }) { builders.remove(at: index) }
+    builders.remove(id)
     // A thread waits only after recording what it waits for in `waits`, under this lock.
     if !waits.isEmpty { condition.broadcast() }
     condition.unlock()
@@ -172,13 +175,82 @@ final class BuildCoordinator: @unchecked Sendable {
 
   /// The build of `id` in progress, if any. Only under the lock.
   private func inProgress(_ id: BuildID) -> Build? {
-    builders.first { $0.id == id }?.build
+    builders.build(of: id)
   }
 
   private func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
 
   private func isRunningInTask() -> Bool {
     withUnsafeCurrentTask { $0 != nil }
+  }
+}
+
+/// The builds in progress in a family: a handful at a time, in a buffer the coordinator keeps for its
+/// life, scanned faster than hashed. A build is added at the end and removed by moving the last one
+/// into its place: the order means nothing, since each id is in the list at most once. The entries
+/// are plain words (see ``BuildCoordinator/Build``), so none is retained, released or deinitialized.
+///
+/// Only under the coordinator's lock.
+private struct BuildList {
+  typealias Entry = (id: BuildCoordinator.BuildID, build: BuildCoordinator.Build)
+
+  private var entries: UnsafeMutablePointer<Entry>
+  private var capacity: Int
+  /// How many builds are in progress.
+  private(set) var count = 0
+
+  init() {
+    capacity = 4
+    entries = .allocate(capacity: capacity)
+  }
+
+  /// Frees the buffer; the coordinator's deinitializer calls it.
+  func deallocate() {
+    entries.deallocate()
+  }
+
+  /// The build of `id`, if it is in progress.
+  func build(of id: BuildCoordinator.BuildID) -> BuildCoordinator.Build? {
+    for index in 0..<count where entries[index].id == id { return entries[index].build }
+    return nil
+  }
+
+  /// Records `build`, whose `id` is not in the list.
+  mutating func append(_ id: BuildCoordinator.BuildID, _ build: BuildCoordinator.Build) {
+    if count == capacity { grow() }
+    (entries + count).initialize(to: (id, build))
+    count += 1
+    checkInvariants()
+  }
+
+  /// Removes the build of `id`, if it is in progress.
+  mutating func remove(_ id: BuildCoordinator.BuildID) {
+    for index in 0..<count where entries[index].id == id {
+      count -= 1
+      if index != count { entries[index] = entries[count] }
+      break
+    }
+    checkInvariants()
+  }
+
+  private mutating func grow() {
+    let larger = UnsafeMutablePointer<Entry>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: entries, count: count)
+    entries.deallocate()
+    entries = larger
+    capacity *= 2
+  }
+
+  /// In debug builds: the count fits the buffer, and no id is in the list twice.
+  private func checkInvariants() {
+    #if DEBUG
+      precondition(count >= 0 && count <= capacity, "BuildList: \(count) builds in a buffer of \(capacity)")
+      for index in 0..<count {
+        for other in (index + 1)..<count {
+          precondition(entries[index].id != entries[other].id, "BuildList: a build is in the list twice")
+        }
+      }
+    #endif
   }
 }
 
