@@ -12,18 +12,32 @@ final class BindingTable: @unchecked Sendable {
   /// own binding), and what the resolution path may skip for it.
   @usableFromInline
   struct Entry: @unchecked Sendable {
-    // @unchecked: the pointer is to an immutable, Sendable binding the table keeps alive.
-    @usableFromInline let binding: UnsafeRawPointer?
+    // @unchecked: the reference is to an immutable, Sendable binding the table keeps alive.
+    @usableFromInline let binding: Unmanaged<AnyBinding>?
     @usableFromInline let level: Int32
     @usableFromInline let flags: Flags
 
     init(binding: AnyBinding?, ownerLevel: Int, flags: Flags) {
-      self.binding = binding.map { UnsafeRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+      self.binding = binding.map { .passUnretained($0) }
       self.level = Int32(truncatingIfNeeded: ownerLevel)
       self.flags = flags
     }
 
     @inlinable var ownerLevel: Int { Int(level) }
+
+    /// The binding, as the `Binding<Factory>` the slot's key makes: a key's bindings all have its
+    /// factory type, which the compiler checked where they were made. `nil` for an empty entry.
+    @inlinable @inline(__always)
+    func binding<Factory>(as _: Factory.Type) -> Unmanaged<Binding<Factory>>? {
+      binding.map { .fromOpaque($0.toOpaque()) }
+    }
+
+    /// The binding, as the ``DeclaredKeyBinding`` that ``Flags-swift.struct/declaredTransient`` is only
+    /// set for, of the slot's key's value type.
+    @inlinable @inline(__always)
+    func declaredTransientBinding<Value>(of _: Value.Type) -> Unmanaged<DeclaredKeyBinding<Value>> {
+      .fromOpaque(binding.unsafelyUnwrapped.toOpaque())
+    }
 
     static let empty = Entry(binding: nil, ownerLevel: 0, flags: [])
 
@@ -149,6 +163,6 @@ final class BindingTable: @unchecked Sendable {
   func binding(at slot: Int) -> AnyBinding? {
     guard slot < entries.count, let binding = entries[slot].binding, !entries[slot].flags.contains(.keyDefault)
     else { return nil }
-    return Unmanaged<AnyBinding>.fromOpaque(binding).takeUnretainedValue()
+    return binding.takeUnretainedValue()
   }
 }

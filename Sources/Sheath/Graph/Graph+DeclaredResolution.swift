@@ -37,9 +37,8 @@ extension Graph {
       if UInt(bitPattern: slot) < UInt(bitPattern: entries.count) {
         let entry = entries[slot]
         if entry.flags.contains(.declaredTransient) {
-          // The flag is only set on a `DeclaredKeyBinding`, of this key's value type; the table keeps
-          // it alive.
-          return Unmanaged<DeclaredKeyBinding<Value>>.fromOpaque(entry.binding.unsafelyUnwrapped)
+          // The table keeps the binding alive.
+          return entry.declaredTransientBinding(of: Value.self)
             ._withUnsafeGuaranteedRef { binding in
               let state = ResolutionStack.enter(key, .transient, binding, in: self)
               defer { ResolutionStack.exit(state) }

@@ -89,9 +89,8 @@ extension Graph {
   ) -> (binding: Unmanaged<Binding<Factory>>, ownerLevel: Int) {
     let slot = key.slot
     // One unsigned comparison: a slot is never negative.
-    if UInt(bitPattern: slot) < UInt(bitPattern: entries.count), let bound = entries[slot].binding {
-      // The slot belongs to `key`, whose bindings the compiler checked to have `Factory`'s type.
-      return (.fromOpaque(bound), entries[slot].ownerLevel)
+    if UInt(bitPattern: slot) < UInt(bitPattern: entries.count), let bound = entries[slot].binding(as: Factory.self) {
+      return (bound, entries[slot].ownerLevel)
     }
     // Checked by this graph's table before, in a graph that is not a test's: one compare, and the key
     // has a default, since only a key with one is recorded.
