@@ -446,12 +446,7 @@ extension Graph {
   /// the anchor — lent, or a shared instance's — resolves from it on this thread without a retain.
   @inlinable @inline(__always)
   func lending<Result>(_ body: () -> Result) -> Result {
-    let state = sheath_resolution_state()
-    let (outerGraph, outerAnchor) = (state.pointee.lentGraph, state.pointee.lentAnchor)
-    state.pointee.lentGraph = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
-    state.pointee.lentAnchor = UInt(bitPattern: Unmanaged.passUnretained(anchor).toOpaque())
-    defer { (state.pointee.lentGraph, state.pointee.lentAnchor) = (outerGraph, outerAnchor) }
-    return body()
+    ResolutionStack.lending(self, anchoredBy: anchor, body)
   }
 }
 

@@ -55,8 +55,7 @@ struct GraphReference: Sendable {
   var unretainedGraph: Unmanaged<Graph>? {
     // A factory's resolver is lent, or a shared instance's: that case first. An owning reference's
     // address has its low bit set, so it never equals an anchor's (objects are aligned).
-    let state = sheath_resolution_state()
-    if state.pointee.lentAnchor == address { return .fromOpaque(state.pointee.lentGraph.unsafelyUnwrapped) }
+    if let lent = ResolutionStack.lentGraph(anchoredAt: address) { return lent }
     guard address & 1 != 0 else { return nil }
     return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped)
   }

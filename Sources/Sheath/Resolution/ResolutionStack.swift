@@ -19,6 +19,27 @@ import CSheathRuntime
 /// resolution in progress, never to the values that resolutions hand out.
 @usableFromInline
 enum ResolutionStack {
+  /// Runs `body`, a request made on `graph`, with this thread's state naming the graph and the address
+  /// of its anchor (see ``Graph/lending(_:)``), and names the outer request's again when it returns.
+  @inlinable @inline(__always)
+  static func lending<Result>(_ graph: Graph, anchoredBy anchor: GraphAnchor, _ body: () -> Result) -> Result {
+    let state = sheath_resolution_state()
+    let (outerGraph, outerAnchor) = (state.pointee.lentGraph, state.pointee.lentAnchor)
+    state.pointee.lentGraph = UnsafeRawPointer(Unmanaged.passUnretained(graph).toOpaque())
+    state.pointee.lentAnchor = UInt(bitPattern: Unmanaged.passUnretained(anchor).toOpaque())
+    defer { (state.pointee.lentGraph, state.pointee.lentAnchor) = (outerGraph, outerAnchor) }
+    return body()
+  }
+
+  /// The graph a request on this thread lent, unretained, when its anchor is at `address`; `nil`
+  /// otherwise.
+  @inlinable @inline(__always)
+  static func lentGraph(anchoredAt address: UInt) -> Unmanaged<Graph>? {
+    let state = sheath_resolution_state()
+    guard state.pointee.lentAnchor == address else { return nil }
+    return .fromOpaque(state.pointee.lentGraph.unsafelyUnwrapped)
+  }
+
   /// The depth of the first scan for a repeated key. A real graph rarely nests a dozen deep, and a
   /// chain this long costs nothing to check; a cycle reaches it within microseconds.
   static let cycleCheckDepth = 1024
