@@ -111,10 +111,10 @@ extension Keys {
       try await Database.open(at: url)
     }
   }
-  // an async dependency: its provider, awaited in the factory
+  // an async dependency, awaited before the factory runs
   fileprivate static var feed: AsyncKey<Feed> {
-    AsyncKey(.transient, .database.provider) { database in
-      Feed(database: try await database())
+    AsyncKey(.transient, .database) { database in
+      Feed(database: database)
     }
   }
 }

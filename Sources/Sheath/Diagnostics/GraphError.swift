@@ -79,8 +79,8 @@ extension GraphError {
       public static let dependencyCycle = Kind(name: "dependency cycle")
       /// A shared instance whose declared dependencies hold a shorter-lived one.
       public static let captiveDependency = Kind(name: "captive dependency")
-      /// A declared dependency whose value its factory cannot take: an assisted key's or an async
-      /// key's, declared by a main-actor factory (see ``TypedKey``).
+      /// A declared dependency whose value its factory cannot take: an assisted key's, or an async or
+      /// a main-actor key's where the factory cannot wait for it or does not run (see ``TypedKey``).
       public static let unusableDependency = Kind(name: "unusable dependency")
       /// A scoped key where no graph opens its scope, or that needs a key of a scope not open where its
       /// own is; found by ``Graph/verify(scopes:entryPoints:)``.

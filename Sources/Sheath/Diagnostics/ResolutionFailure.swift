@@ -37,9 +37,9 @@ enum ResolutionFailure {
   case tooManyKeys(Int)
   /// A child graph key whose modules cannot be built, with the build error's message.
   case childGraphNotBuilt(Keys, String)
-  /// A main-actor factory's declared dependency whose value it cannot take, which the graph's check
-  /// should have reported (see ``UnusableDependency``).
-  case unusableDependency(Keys)
+  /// A declared dependency whose value the factory of the given isolation cannot take, which the
+  /// graph's check should have reported (see ``UnusableDependency``).
+  case unusableDependency(Keys, declaredBy: KeyIsolation)
 
   var diagnostic: Diagnostic {
     switch self {
@@ -174,13 +174,13 @@ enum ResolutionFailure {
         details: [key.described] + error.split(separator: "\n", omittingEmptySubsequences: false).map(String.init),
         fix: "fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets"
       )
-    case .unusableDependency(let key):
-      let unusable = UnusableDependency(key)
+    case .unusableDependency(let key, let holder):
+      let unusable = UnusableDependency(key, declaredBy: holder)
       return Diagnostic(
         summary:
-          "a main-actor factory cannot take the value of \(key.described): \(unusable?.reason ?? "its kind of key")",
+          "\(holder == .async ? "an async" : "a main-actor") factory cannot take the value of \(key.described): \(unusable?.reason ?? "its kind of key")",
         details: ["the graph's check did not report it: please report this as a bug in Sheath"],
-        fix: unusable?.fix ?? "declare a Key or a MainActorKey")
+        fix: unusable?.fix ?? "declare its .provider")
     case .tooManyKeys(let capacity):
       return Diagnostic(
         summary: "more than \(grouped(capacity)) keys were created",
@@ -215,7 +215,7 @@ enum ResolutionFailure {
     case .tooDeep(_, let path): path.last?.declaration
     case .missingBinding(let key, _), .unknownKeyProblems(let key, _), .scopeNotOpen(let key, _, _, _),
       .weakValueNotAnObject(let key, _), .graphReleased(let key, _, _, _), .buildWaitTimeout(let key, _, _, _),
-      .asyncBuildWaitTimeout(let key, _, _, _), .childGraphNotBuilt(let key, _), .unusableDependency(let key):
+      .asyncBuildWaitTimeout(let key, _, _, _), .childGraphNotBuilt(let key, _), .unusableDependency(let key, _):
       key.declaration
     case .noAmbientGraph(_, let location, _), .weakInjectGraphReleased(_, let location, _): location
     case .tooManyKeys: nil

@@ -10,8 +10,8 @@
 ///   dependency is deferred, and legal in a cycle);
 /// - captive dependencies: a shared instance that needs a shorter-lived one, directly or through any
 ///   number of transient keys;
-/// - direct dependencies whose values their factories cannot take: an assisted key's or an async
-///   key's, which a main-actor factory's ``TypedKey`` dependencies let through.
+/// - direct dependencies whose values their factories cannot take, which a main-actor or an async
+///   factory's ``TypedKey`` dependencies let through (see ``UnusableDependency``).
 ///
 /// A factory that resolves through a ``Resolver`` (`{ r in … }`) declares nothing: its key is known,
 /// but its edges are not, and ``uncheckedKeys`` lists it — as it lists a key a decorator or a
@@ -194,8 +194,26 @@ struct GraphCheck {
           summary: "dependency cycle",
           details: cyclePath(keys),
           fix:
-            "declare one of these dependencies as .provider or .lazy (Key(.singleton, \(keys[1].callSiteName).provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears"
+            "declare one of these dependencies as \(deferredForms(of: keys[1])) (\(declaration(of: keys[0], needing: keys[1]))) and resolve it after the factory returns, or split a type so the cycle disappears"
         )))
+  }
+
+  /// `.provider or .lazy`, or `.provider` alone where `key` has no lazy form (a main-actor or async key).
+  private func deferredForms(of key: Keys) -> String {
+    key.kind == .plain ? ".provider or .lazy" : ".provider"
+  }
+
+  /// `Key(.singleton, .b.provider) { … }`: how `holder` declares a provider of `dependency`, written
+  /// with `holder`'s kind of key.
+  private func declaration(of holder: Keys, needing dependency: Keys) -> String {
+    let provider = dependency.callSiteName + ".provider"
+    switch holder.kind {
+    case .plain: return "Key(.singleton, \(provider)) { … }"
+    case .mainActor: return "MainActorKey(.singleton, \(provider)) { … }"
+    case .async: return "AsyncKey(.singleton, \(provider)) { … }"
+    case .assisted: return "AssistedKey(\(provider)) { … }"
+    case .mainActorAssisted: return "MainActorAssistedKey(\(provider)) { … }"
+    }
   }
 
   /// Shared instances that need, directly or through transient keys, a shorter-lived shared one.
@@ -236,19 +254,22 @@ extension GraphCheck {
       var reported: Set<Int> = []
       for edge in node.edges ?? [] where edge.kind != .deferred {
         let dependency = nodes[edge.target].key
-        guard let unusable = UnusableDependency(dependency), reported.insert(edge.target).inserted else { continue }
+        guard let unusable = UnusableDependency(dependency, declaredBy: node.key.isolation),
+          reported.insert(edge.target).inserted
+        else { continue }
         problems.append(unusable.problem(declaredBy: path(to: holder)))
       }
     }
   }
 }
 
-/// A dependency declared direct whose value no factory can take when it runs: an assisted key's, built
-/// from an argument its caller passes, or an async key's, which must be awaited.
+/// A dependency declared direct whose value its factory cannot take when it runs: an assisted key's,
+/// built from an argument its caller passes; an async key's, which only an async factory can await;
+/// or a main-actor key's, built on the main actor, where only a main-actor factory runs.
 ///
-/// Only a main-actor factory can declare one: its dependencies are ``TypedKey``s, so that it can take a
-/// ``MainActorKey``'s value as well as a ``Key``'s. Every other factory declares ``Key``s, and the
-/// compiler keeps the rest out.
+/// Only a main-actor or an async factory can declare one: its dependencies are ``TypedKey``s, so that
+/// it can take a ``MainActorKey``'s or an ``AsyncKey``'s value as well as a ``Key``'s. Every other
+/// factory declares ``Key``s, and the compiler keeps the rest out.
 struct UnusableDependency {
   let dependency: Keys
   /// Why the value cannot be taken.
@@ -256,19 +277,24 @@ struct UnusableDependency {
   /// What to declare instead.
   let fix: String
 
-  /// `nil` when a factory can take `dependency`'s value.
-  init?(_ dependency: Keys) {
+  /// `nil` when a factory of `holder`'s isolation can take `dependency`'s value.
+  init?(_ dependency: Keys, declaredBy holder: KeyIsolation) {
     self.dependency = dependency
     let name = dependency.callSiteName
-    switch dependency.kind {
-    case .plain, .mainActor:
+    switch (dependency.kind, holder) {
+    case (.plain, _), (.mainActor, .mainActor), (.async, .async):
       return nil
-    case .assisted, .mainActorAssisted:
+    case (.assisted, _), (.mainActorAssisted, _):
       reason = "an assisted key builds its value from an argument its caller passes"
       fix = "declare \(name).factory and call it with the argument"
-    case .async:
-      reason = "an async key's value is awaited, and a main-actor factory cannot wait"
+    case (.async, _):
+      let factory = holder == .mainActor ? "a main-actor factory" : "a synchronous factory"
+      reason = "an async key's value is awaited, and \(factory) cannot wait"
       fix = "declare \(name).provider and await it where the value is needed"
+    case (.mainActor, _):
+      let factory = holder == .async ? "an async factory" : "this factory"
+      reason = "a main-actor key's value is built on the main actor, where \(factory) does not run"
+      fix = "declare \(name).provider and call it on the main actor"
     }
   }
 

@@ -192,5 +192,9 @@ public final class AsyncKey<Value: Sendable>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
+  override func value(forAsyncFactory r: AsyncResolver, fileID: StaticString, line: UInt) async throws -> Value {
+    try await r[self, fileID: fileID, line: line]
+  }
+
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 }

@@ -464,7 +464,7 @@ extension MainActorKey {
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
       ) { r in
         let keys = dependencies.keys
-        return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+        return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -530,8 +530,8 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -602,9 +602,9 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -679,10 +679,10 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -760,11 +760,11 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -849,12 +849,12 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -937,7 +937,7 @@ extension AsyncKey {
   @inlinable @inline(__always)
   public convenience init<A>(
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -960,7 +960,7 @@ extension AsyncKey {
   @usableFromInline
   static func made<A>(
     _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -977,7 +977,8 @@ extension AsyncKey {
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
       ) { r in
         let keys = dependencies.keys
-        return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+        return try await factory(
+          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -1000,8 +1001,8 @@ extension AsyncKey {
   @inlinable @inline(__always)
   public convenience init<A, B>(
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -1024,8 +1025,8 @@ extension AsyncKey {
   @usableFromInline
   static func made<A, B>(
     _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -1043,8 +1044,8 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line]
-        )
+          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -1068,9 +1069,9 @@ extension AsyncKey {
   @inlinable @inline(__always)
   public convenience init<A, B, C>(
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -1093,9 +1094,9 @@ extension AsyncKey {
   @usableFromInline
   static func made<A, B, C>(
     _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -1115,9 +1116,9 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line]
-        )
+          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -1142,10 +1143,10 @@ extension AsyncKey {
   @inlinable @inline(__always)
   public convenience init<A, B, C, D>(
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -1168,10 +1169,10 @@ extension AsyncKey {
   @usableFromInline
   static func made<A, B, C, D>(
     _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -1192,10 +1193,10 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line]
-        )
+          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -1221,11 +1222,11 @@ extension AsyncKey {
   @inlinable @inline(__always)
   public convenience init<A, B, C, D, E>(
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -1249,11 +1250,11 @@ extension AsyncKey {
   @usableFromInline
   static func made<A, B, C, D, E>(
     _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
+    _ e: @escaping @Sendable () -> TypedKey<E>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -1275,11 +1276,11 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line]
-        )
+          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -1306,12 +1307,12 @@ extension AsyncKey {
   @inlinable @inline(__always)
   public convenience init<A, B, C, D, E, F>(
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>? = nil,
     name: String? = nil,
     fileID: StaticString = #fileID,
@@ -1336,12 +1337,12 @@ extension AsyncKey {
   @usableFromInline
   static func made<A, B, C, D, E, F>(
     _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> Key<A>,
-    _ b: @escaping @Sendable () -> Key<B>,
-    _ c: @escaping @Sendable () -> Key<C>,
-    _ d: @escaping @Sendable () -> Key<D>,
-    _ e: @escaping @Sendable () -> Key<E>,
-    _ f: @escaping @Sendable () -> Key<F>,
+    _ a: @escaping @Sendable () -> TypedKey<A>,
+    _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>,
+    _ d: @escaping @Sendable () -> TypedKey<D>,
+    _ e: @escaping @Sendable () -> TypedKey<E>,
+    _ f: @escaping @Sendable () -> TypedKey<F>,
     test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
     name: String?,
     fileID: StaticString,
@@ -1364,12 +1365,12 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          r[keys.key(0, as: A.self), fileID: fileID, line: line],
-          r[keys.key(1, as: B.self), fileID: fileID, line: line],
-          r[keys.key(2, as: C.self), fileID: fileID, line: line],
-          r[keys.key(3, as: D.self), fileID: fileID, line: line],
-          r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line]
-        )
+          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+          try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -1807,7 +1808,7 @@ extension MainActorAssistedKey {
         name: site.keyName, declaration: site.location, dependencies: dependencies
       ) { r, argument in
         let keys = dependencies.keys
-        return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+        return factory(argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -1867,8 +1868,8 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -1933,9 +1934,9 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -2004,10 +2005,10 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -2083,11 +2084,11 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }
@@ -2168,12 +2169,12 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+          keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
       }
     }
   }

@@ -199,5 +199,10 @@ public final class MainActorKey<Value>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
+  @MainActor
+  override func value(forMainActorFactory r: MainActorResolver, fileID: StaticString, line: UInt) -> Value {
+    r[self, fileID: fileID, line: line]
+  }
+
   override func lifetimeKind(_ option: MainActorLifetime?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 }

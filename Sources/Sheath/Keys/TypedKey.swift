@@ -20,17 +20,35 @@
 /// }
 /// ```
 ///
+/// An ``AsyncKey`` declares `TypedKey`s too, and awaits an async key's value as directly:
+/// `AsyncKey(.singleton, .database) { database in Repository(database) }`.
+///
 /// The graph checks the edges as it checks every declared edge — missing bindings, cycles and
 /// captive dependencies, with their paths — and one more thing the types cannot: a main-actor factory
-/// takes the value of a ``Key`` or a ``MainActorKey``, not of a key that needs an argument or must be
-/// awaited. Declare an ``AssistedKey``'s or a ``MainActorAssistedKey``'s `.factory`, or an
-/// ``AsyncKey``'s `.provider`; `Graph(modules:)` reports any other such dependency, with the fix, before
-/// a factory runs.
+/// takes the value of a ``Key`` or a ``MainActorKey``, and an async factory the value of a ``Key`` or
+/// an ``AsyncKey``, not of a key that needs an argument, that must be awaited where the factory cannot
+/// wait, or that lives on the main actor where the factory does not run. Declare an ``AssistedKey``'s
+/// or a ``MainActorAssistedKey``'s `.factory`, or the other key's `.provider`: `Graph(modules:)`
+/// reports any other such dependency, with the fix, before a factory runs.
 ///
-/// A ``Key``'s and an ``AsyncKey``'s factories declare ``Key``s, so a nonisolated factory can never take
-/// a main-actor value: the compiler says so.
+/// A ``Key``'s and an ``AssistedKey``'s factories declare ``Key``s, so a nonisolated synchronous
+/// factory can never take a main-actor or an async value: the compiler says so.
 public class TypedKey<Value>: Keys, @unchecked Sendable {
   // @unchecked: immutable, as `Keys` is; it adds nothing but its type, which carries `Value`.
+
+  /// This key's value for a main-actor factory that declared it: what ``Key`` and ``MainActorKey``
+  /// give. Any other kind of key here got past the graph's check (see ``UnusableDependency``), which
+  /// would be a bug in it: it stops with the check's message.
+  @MainActor
+  func value(forMainActorFactory r: MainActorResolver, fileID: StaticString, line: UInt) -> Value {
+    ResolutionStack.stop(.unusableDependency(self, declaredBy: .mainActor), at: CallSite(fileID: fileID, line: line))
+  }
+
+  /// This key's value for an async factory that declared it: what ``Key`` and ``AsyncKey`` give. Any
+  /// other kind of key stops, as above.
+  func value(forAsyncFactory r: AsyncResolver, fileID: StaticString, line: UInt) async throws -> Value {
+    ResolutionStack.stop(.unusableDependency(self, declaredBy: .async), at: CallSite(fileID: fileID, line: line))
+  }
 }
 
 /// The kinds of keys a module binds, one per key class.

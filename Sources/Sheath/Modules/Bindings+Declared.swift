@@ -1042,7 +1042,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+      return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1068,7 +1068,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+      return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1095,8 +1095,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1125,8 +1125,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1157,9 +1157,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1192,9 +1192,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1228,10 +1228,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1267,10 +1267,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1306,11 +1306,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1348,11 +1348,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1392,12 +1392,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1439,12 +1439,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1491,7 +1491,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+      return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1517,7 +1517,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+      return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1544,8 +1544,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1574,8 +1574,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1606,9 +1606,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1641,9 +1641,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1677,10 +1677,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1716,10 +1716,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1755,11 +1755,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1797,11 +1797,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1841,12 +1841,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1888,12 +1888,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1932,7 +1932,7 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
@@ -1940,7 +1940,8 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return try await factory(
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1958,7 +1959,7 @@ extension Bindings {
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
@@ -1966,7 +1967,8 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return try await factory(
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -1983,8 +1985,8 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
@@ -1993,7 +1995,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2012,8 +2015,8 @@ extension Bindings {
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
@@ -2022,7 +2025,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2040,9 +2044,9 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
@@ -2053,8 +2057,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2074,9 +2079,9 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
@@ -2087,8 +2092,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2107,10 +2113,10 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
@@ -2122,8 +2128,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2144,10 +2152,10 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
@@ -2159,8 +2167,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2180,11 +2190,11 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2197,9 +2207,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2221,11 +2233,11 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2238,9 +2250,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2261,12 +2275,12 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2280,9 +2294,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2305,12 +2322,12 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2324,9 +2341,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2365,7 +2385,7 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
@@ -2373,7 +2393,8 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return try await factory(
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2391,7 +2412,7 @@ extension Bindings {
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
@@ -2399,7 +2420,8 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return try await factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+      return try await factory(
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2416,8 +2438,8 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
@@ -2426,7 +2448,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2445,8 +2468,8 @@ extension Bindings {
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
@@ -2455,7 +2478,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2473,9 +2497,9 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
@@ -2486,8 +2510,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2507,9 +2532,9 @@ extension Bindings {
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
@@ -2520,8 +2545,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2540,10 +2566,10 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
@@ -2555,8 +2581,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2577,10 +2605,10 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
@@ -2592,8 +2620,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2613,11 +2643,11 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2630,9 +2660,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2654,11 +2686,11 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2671,9 +2703,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2694,12 +2728,12 @@ extension Bindings {
   ///   - factory: Builds the value from the dependencies' values.
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2713,9 +2747,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -2738,12 +2775,12 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2757,9 +2794,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
+        try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3360,7 +3400,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
-      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+      return factory(argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3390,8 +3430,8 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3425,9 +3465,9 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3464,10 +3504,10 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3508,11 +3548,11 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3556,12 +3596,12 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3612,7 +3652,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
-      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+      return factory(argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3642,8 +3682,8 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3677,9 +3717,9 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3716,10 +3756,10 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3760,11 +3800,11 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 
@@ -3808,12 +3848,12 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
+        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
     }
   }
 

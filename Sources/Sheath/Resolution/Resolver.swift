@@ -138,24 +138,6 @@ public struct MainActorResolver: MainActorResolving {
   public nonisolated var resolver: Resolver { _resolver }
 }
 
-extension MainActorResolver {
-  /// The value of a main-actor factory's declared dependency: a ``MainActorKey``'s, resolved on the
-  /// main actor, or a ``Key``'s.
-  ///
-  /// The graph checked the dependency before the factory could run (see ``UnusableDependency``), so
-  /// any other kind of key here is a bug in that check, and stops with its message.
-  func declared<Value>(_ key: TypedKey<Value>, fileID: StaticString, line: UInt) -> Value {
-    switch key.kind {
-    case .plain:
-      return self[unsafeDowncast(key, to: Key<Value>.self), fileID: fileID, line: line]
-    case .mainActor:
-      return self[unsafeDowncast(key, to: MainActorKey<Value>.self), fileID: fileID, line: line]
-    case .assisted, .mainActorAssisted, .async:
-      ResolutionStack.stop(.unusableDependency(key), at: CallSite(fileID: fileID, line: line))
-    }
-  }
-}
-
 /// What an ``AsyncKey``'s factory receives: resolves async keys with `try await`, and every
 /// synchronous key without.
 ///

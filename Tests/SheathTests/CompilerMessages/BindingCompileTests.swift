@@ -238,12 +238,23 @@ private let snippets = [
       }
       """,
     errors: "error: type 'MainActorKey<Presenter>' has no member 'presentr'"),
+  // NB: the fallback a misspelled key with a main-actor or async dependency meets names a MainActorKey
+  // (see scripts/generate-declared.py); the missing member is what the message is about.
+  Snippet(
+    name: "a misspelled key with an async dependency",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.databse, .database) { database in database }
+      }
+      """,
+    errors: "error: type 'MainActorKey<Database>' has no member 'databse'"),
   Snippet(
     name: "a main-actor key bound with a main-actor dependency",
     source: """
       func register(into b: inout Bindings) {
         b.override(.presenter, .singleton, .presenter.provider, .count) { _, _ in Presenter() }
         b.override(.sheet, .presenter) { _, presenter in presenter }
+        b.override(.database, .singleton, .database.provider) { _ in Database() }
       }
       """),
   Snippet(

@@ -42,6 +42,7 @@ private let snippets = [
         static var screen: MainActorKey<Presenter> { MainActorKey(.singleton, .count) { _ in Presenter() } }
         static var panel: MainActorKey<Presenter> { MainActorKey(.transient, .presenter, .count) { presenter, _ in presenter } }
         static var pane: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey(.presenter) { _, presenter in presenter } }
+        static var replica: AsyncKey<Database> { AsyncKey(.singleton, .database, .count) { database, _ in database } }
         static var store: AsyncKey<Database> { AsyncKey(.singleton, .count) { _ in Database() } }
         static var form: AssistedKey<String, Int> { AssistedKey(.count) { text, count in text.count + count } }
         static var sheet: MainActorAssistedKey<String, Presenter> { MainActorAssistedKey { _ in Presenter() } }
@@ -197,6 +198,13 @@ private let snippets = [
       "extension Keys { static var welcome: MainActorKey<Welcome> { MainActorKey(.transient, .presenter) { http in Welcome(http) } } }",
     errors:
       "error: member 'presenter' in 'TypedKey<any HTTPClient>' produces result of type 'TypedKey<Presenter>', but context expects 'TypedKey<any HTTPClient>'"
+  ),
+  Snippet(
+    name: "a dependency of the wrong type, in an async factory",
+    source:
+      "extension Keys { static var welcome: AsyncKey<Database> { AsyncKey(.transient, .count) { (database: Database) in database } } }",
+    errors:
+      "error: member 'count' in 'TypedKey<Database>' produces result of type 'TypedKey<Int>', but context expects 'TypedKey<Database>'"
   ),
   Snippet(
     name: "a misspelled dependency, in a main-actor factory",

@@ -193,7 +193,7 @@ struct DeclaredMainActorDependencyTests {
         Keys.loopA (Node, App/Keys.swift:3)
         → Keys.loopB (Node, App/Keys.swift:4)
         → Keys.loopA
-      fix: declare one of these dependencies as .provider or .lazy (Key(.singleton, .loopB.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      fix: declare one of these dependencies as .provider (MainActorKey(.singleton, .loopB.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
       """)
   }
 
