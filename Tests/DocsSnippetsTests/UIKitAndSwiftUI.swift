@@ -100,16 +100,16 @@ extension Keys {
   fileprivate static var reviewViewModel:
     MainActorAssistedKey<any ReviewView, ReviewViewModel>
   {
-    MainActorAssistedKey(.orderDraft.provider) { view, order in
-      ReviewViewModel(view: view, order: order())
+    MainActorAssistedKey(.orderDraft) { view, order in
+      ReviewViewModel(view: view, order: order)
     }
   }
   // swift-format-ignore
   fileprivate static var paymentViewModel:
     MainActorAssistedKey<any PaymentView, PaymentViewModel>
   {
-    MainActorAssistedKey(.orderDraft.provider) { view, order in
-      PaymentViewModel(view: view, order: order())
+    MainActorAssistedKey(.orderDraft) { view, order in
+      PaymentViewModel(view: view, order: order)
     }
   }
   // swift-format-ignore
@@ -336,8 +336,8 @@ extension Keys {
     }
   }
   fileprivate static var checkoutModel: MainActorKey<CheckoutModel> {
-    MainActorKey(.transient, .orderDraft.provider) { order in
-      CheckoutModel(order: order())
+    MainActorKey(.transient, .orderDraft) { order in
+      CheckoutModel(order: order)
     }
   }
 }
