@@ -6,14 +6,15 @@
 /// ```swift
 /// extension Keys {
 ///   static var database: AsyncKey<Database> {
-///     AsyncKey(.singleton) { r in
-///       // .databaseURL is a Key: resolved without `await`
-///       try await Database.open(at: r[.databaseURL])
+///     // .databaseURL is a Key
+///     AsyncKey(.singleton, .databaseURL) { url in
+///       try await Database.open(at: url)
 ///     }
 ///   }
 ///   static var feed: AsyncKey<Feed> {
-///     AsyncKey { r in
-///       Feed(database: try await r[.database], api: r[.userAPI])
+///     // .database is awaited before the factory runs
+///     AsyncKey(.transient, .database, .userAPI) { database, api in
+///       Feed(database: database, api: api)
 ///     }
 ///   }
 /// }
@@ -22,9 +23,10 @@
 /// ```
 ///
 /// The spelling is the subscript, as for every other key: `try await graph[.database]` reads as what
-/// it is — the same lookup, which may suspend and may throw. A synchronous factory cannot await, and
-/// its ``Resolver`` has no way to resolve an async key, so a synchronous key can never depend on an
-/// asynchronous one by accident: the compiler says so.
+/// it is — the same lookup, which may suspend and may throw. An async factory's declared dependencies
+/// are ``TypedKey``s: a ``Key``'s value or an async key's, awaited. A synchronous factory cannot
+/// await: it declares ``Key``s, and its ``Resolver`` has no way to resolve an async key, so a
+/// synchronous key can never depend on an asynchronous one by accident: the compiler says so.
 ///
 /// ## Lifetimes and single flight
 ///
@@ -49,11 +51,13 @@
 ///
 /// ## Cycles
 ///
-/// Async factories waiting for each other would wait forever, so the graph tracks which builds wait
-/// for which. A key that, through its dependencies, waits for its own build — in one task or across
-/// several — stops the program with a "dependency cycle" message naming the path, instead of hanging.
-/// Break such a cycle by injecting an ``AsyncProvider`` (`r.provider(.key)`) and calling it after the
-/// factory returns.
+/// Async keys whose declared dependencies need each other are a "dependency cycle" that
+/// `Graph(modules:)` reports with its path, before any factory runs. Through resolvers
+/// (`{ r in … }`), which the graph cannot read, async factories waiting for each other would wait
+/// forever, so the graph tracks which builds wait for which: a key that waits for its own build — in
+/// one task or across several — stops the program with the same message, instead of hanging. Break
+/// such a cycle with an ``AsyncProvider`` — declare `.key.provider`, or call `r.provider(.key)` — and
+/// call it after the factory returns.
 public final class AsyncKey<Value: Sendable>:
   BindableKey<
     @Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>,

@@ -15,8 +15,10 @@
 ///
 /// extension Keys {
 ///   static var profileViewModel: MainActorKey<ProfileViewModel> {
-///     MainActorKey(.scoped(.flow)) { r in
-///       ProfileViewModel(data: r[.followersData], presenter: r[.presenter])
+///     // a nonisolated data controller and a main-actor presenter
+///     MainActorKey(.scoped(.flow), .followersData, .presenter) {
+///       data, presenter in
+///       ProfileViewModel(data: data, presenter: presenter)
 ///     }
 ///   }
 /// }
@@ -35,10 +37,13 @@
 ///
 /// ## What the factory can resolve
 ///
-/// The factory receives a ``MainActorResolver``: it resolves other main-actor keys and every
-/// nonisolated key (``Key``, ``AssistedKey``, ``CollectionKey``, ``MapKey``). The other direction is
-/// closed: a ``Key``'s factory gets a plain ``Resolver``, which has no way to resolve a main-actor key,
-/// so a nonisolated singleton can never capture a view model.
+/// A factory that declares its dependencies takes the values of main-actor keys and nonisolated
+/// ``Key``s alike (its dependencies are ``TypedKey``s), and the graph checks every edge when it is
+/// built. A factory that takes a resolver instead receives a ``MainActorResolver``: it resolves other
+/// main-actor keys and every nonisolated key (``Key``, ``AssistedKey``, ``CollectionKey``, ``MapKey``).
+/// The other direction is closed: a ``Key``'s factory declares ``Key``s, or gets a plain ``Resolver``,
+/// which has no way to resolve a main-actor key, so a nonisolated singleton can never capture a view
+/// model.
 ///
 /// ## Lifetimes
 ///
@@ -57,9 +62,11 @@
 ///
 /// ## Cycles
 ///
-/// Main-actor keys that need each other stop the program with a "dependency cycle" message naming
-/// the path, as other keys do. Break such a cycle by injecting a ``MainActorProvider``
-/// (`r.provider(.key)`) and calling it after the factory returns.
+/// Main-actor keys whose declared dependencies need each other are a "dependency cycle" that
+/// `Graph(modules:)` reports with its path, before any factory runs. Through resolvers
+/// (`{ r in … }`), which the graph cannot read, they stop the program with the same message when
+/// resolved. Break such a cycle with a ``MainActorProvider`` — declare `.key.provider`, or call
+/// `r.provider(.key)` — and call it after the factory returns.
 public final class MainActorKey<Value>:
   BindableKey<
     @MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime,
