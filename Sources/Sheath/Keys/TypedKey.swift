@@ -1,5 +1,5 @@
 /// A key whose values are `Value`s: the common base of every kind of key that modules bind, and what
-/// a main-actor factory declares as a dependency.
+/// main-actor and async factories declare as dependencies.
 ///
 /// You never create one directly, and rarely name it. A ``MainActorKey`` or
 /// ``MainActorAssistedKey`` declares its dependencies as `TypedKey`s, so that a main-actor factory can
