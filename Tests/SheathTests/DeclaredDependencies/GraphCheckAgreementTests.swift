@@ -312,9 +312,9 @@ private func makeMainActorKey(
 }
 
 /// An async key at `index` whose default declares `edges`, through the fixed-arity initializers.
-private func makeAsyncKey(_ index: Int, _ lifetime: Lifetime<Node>, _ edges: [Wiring.Edge], _ box: KeyBox) -> AsyncKey<
-  Node
-> {
+private func makeAsyncKey(
+  _ index: Int, _ lifetime: Lifetime<Node>, _ edges: [Wiring.Edge], _ box: KeyBox
+) -> AsyncKey<Node> {
   let d = edges.map { edge in { @Sendable in asyncDependency(box, edge) } }
   let name = "K\(index)"
   let column = freshColumn()
@@ -411,54 +411,58 @@ private final class Adapters: @unchecked Sendable {
 
   /// An async key's adapter: an async key, which takes a plain or an async target directly.
   func asyncKey(for target: NodeKey, deferred: Bool) -> AsyncKey<Dependency> {
-    lock.lock()
-    defer { lock.unlock() }
-    let base: Keys
-    switch (target, deferred) {
-    case (.plain(let key), true): base = key.provider
-    case (.async(let key), true): base = key.provider
-    case (.mainActor, true): preconditionFailure("an async key's edge to a main-actor key: the wiring makes none")
-    case (_, false): base = target.typed
-    }
-    if let key = asyncKeys[ObjectIdentifier(base)] { return key }
     let name = target.name + (deferred ? "~provider" : "~") + "@async"
-    let key: AsyncKey<Dependency>
-    switch (target, deferred) {
-    case (.plain(let target), true):
-      key = AsyncKey(.transient, target.provider, name: name, column: freshColumn()) { .provider($0) }
-    case (.async(let target), true):
-      key = AsyncKey(.transient, target.provider, name: name, column: freshColumn()) { .asyncProvider($0) }
-    default:
-      key = AsyncKey(.transient, target.typed, name: name, column: freshColumn()) { .node($0) }
+    return cached(&asyncKeys, base(of: target, deferred: deferred)) {
+      switch (target, deferred) {
+      case (.plain(let target), true):
+        AsyncKey(.transient, target.provider, name: name, column: freshColumn()) { .provider($0) }
+      case (.async(let target), true):
+        AsyncKey(.transient, target.provider, name: name, column: freshColumn()) { .asyncProvider($0) }
+      case (.mainActor, true):
+        preconditionFailure("an async key's edge to a main-actor key: the wiring makes none")
+      case (_, false):
+        AsyncKey(.transient, target.typed, name: name, column: freshColumn()) { .node($0) }
+      }
     }
-    asyncKeys[ObjectIdentifier(base)] = key
-    return key
   }
 
   /// A main-actor key's adapter: a main-actor key, which takes a plain or a main-actor target directly.
   func mainActorKey(for target: NodeKey, deferred: Bool) -> MainActorKey<Dependency> {
+    let name = target.name + (deferred ? "~provider" : "~") + "@main"
+    return cached(&mainActorKeys, base(of: target, deferred: deferred)) {
+      switch (target, deferred) {
+      case (.plain(let target), true):
+        MainActorKey(.transient, target.provider, name: name, column: freshColumn()) { .provider($0) }
+      case (.mainActor(let target), true):
+        MainActorKey(.transient, target.provider, name: name, column: freshColumn()) { .mainActorProvider($0) }
+      case (.async, true):
+        preconditionFailure("a main-actor key's edge to an async key: the wiring makes none")
+      case (_, false):
+        MainActorKey(.transient, target.typed, name: name, column: freshColumn()) { .node($0) }
+      }
+    }
+  }
+
+  /// What an adapter over `target` stands for: the target, or its `.provider` key (a deferred edge).
+  private func base(of target: NodeKey, deferred: Bool) -> Keys {
+    guard deferred else { return target.typed }
+    switch target {
+    case .plain(let key): return key.provider
+    case .mainActor(let key): return key.provider
+    case .async(let key): return key.provider
+    }
+  }
+
+  /// The adapter `table` holds for `base`, made by `make` the first time.
+  private func cached<Adapter>(
+    _ table: inout [ObjectIdentifier: Adapter], _ base: Keys, _ make: () -> Adapter
+  ) -> Adapter {
     lock.lock()
     defer { lock.unlock() }
-    let base: Keys
-    switch (target, deferred) {
-    case (.plain(let key), true): base = key.provider
-    case (.mainActor(let key), true): base = key.provider
-    case (.async, true): preconditionFailure("a main-actor key's edge to an async key: the wiring makes none")
-    case (_, false): base = target.typed
-    }
-    if let key = mainActorKeys[ObjectIdentifier(base)] { return key }
-    let name = target.name + (deferred ? "~provider" : "~") + "@main"
-    let key: MainActorKey<Dependency>
-    switch (target, deferred) {
-    case (.plain(let target), true):
-      key = MainActorKey(.transient, target.provider, name: name, column: freshColumn()) { .provider($0) }
-    case (.mainActor(let target), true):
-      key = MainActorKey(.transient, target.provider, name: name, column: freshColumn()) { .mainActorProvider($0) }
-    default:
-      key = MainActorKey(.transient, target.typed, name: name, column: freshColumn()) { .node($0) }
-    }
-    mainActorKeys[ObjectIdentifier(base)] = key
-    return key
+    if let adapter = table[ObjectIdentifier(base)] { return adapter }
+    let adapter = make()
+    table[ObjectIdentifier(base)] = adapter
+    return adapter
   }
 
   func key(for target: Key<Node>, deferred: Bool) -> Key<Dependency> {
