@@ -97,8 +97,8 @@ final class KeyList: @unchecked Sendable {
     unsafeDowncast(keys[index], to: Key<Value>.self)
   }
 
-  /// The key at `index`, which the declaration made a `TypedKey<Value>`: a main-actor factory's
-  /// dependency, a ``Key`` or a ``MainActorKey`` (see ``MainActorResolver/declared(_:fileID:line:)``).
+  /// The key at `index`, which the declaration made a `TypedKey<Value>`: a main-actor or an async
+  /// factory's dependency, which resolves itself for that factory (see ``TypedKey``).
   @inlinable @inline(__always)
   func typedKey<Value>(_ index: Int, as _: Value.Type) -> TypedKey<Value> {
     unsafeDowncast(keys[index], to: TypedKey<Value>.self)
