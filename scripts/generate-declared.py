@@ -110,10 +110,10 @@ def thunk(n, assisted):
 def closure(n, assisted, suspends=False, typed=False):
     head = ("_" if n == 0 else "r") + (", argument" if assisted else "")
     if typed:
-        # A `TypedKey`: the key's own kind says how a factory of this isolation gets its value.
-        method = "forAsyncFactory" if suspends else "forMainActorFactory"
+        # A `TypedKey`: a plain key's value through the subscript, any other kind's as that kind
+        # resolves itself for a factory of this isolation (TypedKey.swift).
         wait = "try await " if suspends else ""
-        read = lambda i, t: f"{wait}keys.typedKey({i}, as: {t}.self).value({method}: r, fileID: fileID, line: line)"
+        read = lambda i, t: f"{wait}r.declared(keys.typedKey({i}, as: {t}.self), fileID: fileID, line: line)"
     else:
         read = lambda i, t: f"r[keys.key({i}, as: {t}.self), fileID: fileID, line: line]"
     args = (["argument"] if assisted else []) + [read(i, t) for i, t in enumerate(params(n))]

@@ -98,7 +98,7 @@ final class KeyList: @unchecked Sendable {
   }
 
   /// The key at `index`, which the declaration made a `TypedKey<Value>`: a main-actor or an async
-  /// factory's dependency, which resolves itself for that factory (see ``TypedKey``).
+  /// factory's dependency (see ``MainActorResolver/declared(_:fileID:line:)``).
   @inlinable @inline(__always)
   func typedKey<Value>(_ index: Int, as _: Value.Type) -> TypedKey<Value> {
     unsafeDowncast(keys[index], to: TypedKey<Value>.self)

@@ -464,7 +464,7 @@ extension MainActorKey {
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
       ) { r in
         let keys = dependencies.keys
-        return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
       }
     }
   }
@@ -530,8 +530,8 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
       }
     }
   }
@@ -602,9 +602,9 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
       }
     }
   }
@@ -679,10 +679,10 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
       }
     }
   }
@@ -760,11 +760,11 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
       }
     }
   }
@@ -849,12 +849,12 @@ extension MainActorKey {
       ) { r in
         let keys = dependencies.keys
         return factory(
-          keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
       }
     }
   }
@@ -977,8 +977,7 @@ extension AsyncKey {
         lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
       ) { r in
         let keys = dependencies.keys
-        return try await factory(
-          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1044,8 +1043,8 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1116,9 +1115,9 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1193,10 +1192,10 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1276,11 +1275,11 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1365,12 +1364,12 @@ extension AsyncKey {
       ) { r in
         let keys = dependencies.keys
         return try await factory(
-          try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-          try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+          try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1808,7 +1807,7 @@ extension MainActorAssistedKey {
         name: site.keyName, declaration: site.location, dependencies: dependencies
       ) { r, argument in
         let keys = dependencies.keys
-        return factory(argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1868,8 +1867,8 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
       }
     }
   }
@@ -1934,9 +1933,9 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
       }
     }
   }
@@ -2005,10 +2004,10 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
       }
     }
   }
@@ -2084,11 +2083,11 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
       }
     }
   }
@@ -2169,12 +2168,12 @@ extension MainActorAssistedKey {
       ) { r, argument in
         let keys = dependencies.keys
         return factory(
-          argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-          keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+          r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
       }
     }
   }

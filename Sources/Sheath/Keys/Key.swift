@@ -219,15 +219,6 @@ public class Key<Value>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
-  @MainActor
-  override func value(forMainActorFactory r: MainActorResolver, fileID: StaticString, line: UInt) -> Value {
-    r[self, fileID: fileID, line: line]
-  }
-
-  override func value(forAsyncFactory r: AsyncResolver, fileID: StaticString, line: UInt) async throws -> Value {
-    r[self, fileID: fileID, line: line]
-  }
-
   @usableFromInline
   override func lifetimeKind(_ option: Lifetime<Value>?) -> LifetimeKind { (option ?? defaultLifetime).kind }
 }

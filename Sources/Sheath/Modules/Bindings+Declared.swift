@@ -1042,7 +1042,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1068,7 +1068,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1095,8 +1095,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -1125,8 +1125,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -1157,9 +1157,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -1192,9 +1192,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -1228,10 +1228,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -1267,10 +1267,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -1306,11 +1306,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -1348,11 +1348,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -1392,12 +1392,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -1439,12 +1439,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -1491,7 +1491,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1517,7 +1517,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return factory(keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1544,8 +1544,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -1574,8 +1574,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -1606,9 +1606,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -1641,9 +1641,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -1677,10 +1677,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -1716,10 +1716,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -1755,11 +1755,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -1797,11 +1797,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -1841,12 +1841,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -1888,12 +1888,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return factory(
-        keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -1940,8 +1940,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1967,8 +1966,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -1995,8 +1993,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -2025,8 +2023,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -2057,9 +2055,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -2092,9 +2090,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -2128,10 +2126,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -2167,10 +2165,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -2207,11 +2205,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -2250,11 +2248,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -2294,12 +2292,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -2341,12 +2339,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -2393,8 +2391,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -2420,8 +2417,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
-      return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -2448,8 +2444,8 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -2478,8 +2474,8 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -2510,9 +2506,9 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -2545,9 +2541,9 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -2581,10 +2577,10 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -2620,10 +2616,10 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -2660,11 +2656,11 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -2703,11 +2699,11 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -2747,12 +2743,12 @@ extension Bindings {
     register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -2794,12 +2790,12 @@ extension Bindings {
     register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
-        try await keys.typedKey(0, as: A.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(1, as: B.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(2, as: C.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(3, as: D.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(4, as: E.self).value(forAsyncFactory: r, fileID: fileID, line: line),
-        try await keys.typedKey(5, as: F.self).value(forAsyncFactory: r, fileID: fileID, line: line))
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -3400,7 +3396,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
-      return factory(argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -3430,8 +3426,8 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -3465,9 +3461,9 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -3504,10 +3500,10 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -3548,11 +3544,11 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -3596,12 +3592,12 @@ extension Bindings {
     register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
@@ -3652,7 +3648,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
-      return factory(argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
   }
 
@@ -3682,8 +3678,8 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
     }
   }
 
@@ -3717,9 +3713,9 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
     }
   }
 
@@ -3756,10 +3752,10 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
     }
   }
 
@@ -3800,11 +3796,11 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
     }
   }
 
@@ -3848,12 +3844,12 @@ extension Bindings {
     register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
-        argument, keys.typedKey(0, as: A.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(1, as: B.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(2, as: C.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(3, as: D.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(4, as: E.self).value(forMainActorFactory: r, fileID: fileID, line: line),
-        keys.typedKey(5, as: F.self).value(forMainActorFactory: r, fileID: fileID, line: line))
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
     }
   }
 
