@@ -196,7 +196,8 @@ public final class AsyncKey<Value: Sendable>:
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
-  override func value(forAsyncFactory r: AsyncResolver, fileID: StaticString, line: UInt) async throws -> Value {
+  override package func value(forAsyncFactory r: AsyncResolver, fileID: StaticString, line: UInt) async throws -> Value
+  {
     try await r[self, fileID: fileID, line: line]
   }
 

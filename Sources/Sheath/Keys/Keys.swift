@@ -80,8 +80,8 @@ public class Keys: @unchecked Sendable {
   /// default.
   func fallbackAnyBinding(testing: Bool) -> AnyBinding? { defaultAnyBinding }
 
-  /// What kind of key this is: what a main-actor factory that declared it resolves it as, and what
-  /// the graph's check allows as a direct dependency.
+  /// What kind of key this is: how a main-actor or an async factory that declared it resolves it, and
+  /// what the graph's check allows as a direct dependency.
   final let kind: KeyKind
 
   /// Where the key's factories run: the advice in a cycle's message depends on it.

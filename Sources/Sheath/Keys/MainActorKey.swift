@@ -207,7 +207,7 @@ public final class MainActorKey<Value>:
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
 
   @MainActor
-  override func value(forMainActorFactory r: MainActorResolver, fileID: StaticString, line: UInt) -> Value {
+  override package func value(forMainActorFactory r: MainActorResolver, fileID: StaticString, line: UInt) -> Value {
     r[self, fileID: fileID, line: line]
   }
 

@@ -39,15 +39,15 @@ public class TypedKey<Value>: Keys, @unchecked Sendable {
   /// This key's value for a main-actor factory that declared it, when it is not a plain key (see
   /// ``MainActorResolver/declared(_:fileID:line:)``): what a ``MainActorKey`` gives. Any other kind of
   /// key here got past the graph's check (see ``UnusableDependency``), which would be a bug in it: it
-  /// stops with the check's message.
+  /// stops with the check's message. `package` so that a test can pin that stop's text.
   @MainActor
-  func value(forMainActorFactory r: MainActorResolver, fileID: StaticString, line: UInt) -> Value {
+  package func value(forMainActorFactory r: MainActorResolver, fileID: StaticString, line: UInt) -> Value {
     ResolutionStack.stop(.unusableDependency(self, declaredBy: .mainActor), at: CallSite(fileID: fileID, line: line))
   }
 
   /// This key's value for an async factory that declared it, when it is not a plain key: what an
   /// ``AsyncKey`` gives. Any other kind of key stops, as above.
-  func value(forAsyncFactory r: AsyncResolver, fileID: StaticString, line: UInt) async throws -> Value {
+  package func value(forAsyncFactory r: AsyncResolver, fileID: StaticString, line: UInt) async throws -> Value {
     ResolutionStack.stop(.unusableDependency(self, declaredBy: .async), at: CallSite(fileID: fileID, line: line))
   }
 }

@@ -107,6 +107,16 @@ extension Keys {
       _, _ in neverBuilt(Node(), "screenTakesLoaded")
     }
   }
+  // Escape hatches that ask an unusable key for its value as a declared factory would, past the
+  // graph's check: what only a bug in that check could let happen.
+  fileprivate static var pastTheCheck: MainActorKey<Node> {
+    MainActorKey { r in Keys.assistedNode.value(forMainActorFactory: r, fileID: "App/Screen.swift", line: 3) }
+  }
+  fileprivate static var asyncPastTheCheck: AsyncKey<ProfileData> {
+    AsyncKey { r in
+      try await Keys.plainAssisted.value(forAsyncFactory: r, fileID: "App/Screen.swift", line: 4)
+    }
+  }
   fileprivate static var takesProviders: MainActorKey<Node> {
     MainActorKey(.transient, .assistedNode.factory, .plainAssisted.factory, .loadedData.provider) { _, _, _ in
       Node()
@@ -244,6 +254,40 @@ struct DeclaredMainActorDependencyTests {
   func deferred() throws {
     let graph = try Graph(modules: [TestModule { b in b.expose(.takesProviders) }])
     _ = graph[.takesProviders]
+  }
+
+  @Test("a main-actor factory handed an unusable key past the check stops, and says it is a bug in Sheath")
+  func unusableAtRunTime() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        _ = try! Graph(modules: [])[.pastTheCheck]
+      }
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: a main-actor factory cannot take the value of Keys.assistedNode ((Int) -> Node, App/Keys.swift:8): an assisted key builds its value from an argument its caller passes
+        the graph's check did not report it: please report this as a bug in Sheath
+      fix: declare .assistedNode.factory and call it with the argument
+      """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("App/Screen.swift:3: Fatal error: Sheath: a main-actor factory"), "\(standardError)")
+  }
+
+  @Test("an async factory handed an unusable key past the check stops, and says it is a bug in Sheath")
+  func asyncUnusableAtRunTime() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = try await Graph(modules: [])[.asyncPastTheCheck]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: an async factory cannot take the value of Keys.plainAssisted ((Int) -> ProfileData, App/Keys.swift:9): an assisted key builds its value from an argument its caller passes
+        the graph's check did not report it: please report this as a bug in Sheath
+      fix: declare .plainAssisted.factory and call it with the argument
+      """)
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("App/Screen.swift:4: Fatal error: Sheath: an async factory"), "\(standardError)")
   }
 
   @Test("a key the graph did not know is checked on its first resolution, and stops before its factory runs")
