@@ -48,6 +48,35 @@ struct GraphCheckAgreementTests {
   }
 }
 
+extension GraphCheckAgreementTests {
+  @Test("the seeds cover what the test claims: sound graphs with every kind of key, and every kind of problem")
+  func coverage() {
+    var sound = 0
+    var soundKeys = (mainActor: 0, async: 0)
+    var problems = (missing: 0, onCycles: 0, captive: 0)
+    for seed in Self.seeds {
+      let wiring = Wiring(seed: seed)
+      defer { wiring.box.keys = [] }
+      let modelled = wiring.modelledProblems
+      problems.missing += modelled.missing
+      problems.onCycles += modelled.onCycles
+      problems.captive += modelled.captive
+      guard !wiring.hasAnyProblem else { continue }
+      sound += 1
+      for key in wiring.keys {
+        switch key {
+        case .mainActor: soundKeys.mainActor += 1
+        case .async: soundKeys.async += 1
+        case .plain: break
+        }
+      }
+    }
+    #expect(sound >= 100, "sound graphs: \(sound)")
+    #expect(soundKeys.mainActor >= 100 && soundKeys.async >= 50, "keys resolved: \(soundKeys)")
+    #expect(problems.missing >= 100 && problems.onCycles >= 100 && problems.captive >= 100, "\(problems)")
+  }
+}
+
 /// What a random graph's keys build: which key built it.
 private final class Node: Sendable {
   let index: Int
@@ -243,6 +272,14 @@ private struct Wiring {
 
   var hasAnyProblem: Bool {
     keys.indices.contains { !isBound[$0] || isOnCycle($0) || isCaptive($0) }
+  }
+
+  /// How many keys of the wiring are missing a binding, on a cycle, or captive, by the model.
+  var modelledProblems: (missing: Int, onCycles: Int, captive: Int) {
+    (
+      keys.indices.count { !isBound[$0] }, keys.indices.count { isOnCycle($0) },
+      keys.indices.count { isCaptive($0) }
+    )
   }
 
   func hasProblem(_ problem: GraphError.Problem) -> Bool {
