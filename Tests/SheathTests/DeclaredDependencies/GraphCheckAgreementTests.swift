@@ -439,7 +439,7 @@ private enum Dependency: Sendable {
 /// adapter key over the target (a direct edge) or over its `.provider` (a deferred edge). Adapters are
 /// transient and pass their edge on, so they change no cycle, captive dependency or missing binding.
 private final class Adapters: @unchecked Sendable {
-  // @unchecked: `keys` is only read or written under `lock`.
+  // @unchecked: the three tables are only read or written under `lock`.
   private let lock = NSLock()
   private var keys: [ObjectIdentifier: Key<Dependency>] = [:]
   private var mainActorKeys: [ObjectIdentifier: MainActorKey<Dependency>] = [:]
@@ -449,7 +449,11 @@ private final class Adapters: @unchecked Sendable {
   /// An async key's adapter: an async key, which takes a plain or an async target directly.
   func asyncKey(for target: NodeKey, deferred: Bool) -> AsyncKey<Dependency> {
     let name = target.name + (deferred ? "~provider" : "~") + "@async"
-    return cached(&asyncKeys, base(of: target, deferred: deferred)) {
+    let base = base(of: target, deferred: deferred)
+    // Locked before the table is passed `inout`: the access begins at the call.
+    lock.lock()
+    defer { lock.unlock() }
+    return cached(&asyncKeys, base) {
       switch (target, deferred) {
       case (.plain(let target), true):
         AsyncKey(.transient, target.provider, name: name, column: freshColumn()) { .provider($0) }
@@ -466,7 +470,10 @@ private final class Adapters: @unchecked Sendable {
   /// A main-actor key's adapter: a main-actor key, which takes a plain or a main-actor target directly.
   func mainActorKey(for target: NodeKey, deferred: Bool) -> MainActorKey<Dependency> {
     let name = target.name + (deferred ? "~provider" : "~") + "@main"
-    return cached(&mainActorKeys, base(of: target, deferred: deferred)) {
+    let base = base(of: target, deferred: deferred)
+    lock.lock()
+    defer { lock.unlock() }
+    return cached(&mainActorKeys, base) {
       switch (target, deferred) {
       case (.plain(let target), true):
         MainActorKey(.transient, target.provider, name: name, column: freshColumn()) { .provider($0) }
@@ -490,12 +497,10 @@ private final class Adapters: @unchecked Sendable {
     }
   }
 
-  /// The adapter `table` holds for `base`, made by `make` the first time.
+  /// The adapter `table` holds for `base`, made by `make` the first time. Only under `lock`.
   private func cached<Adapter>(
     _ table: inout [ObjectIdentifier: Adapter], _ base: Keys, _ make: () -> Adapter
   ) -> Adapter {
-    lock.lock()
-    defer { lock.unlock() }
     if let adapter = table[ObjectIdentifier(base)] { return adapter }
     let adapter = make()
     table[ObjectIdentifier(base)] = adapter
