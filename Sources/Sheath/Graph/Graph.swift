@@ -96,7 +96,7 @@ public final class Graph: @unchecked Sendable {
   @usableFromInline let anchor: GraphAnchor
 
   /// The resolver every transient factory of a request made on this graph receives: made once, and
-  /// passed without a retain, since the graph holds it (see ``_withResolver(of:_:)``).
+  /// passed without a retain, since the graph holds it (see ``Resolver/withResolver(of:_:)``).
   @usableFromInline let lentResolver: Resolver
 
   /// Builds a root graph from modules.

@@ -53,12 +53,16 @@ struct GraphReference: Sendable {
   /// otherwise.
   @inlinable @inline(__always)
   var unretainedGraph: Unmanaged<Graph>? {
-    // A factory's resolver is lent, or a shared instance's: that case first. An owning reference's
-    // address has its low bit set, so it never equals an anchor's (objects are aligned).
-    if let lent = ResolutionStack.lentGraph(anchoredAt: address) { return lent }
-    guard address & 1 != 0 else { return nil }
-    return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped)
+    // Owning first: a request made on a graph, whose resolver is made there, folds this test and
+    // reads no thread state. An owning reference's address has its low bit set, so it never equals
+    // an anchor's (objects are aligned).
+    if ownsGraph { return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped) }
+    return ResolutionStack.lentGraph(anchoredAt: address)
   }
+
+  /// Whether this reference owns its graph.
+  @inlinable @inline(__always)
+  var ownsGraph: Bool { address & 1 != 0 }
 
   /// This reference, for what keeps it to resolve `key` later — a provider, a lazy value, an assisted
   /// or child-graph factory: one that owns the graph when the graph was lent (`key` names the stop

@@ -102,7 +102,7 @@ public final class Lazy<Value> {
   private func resolveOnce(_ resolver: Resolver, _ key: Key<Value>) -> Value {
     // `value` is a property, with no caller's line to name: a stop names this one.
     let site = CallSite(fileID: #fileID, line: #line)
-    return resolver._withGraph(resolving: key, fileID: site.fileID, line: site.line) { graph in
+    return resolver.withGraph(resolving: key, fileID: site.fileID, line: site.line) { graph in
       let fallback = key.unretainedFallbackBinding(testing: graph.usesTestValues)
       if graph.lifetime(of: key, fallback: fallback?.takeUnretainedValue()).isShared {
         return graph.resolve(key, from: resolver, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }) {

@@ -24,23 +24,32 @@ public struct Resolver: Resolving {
     self.graphReference = reference
   }
 
-  /// This resolver.
-  @inlinable public var _resolver: Resolver { self }
+  /// This resolver: ``Resolving``'s requirement.
+  @inlinable public var resolver: Resolver { self }
 
-  /// Runs `body` with the graph. A graph this resolver owns, or one whose request lent it and runs
-  /// on this thread, is alive: it is borrowed, and resolving retains nothing.
+  /// Runs `body` with the graph; `key`, about to be resolved, and the caller's `fileID` and `line`
+  /// name the stop when the graph was released. A graph this resolver owns, or one whose request lent
+  /// it and runs on this thread, is alive: it is borrowed, and resolving retains nothing.
   @inlinable @inline(__always)
-  public func _withGraph<Result>(
+  func withGraph<Result>(
     resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
   ) -> Result {
     if let graph = graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef(body) }
     return body(graphReference.graph(resolving: key, at: CallSite(fileID: fileID, line: line)))
   }
 
-  /// Runs `body` with this resolver.
+  /// Runs `body` with what the factory of a transient value resolved from here gets, from `graph`, the
+  /// graph this resolves from, as the caller holds it.
+  ///
+  /// When this resolver owns `graph` — a graph's own request, a provider's, a lazy value's — that is
+  /// the resolver `graph` lends its factories, as every request made on it does: the graph holds it,
+  /// so passing it retains nothing (a resolver that owned the graph would cost a retain and a release
+  /// per request, on a count every thread shares). Otherwise this resolver was lent or given to a
+  /// factory itself, and it is passed on.
   @inlinable @inline(__always)
-  public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
-    body(self)
+  func withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
+    if graphReference.ownsGraph { return graph.lending { body(graph.lentResolver) } }
+    return body(self)
   }
 }
 
@@ -79,27 +88,9 @@ extension Graph {
 }
 
 extension Graph: MainActorResolving, AsyncResolving {
-  /// A resolver that owns the graph, for ``Resolving``'s members.
-  @inlinable public var _resolver: Resolver { Resolver(GraphReference(.owning(self))) }
-
-  /// Runs `body` with this graph.
-  @inlinable @inline(__always)
-  public func _withGraph<Result>(
-    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
-  ) -> Result {
-    body(self)
-  }
-
-  /// Runs `body` with the resolver this graph (`graph`) lends the transient factories of a request
-  /// made on it. The graph holds that resolver, so passing it retains nothing — a resolver made here
-  /// would own the graph: one retain and release per request, on a count every thread shares.
-  @inlinable @inline(__always)
-  public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
-    graph.lending { body(graph.lentResolver) }
-  }
-
-  /// A resolver for this graph, for code that takes one.
-  public var resolver: Resolver { _resolver }
+  /// A resolver that owns this graph: ``Resolving``'s requirement, and what code that takes a
+  /// ``Resolver`` can be given.
+  @inlinable public var resolver: Resolver { Resolver(GraphReference(.owning(self))) }
 }
 
 /// What a ``MainActorKey``'s factory receives: resolves main-actor keys and every nonisolated key,
@@ -131,11 +122,9 @@ public struct MainActorResolver: MainActorResolving {
     self.graphReference = base.graphReference
   }
 
-  /// The nonisolated resolver underneath, for ``Resolving``'s members.
-  @inlinable public nonisolated var _resolver: Resolver { Resolver(graphReference) }
-
-  /// The nonisolated resolver underneath, for code that takes a ``Resolver``.
-  public nonisolated var resolver: Resolver { _resolver }
+  /// The nonisolated resolver underneath: ``Resolving``'s requirement, and what code that takes a
+  /// ``Resolver`` can be given.
+  @inlinable public nonisolated var resolver: Resolver { Resolver(graphReference) }
 }
 
 /// What an ``AsyncKey``'s factory receives: resolves async keys with `try await`, and every
@@ -159,9 +148,7 @@ public struct AsyncResolver: AsyncResolving {
     self.graphReference = reference
   }
 
-  /// A resolver for the same graph, for ``Resolving``'s members.
-  @inlinable public var _resolver: Resolver { Resolver(graphReference) }
-
-  /// A resolver for the synchronous keys an async factory needs, for code that takes one.
-  public var resolver: Resolver { _resolver }
+  /// A resolver for the same graph, for the synchronous keys an async factory needs: ``Resolving``'s
+  /// requirement, and what code that takes a ``Resolver`` can be given.
+  @inlinable public var resolver: Resolver { Resolver(graphReference) }
 }

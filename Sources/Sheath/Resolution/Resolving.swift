@@ -10,44 +10,19 @@
 /// }
 /// ```
 ///
-/// Only Sheath's types conform; the requirements are implementation details.
+/// Its one requirement is a ``Resolver`` for the graph, which every member resolves through: a type
+/// of yours that holds one — a coordinator, a screen's environment — can conform by returning it.
 public protocol Resolving: Sendable {
-  /// A resolver for the graph this resolves from. An implementation detail: use the subscripts and
-  /// methods.
-  var _resolver: Resolver { get }
-
-  /// Runs `body` with the graph; `key`, about to be resolved, and the caller's `fileID` and `line`
-  /// name the stop when the graph was released. An implementation detail: use the subscripts and
-  /// methods.
-  func _withGraph<Result>(
-    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
-  ) -> Result
-
-  /// Runs `body` with a resolver for `graph` — the graph this resolves from, as the caller holds it —
-  /// which is what the factory of a transient value resolved from here gets. An implementation detail:
-  /// use the subscripts and methods.
-  func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result
+  /// A resolver for the graph this resolves from: for a graph, one that owns it; for a resolver,
+  /// itself.
+  var resolver: Resolver { get }
 }
 
 extension Resolving {
-  /// Runs `body` with the graph.
-  @inlinable @inline(__always)
-  public func _withGraph<Result>(
-    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
-  ) -> Result {
-    _resolver._withGraph(resolving: key, fileID: fileID, line: line, body)
-  }
-
-  /// Runs `body` with a resolver for the graph.
-  @inlinable @inline(__always)
-  public func _withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
-    body(_resolver)
-  }
-
   /// How this refers to its graph: what a provider, a lazy value or an assisted factory made from it
   /// keeps.
   @inlinable
-  var graphReference: GraphReference { _resolver.graphReference }
+  var graphReference: GraphReference { resolver.graphReference }
 }
 
 extension Resolving {
@@ -73,7 +48,7 @@ extension Resolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, fileID: fileID, line: line) { graph in
+    return resolver.withGraph(resolving: key, fileID: fileID, line: line) { graph in
       graph.resolveKey(
         key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) })
     }
@@ -111,7 +86,7 @@ extension Resolving {
     _ key: AssistedKey<Argument, Value>, _ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, fileID: fileID, line: line) {
+    return resolver.withGraph(resolving: key, fileID: fileID, line: line) {
       $0.build(key, argument, from: self, at: site)
     }
   }
@@ -186,7 +161,7 @@ extension MainActorResolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, fileID: fileID, line: line) { graph in
+    return resolver.withGraph(resolving: key, fileID: fileID, line: line) { graph in
       graph.resolve(
         key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }
       ) { $0.factory(MainActorResolver($2)) }
@@ -224,7 +199,7 @@ extension MainActorResolving {
     line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return _withGraph(resolving: key, fileID: fileID, line: line) {
+    return resolver.withGraph(resolving: key, fileID: fileID, line: line) {
       $0.build(key, argument, from: self, at: site)
     }
   }

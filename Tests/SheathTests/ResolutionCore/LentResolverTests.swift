@@ -44,6 +44,9 @@ extension Keys {
   }
   fileprivate static var lentPlain: Key<Instance> { Key<Instance> { _ in Instance(number: 1) } }
   fileprivate static var keeper: Key<KeptResolver> { Key<KeptResolver> { r in KeptResolver(r) } }
+  fileprivate static var assistedKeeper: AssistedKey<Int, KeptResolver> {
+    AssistedKey<Int, KeptResolver> { r, _ in KeptResolver(r) }
+  }
   fileprivate static var lentNumbered: AssistedKey<Int, Instance> {
     AssistedKey<Int, Instance> { _, number in Instance(number: number) }
   }
@@ -92,6 +95,11 @@ extension Keys {
       r.provider(.mainActorShared)
     }
   }
+}
+
+/// A type of an app's that holds a resolver, and so resolves as a graph or a resolver does.
+private struct Screen: Resolving {
+  let resolver: Resolver
 }
 
 /// A weak reference, to see whether something was released.
@@ -192,6 +200,34 @@ struct LentResolverTests {
     graph = nil
     #expect(reference.object == nil)
     #expect(kept != nil)
+  }
+
+  @Test(
+    "a factory run by a provider's, a lazy value's or an assisted factory's call is lent its resolver too: kept, it does not keep the graph alive"
+  )
+  func lentThroughKeepers() throws {
+    var graph: Graph? = try Graph(modules: [])
+    let reference = try Weak(#require(graph))
+    var provider = graph?.provider(.keeper)
+    var lazy = graph?.lazy(.keeper)
+    var makeKeeper = graph?[.assistedKeeper]
+    graph = nil
+    let kept = try [#require(provider?()), #require(lazy?.value), #require(makeKeeper?(1))]
+    for keeper in kept { #expect(keeper.resolver[.lentPlain].number == 1) }
+    provider = nil
+    lazy = nil
+    makeKeeper = nil
+    #expect(reference.object == nil)
+  }
+
+  @Test("a type that holds a resolver resolves as the resolver does, by conforming to Resolving")
+  func typeOfYoursConforms() throws {
+    let graph = try Graph(modules: [])
+    let screen = Screen(resolver: graph.resolver)
+    #expect(screen[.lentShared] === graph[.lentShared])
+    #expect(screen.make(.lentNumbered, 4).number == 4)
+    #expect(screen.provider(.lentShared)() === graph[.lentShared])
+    #expect(screen[.keeper].resolver[.lentShared] === graph[.lentShared])
   }
 
   @Test("used after its graph was released, it stops with the key and the graph")

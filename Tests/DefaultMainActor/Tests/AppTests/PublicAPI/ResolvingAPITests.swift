@@ -51,6 +51,17 @@ nonisolated struct BadgeMakers: Sendable {
   let label: MainActorAssistedFactory<String, Badge>
 }
 
+/// What a screen is given, a main-actor type here as every type of this target: it holds a resolver,
+/// and so resolves as one.
+struct ScreenContext: Resolving {
+  let resolver: Resolver
+}
+
+/// What a helper written against `some Resolving` reads: the resolver underneath, whoever conforms.
+nonisolated func greeting(from source: some Resolving) -> String {
+  source.resolver[.greeting]
+}
+
 @Suite("Resolving, from the main actor and from nonisolated code")
 struct ResolvingAPITests {
   @Test("a provider resolves anew on each call; a lazy value once; an optional dependency may be absent")
@@ -76,6 +87,30 @@ struct ResolvingAPITests {
     #expect(graph.provider(.token)() !== graph.provider(.token)())
     let lazy = Lazy(graph.provider(.token))
     #expect(graph.lazy(.token).value !== lazy.value)
+  }
+
+  @Test("a type that holds a resolver conforms to Resolving, and resolves as the resolver does")
+  func typeOfYoursConforms() throws {
+    let graph = try Graph(modules: [GreetingModule()])
+    let context = ScreenContext(resolver: graph.resolver)
+    #expect(context[.greeting] == "hi")
+    #expect(context.make(.label, "now") == "now: hi")
+    #expect(greeting(from: context) == "hi")
+    #expect(greeting(from: graph) == "hi")
+    #expect(greeting(from: graph.resolver) == "hi")
+    #expect(Self.greetingOnTheMainActor(from: context) == "hi")
+    #expect(graph.resolver.resolver[.greeting] == "hi")
+  }
+
+  /// `greeting(from:)`, on the main actor.
+  static func greetingOnTheMainActor(from source: some Resolving) -> String {
+    source.resolver[.greeting]
+  }
+
+  @Test("from nonisolated code: a resolver is its own resolver")
+  nonisolated func resolverIsItsOwn() throws {
+    let resolver = try Graph(modules: [GreetingModule()]).resolver
+    #expect(resolver.resolver[.greeting] == "hi")
   }
 
   @Test("an assisted key makes a value from an argument, at once or through its factory")
