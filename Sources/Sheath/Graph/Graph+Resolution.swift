@@ -60,7 +60,7 @@ extension Graph {
         let state = ResolutionStack.enter(key, .transient, binding, in: self)
         defer { ResolutionStack.exit(state) }
         if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
-        return source.resolver.withResolver(of: self) { binding.build(self, $0) }
+        return source.withResolver(of: self) { binding.build(self, $0) }
       case .singleton:
         return singletonInstance(key, binding, ownerLevel: ownerLevel, build)
       case .shared:
@@ -156,7 +156,7 @@ extension Graph {
     let state = ResolutionStack.enter(key, .transient, binding, in: self)
     defer { ResolutionStack.exit(state) }
     if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
-    return source.resolver.withResolver(of: self) { run(binding, self, $0) }
+    return source.withResolver(of: self) { run(binding, self, $0) }
   }
 
   /// Resolves a scoped, weak or per-resolution `key`: specialized for the caller, but not inlined into

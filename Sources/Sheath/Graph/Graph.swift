@@ -96,7 +96,7 @@ public final class Graph: @unchecked Sendable {
   @usableFromInline let anchor: GraphAnchor
 
   /// The resolver every transient factory of a request made on this graph receives: made once, and
-  /// passed without a retain, since the graph holds it (see ``Resolver/withResolver(of:_:)``).
+  /// passed without a retain, since the graph holds it (see ``lendingResolver(_:)``).
   @usableFromInline let lentResolver: Resolver
 
   /// Builds a root graph from modules.
@@ -447,6 +447,14 @@ extension Graph {
   @inlinable @inline(__always)
   func lending<Result>(_ body: () -> Result) -> Result {
     ResolutionStack.lending(self, anchoredBy: anchor, body)
+  }
+
+  /// Runs `body`, a transient factory of a request made on this graph, with the resolver the graph
+  /// lends it: the graph holds that resolver, so passing it retains nothing — a resolver made here
+  /// would own the graph, a retain and a release per request on a count every thread shares.
+  @inlinable @inline(__always)
+  func lendingResolver<Result>(_ body: (Resolver) -> Result) -> Result {
+    lending { body(lentResolver) }
   }
 }
 

@@ -53,11 +53,11 @@ struct GraphReference: Sendable {
   /// otherwise.
   @inlinable @inline(__always)
   var unretainedGraph: Unmanaged<Graph>? {
-    // Owning first: a request made on a graph, whose resolver is made there, folds this test and
-    // reads no thread state. An owning reference's address has its low bit set, so it never equals
-    // an anchor's (objects are aligned).
-    if ownsGraph { return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped) }
-    return ResolutionStack.lentGraph(anchoredAt: address)
+    // A factory's resolver is lent, or a shared instance's: that case first. An owning reference's
+    // address has its low bit set, so it never equals an anchor's (objects are aligned).
+    if let lent = ResolutionStack.lentGraph(anchoredAt: address) { return lent }
+    guard ownsGraph else { return nil }
+    return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped)
   }
 
   /// Whether this reference owns its graph.

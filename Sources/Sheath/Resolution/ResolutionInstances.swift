@@ -129,7 +129,7 @@ extension Graph {
       instances.set(.building(thread: thread), at: key.slot, in: shares)
     }
     if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
-    let value = resolver.withResolver(of: self) { run(binding, self, $0) }
+    let value = lendingResolver { run(binding, self, $0) }
     let recorded = instances.publish(Box(value), at: key.slot, in: shares)
     return unsafeDowncast(recorded, to: Box<Value>.self).value
   }

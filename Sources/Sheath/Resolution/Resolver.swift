@@ -41,14 +41,13 @@ public struct Resolver: Resolving {
   /// Runs `body` with what the factory of a transient value resolved from here gets, from `graph`, the
   /// graph this resolves from, as the caller holds it.
   ///
-  /// When this resolver owns `graph` — a graph's own request, a provider's, a lazy value's — that is
-  /// the resolver `graph` lends its factories, as every request made on it does: the graph holds it,
-  /// so passing it retains nothing (a resolver that owned the graph would cost a retain and a release
-  /// per request, on a count every thread shares). Otherwise this resolver was lent or given to a
-  /// factory itself, and it is passed on.
+  /// When this resolver owns `graph` — a provider's, a lazy value's, an assisted factory's, one made
+  /// with ``Graph/resolver`` — that is the resolver `graph` lends its factories, as a request made on
+  /// the graph itself passes (``Graph/lendingResolver(_:)``). Otherwise this resolver was lent or
+  /// given to a factory itself, and it is passed on.
   @inlinable @inline(__always)
   func withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
-    if graphReference.ownsGraph { return graph.lending { body(graph.lentResolver) } }
+    if graphReference.ownsGraph { return graph.lendingResolver(body) }
     return body(self)
   }
 }

@@ -19,6 +19,35 @@ public protocol Resolving: Sendable {
 }
 
 extension Resolving {
+  /// Runs `body` with the graph; `key`, about to be resolved, and the caller's `fileID` and `line`
+  /// name the stop when the graph was released.
+  ///
+  /// A graph is its own graph. The test compares two types, folded wherever `Self` is known — every
+  /// request, inlined into its caller — and spares a request made on a graph the resolver that would
+  /// own it: a retain and a release on a count every thread shares. (Not `self as? Graph`: in a debug
+  /// build that is a call into the runtime's casts, whose stack a small thread may not have.)
+  ///
+  /// NB: `@_transparent`, inlined in debug builds too: every nested request passes here, and a frame
+  /// of its own made the 16 KiB thread of `CycleTests` overflow before its stop could be reported.
+  @usableFromInline @_transparent
+  func withGraph<Result>(
+    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
+  ) -> Result {
+    // The idiom of the standard library and swift-collections for a type known equal.
+    if Self.self == Graph.self { return body(_identityCast(self, to: Graph.self)) }
+    return resolver.withGraph(resolving: key, fileID: fileID, line: line, body)
+  }
+
+  /// Runs `body` with what the factory of a transient value resolved from here gets, from `graph`,
+  /// the graph this resolves from, as the caller holds it: the resolver a graph lends its factories,
+  /// for a request made on it (folded as above); else what this resolver passes on
+  /// (``Resolver/withResolver(of:_:)``).
+  @usableFromInline @_transparent
+  func withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
+    if Self.self == Graph.self { return graph.lendingResolver(body) }
+    return resolver.withResolver(of: graph, body)
+  }
+
   /// How this refers to its graph: what a provider, a lazy value or an assisted factory made from it
   /// keeps.
   @inlinable
@@ -48,7 +77,7 @@ extension Resolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return resolver.withGraph(resolving: key, fileID: fileID, line: line) { graph in
+    return withGraph(resolving: key, fileID: fileID, line: line) { graph in
       graph.resolveKey(
         key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) })
     }
@@ -86,7 +115,7 @@ extension Resolving {
     _ key: AssistedKey<Argument, Value>, _ argument: Argument, fileID: StaticString = #fileID, line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return resolver.withGraph(resolving: key, fileID: fileID, line: line) {
+    return withGraph(resolving: key, fileID: fileID, line: line) {
       $0.build(key, argument, from: self, at: site)
     }
   }
@@ -161,7 +190,7 @@ extension MainActorResolving {
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return resolver.withGraph(resolving: key, fileID: fileID, line: line) { graph in
+    return withGraph(resolving: key, fileID: fileID, line: line) { graph in
       graph.resolve(
         key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }
       ) { $0.factory(MainActorResolver($2)) }
@@ -199,7 +228,7 @@ extension MainActorResolving {
     line: UInt = #line
   ) -> Value {
     let site = CallSite(fileID: fileID, line: line)
-    return resolver.withGraph(resolving: key, fileID: fileID, line: line) {
+    return withGraph(resolving: key, fileID: fileID, line: line) {
       $0.build(key, argument, from: self, at: site)
     }
   }
