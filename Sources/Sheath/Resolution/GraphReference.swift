@@ -56,13 +56,9 @@ struct GraphReference: Sendable {
     // A factory's resolver is lent, or a shared instance's: that case first. An owning reference's
     // address has its low bit set, so it never equals an anchor's (objects are aligned).
     if let lent = ResolutionStack.lentGraph(anchoredAt: address) { return lent }
-    guard ownsGraph else { return nil }
+    guard address & 1 != 0 else { return nil }
     return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped)
   }
-
-  /// Whether this reference owns its graph.
-  @inlinable @inline(__always)
-  var ownsGraph: Bool { address & 1 != 0 }
 
   /// This reference, for what keeps it to resolve `key` later — a provider, a lazy value, an assisted
   /// or child-graph factory: one that owns the graph when the graph was lent (`key` names the stop

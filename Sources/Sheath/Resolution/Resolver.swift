@@ -13,8 +13,10 @@
 /// ``Provider``, a ``Lazy`` or an ``AssistedFactory`` instead, which say what they will resolve. A
 /// factory's resolver does not keep the graph alive: the graph lends it, so that passing it costs
 /// nothing. Kept anyway, it resolves while the graph lives — on any thread — and stops with a message
-/// naming the key and the graph once the graph is released. What a transient value's factory makes
-/// from it keeps the graph alive; what a shared instance's factory makes does not (see ``Graph``).
+/// naming the key and the graph once the graph is released. (A factory run by a provider's, a lazy
+/// value's or an assisted factory's call receives that caller's resolver instead, which keeps the
+/// graph alive as the caller did.) What a transient value's factory makes from it keeps the graph
+/// alive; what a shared instance's factory makes does not (see ``Graph``).
 public struct Resolver: Resolving {
   /// The graph this resolver resolves from.
   @usableFromInline let graphReference: GraphReference
@@ -36,19 +38,6 @@ public struct Resolver: Resolving {
   ) -> Result {
     if let graph = graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef(body) }
     return body(graphReference.graph(resolving: key, at: CallSite(fileID: fileID, line: line)))
-  }
-
-  /// Runs `body` with what the factory of a transient value resolved from here gets, from `graph`, the
-  /// graph this resolves from, as the caller holds it.
-  ///
-  /// When this resolver owns `graph` — a provider's, a lazy value's, an assisted factory's, one made
-  /// with ``Graph/resolver`` — that is the resolver `graph` lends its factories, as a request made on
-  /// the graph itself passes (``Graph/lendingResolver(_:)``). Otherwise this resolver was lent or
-  /// given to a factory itself, and it is passed on.
-  @inlinable @inline(__always)
-  func withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
-    if graphReference.ownsGraph { return graph.lendingResolver(body) }
-    return body(self)
   }
 }
 

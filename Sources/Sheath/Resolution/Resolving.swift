@@ -39,13 +39,13 @@ extension Resolving {
   }
 
   /// Runs `body` with what the factory of a transient value resolved from here gets, from `graph`,
-  /// the graph this resolves from, as the caller holds it: the resolver a graph lends its factories,
-  /// for a request made on it (folded as above); else what this resolver passes on
-  /// (``Resolver/withResolver(of:_:)``).
+  /// the graph this resolves from, as the caller holds it: for a request made on a graph, the
+  /// resolver the graph lends its factories (folded as above); else this resolver, lent or given to
+  /// a factory itself, or kept by a provider, a lazy value or an assisted factory.
   @usableFromInline @_transparent
   func withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
     if Self.self == Graph.self { return graph.lendingResolver(body) }
-    return resolver.withResolver(of: graph, body)
+    return body(resolver)
   }
 
   /// How this refers to its graph: what a provider, a lazy value or an assisted factory made from it

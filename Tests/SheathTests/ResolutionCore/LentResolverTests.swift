@@ -203,20 +203,19 @@ struct LentResolverTests {
   }
 
   @Test(
-    "a factory run by a provider's, a lazy value's or an assisted factory's call is lent its resolver too: kept, it does not keep the graph alive"
+    "a factory run by a provider's, a lazy value's or an assisted factory's call receives that caller's resolver: kept, it keeps the graph alive as the caller did"
   )
-  func lentThroughKeepers() throws {
+  func keptThroughKeepers() throws {
     var graph: Graph? = try Graph(modules: [])
     let reference = try Weak(#require(graph))
     var provider = graph?.provider(.keeper)
     var lazy = graph?.lazy(.keeper)
     var makeKeeper = graph?[.assistedKeeper]
-    graph = nil
-    let kept = try [#require(provider?()), #require(lazy?.value), #require(makeKeeper?(1))]
+    var kept = try [#require(provider?()), #require(lazy?.value), #require(makeKeeper?(1))]
+    (graph, provider, lazy, makeKeeper) = (nil, nil, nil, nil)
+    #expect(reference.object != nil)
     for keeper in kept { #expect(keeper.resolver[.lentPlain].number == 1) }
-    provider = nil
-    lazy = nil
-    makeKeeper = nil
+    kept = []
     #expect(reference.object == nil)
   }
 
