@@ -12,9 +12,9 @@ import CSheathRuntime
 /// resolutions are specialized but not inlined; the builds of shared instances, which
 /// happen once, are neither.
 ///
-/// Nothing on the way retains the graph. A resolver keeps its graph alive, so it reads it unretained
-/// and hands itself to the factories it runs; a request made on a ``Graph`` hands them the resolver
-/// the graph lends (``Graph/lendingResolver(_:)``).
+/// Nothing on the way retains the graph when the caller is a resolver: a resolver keeps its graph
+/// alive, so it reads it unretained and hands itself to the factories it runs. A request made on a
+/// ``Graph`` makes a resolver for a transient factory, which retains the graph once for the call.
 extension Graph {
   /// Resolves `key` from this graph. `source` is what the caller resolves with — this graph or a
   /// resolver for it — and gives transient values' factories their resolver; `fallback` gives the key's
@@ -29,9 +29,6 @@ extension Graph {
     return found._withUnsafeGuaranteedRef { binding in
       switch binding.path {
       case .transient:
-        return buildTransient(key, binding, from: source, run)
-      case .trackedTransient:
-        binding.markUsed(key)
         return buildTransient(key, binding, from: source, run)
       case .singleton:
         return singletonInstance(key, binding, ownerLevel: ownerLevel, run)
@@ -62,10 +59,8 @@ extension Graph {
       case .transient:
         let state = ResolutionStack.enter(key, .transient, binding, in: self)
         defer { ResolutionStack.exit(state) }
+        if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
         return source.withResolver(of: self) { binding.build(self, $0) }
-      case .trackedTransient:
-        binding.markUsed(key)
-        return buildTransient(key, binding, from: source, build)
       case .singleton:
         return singletonInstance(key, binding, ownerLevel: ownerLevel, build)
       case .shared:
@@ -81,9 +76,7 @@ extension Graph {
     fallback: (_ testing: Bool) -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     binding(of: key, at: site, fallback: fallback).binding._withUnsafeGuaranteedRef { binding in
-      // Always transient: the path says only whether it records its use.
-      if _slowPath(binding.path == .trackedTransient) { binding.markUsed(key) }
-      return buildTransient(key, binding, from: source, run)
+      buildTransient(key, binding, from: source, run)
     }
   }
 
@@ -154,8 +147,7 @@ extension Graph {
     }
   }
 
-  /// Runs a transient binding's factory with `key` on the thread's resolution stack. The caller
-  /// records a test override's use (``ResolutionPath/trackedTransient``).
+  /// Runs a transient binding's factory with `key` on the thread's resolution stack.
   @inlinable @inline(__always)
   func buildTransient<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, from source: some Resolving,
@@ -163,6 +155,7 @@ extension Graph {
   ) -> Value {
     let state = ResolutionStack.enter(key, .transient, binding, in: self)
     defer { ResolutionStack.exit(state) }
+    if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
     return source.withResolver(of: self) { run(binding, self, $0) }
   }
 

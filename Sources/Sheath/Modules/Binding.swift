@@ -38,29 +38,14 @@ enum ResolutionPath: UInt8, Sendable {
   case singleton
   /// Scoped, weak and per-resolution: ``Graph/resolveShared(_:_:ownerLevel:_:_:)``.
   case shared
-  /// A transient test override that records its use (``AnyBinding/tracksUsage``): kept apart, so
-  /// that every other transient request makes one compare for its path and none for its usage.
-  case trackedTransient
 
-  init(_ lifetime: LifetimeKind, tracksUsage: Bool) {
+  init(_ lifetime: LifetimeKind) {
     switch lifetime {
-    case .transient: self = tracksUsage ? .trackedTransient : .transient
+    case .transient: self = .transient
     case .singleton: self = .singleton
     case .weak, .perResolution, .scoped: self = .shared
     }
   }
-}
-
-/// How a binding's factory is called (``Binding/build(_:_:)``), in one byte: one compare finds a key's
-/// own factory, where two flags took two (bench-floor's leaf row).
-@usableFromInline
-enum FactoryCall: UInt8, Sendable {
-  /// Through ``Binding/factory``, in its most general form: a module's `bind` closure.
-  case stored
-  /// Through ``DirectKeyBinding/call``, as the key's initializer received it.
-  case direct
-  /// Through ``DeclaredKeyBinding/slotThunk``: a factory that declared its dependencies.
-  case slotThunk
 }
 
 /// How to build one key's value, and how long the value lives: a binding without its factory's type.
@@ -88,12 +73,11 @@ class AnyBinding: @unchecked Sendable {
   final let uncheckedDecorators: [BindingSource]
   /// Whether building a value must be recorded in ``usage``.
   @usableFromInline final let tracksUsage: Bool
-  /// How the factory is called: `.direct` for a ``DirectKeyBinding``, whose factory is called as its
-  /// key received it; `.slotThunk` for a ``DeclaredKeyBinding``, which a graph that knows the key may
-  /// also resolve through ``Graph/resolveDeclared(_:_:fileID:line:)`` (see ``BindingTable/Entry``).
-  @usableFromInline final let factoryCall: FactoryCall
-  /// Whether this is a ``DeclaredKeyBinding``.
-  final var hasSlotThunk: Bool { factoryCall == .slotThunk }
+  /// Whether this is a ``DirectKeyBinding``, whose factory is called as its key received it.
+  @usableFromInline final let callsDirectly: Bool
+  /// Whether this is a ``DeclaredKeyBinding``: a graph that knows the key may resolve it through
+  /// ``Graph/resolveDeclared(_:_:fileID:line:)`` (see ``BindingTable/Entry``).
+  @usableFromInline final let hasSlotThunk: Bool
   /// The dependencies the factory declared, which the graph checks before any factory runs; `nil`
   /// for a factory that resolves through a ``Resolver`` (`{ r in … }`), whose edges are unchecked.
   final let dependencies: DeclaredDependencies?
@@ -104,15 +88,16 @@ class AnyBinding: @unchecked Sendable {
     dependencies: DeclaredDependencies?, hasSlotThunk: Bool
   ) {
     self.lifetime = lifetime
-    self.path = ResolutionPath(lifetime, tracksUsage: usage != nil)
+    self.path = ResolutionPath(lifetime)
     self.source = source
     self.isLiveOnlyStandIn = isLiveOnlyStandIn
     self.usage = usage
     self.decorators = decorators
     self.uncheckedDecorators = uncheckedDecorators
     self.tracksUsage = usage != nil
-    self.factoryCall = hasSlotThunk ? .slotThunk : callsDirectly ? .direct : .stored
+    self.callsDirectly = callsDirectly
     self.dependencies = dependencies
+    self.hasSlotThunk = hasSlotThunk
   }
 
   /// Records that the test that registered this override resolved it.
@@ -294,12 +279,13 @@ extension Binding {
   /// again).
   @inlinable @inline(__always)
   func build<Value>(_ graph: Graph, _ resolver: Resolver) -> Value where Factory == @Sendable (Resolver) -> Value {
-    switch factoryCall {
-    case .direct: return unsafeDowncast(self, to: DirectKeyBinding<Value>.self).call(resolver)
-    case .slotThunk:
-      return runSlotThunk(graph, resolver, unsafeDowncast(self, to: DeclaredKeyBinding<Value>.self).slotThunk)
-    case .stored: return factory(resolver)
+    if callsDirectly {
+      if hasSlotThunk {
+        return runSlotThunk(graph, resolver, unsafeDowncast(self, to: DeclaredKeyBinding<Value>.self).slotThunk)
+      }
+      return unsafeDowncast(self, to: DirectKeyBinding<Value>.self).call(resolver)
     }
+    return factory(resolver)
   }
 
   /// Builds an ``AssistedKey``'s value with `resolver` and `argument`: directly when the key's
@@ -307,16 +293,16 @@ extension Binding {
   @inlinable @inline(__always)
   func build<Argument, Value>(_ graph: Graph, _ resolver: Resolver, _ argument: Argument) -> Value
   where Factory == @Sendable (Resolver, Argument) -> Value {
-    switch factoryCall {
-    case .direct:
-      return unsafeDowncast(self, to: DirectAssistedKeyBinding<Argument, Value>.self).call(resolver, argument)
-    case .slotThunk:
-      let thunk = unsafeDowncast(self, to: DeclaredAssistedKeyBinding<Argument, Value>.self).slotThunk
-      return _withUnprotectedUnsafePointer(to: argument) { argument in
-        runSlotThunk(graph, resolver) { thunk($0, $1, argument, $2) }
+    if callsDirectly {
+      if hasSlotThunk {
+        let thunk = unsafeDowncast(self, to: DeclaredAssistedKeyBinding<Argument, Value>.self).slotThunk
+        return _withUnprotectedUnsafePointer(to: argument) { argument in
+          runSlotThunk(graph, resolver) { thunk($0, $1, argument, $2) }
+        }
       }
-    case .stored: return factory(resolver, argument)
+      return unsafeDowncast(self, to: DirectAssistedKeyBinding<Argument, Value>.self).call(resolver, argument)
     }
+    return factory(resolver, argument)
   }
 }
 
