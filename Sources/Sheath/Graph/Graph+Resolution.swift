@@ -12,9 +12,9 @@ import CSheathRuntime
 /// resolutions are specialized but not inlined; the builds of shared instances, which
 /// happen once, are neither.
 ///
-/// Nothing on the way retains the graph when the caller is a resolver: a resolver keeps its graph
-/// alive, so it reads it unretained and hands itself to the factories it runs. A request made on a
-/// ``Graph`` makes a resolver for a transient factory, which retains the graph once for the call.
+/// Nothing on the way retains the graph. A resolver keeps its graph alive, so it reads it unretained
+/// and hands itself to the factories it runs; a request made on a ``Graph`` hands them the resolver
+/// the graph lends (``Graph/lendingResolver(_:)``).
 extension Graph {
   /// Resolves `key` from this graph. `source` is what the caller resolves with — this graph or a
   /// resolver for it — and gives transient values' factories their resolver; `fallback` gives the key's
