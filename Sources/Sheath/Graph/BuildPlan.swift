@@ -18,10 +18,27 @@ struct BuildPlan {
     self.contributions = parent?.table.contributions ?? [:]
     self.installedModules = registered.installedModules
     var problems = Problems(list: registered.moduleProblems)
-    let registrations = registered.registrations
+    var groups = Self.grouped(registered.registrations)
+    // Taken out one by one, in order: iterating would copy each group, retaining all it holds.
+    groups.reverse()
+    while let group = groups.popLast() {
+      let isBound = group.firstPlain != nil || !group.overrides.isEmpty
+      var winner = isBound ? check(group.key, group, scope: scope, &problems) : nil
+      addContributions(of: group, isBound: isBound, to: &winner, &problems)
+      decorate(&winner, group, isBound: isBound, usesTestValues: usesTestValues, &problems)
+      if let winner {
+        if !isBound, !checkOwnsInstances(of: group.key, winner, group, scope: scope, &problems) { continue }
+        bindings.append((group.key, winner))
+      }
+      checkRequired(group, isBound: isBound, &problems)
+    }
+    self.problems = problems.list
+    self.keysWithProblems = problems.keys
+  }
 
-    // Group by key, in the order keys first appear: one hash lookup per registration, and no array
-    // for the usual key, bound once.
+  /// The registrations grouped by key, in the order keys first appear: one hash lookup per
+  /// registration, and no array for the usual key, bound once.
+  private static func grouped(_ registrations: [Registration]) -> [Group] {
     var index: [ObjectIdentifier: Int] = [:]
     index.reserveCapacity(registrations.count)
     var groups: [Group] = []
@@ -39,64 +56,65 @@ struct BuildPlan {
       }
       groups[position].add(registration)
     }
+    return groups
+  }
 
-    // Taken out one by one, in order: iterating would copy each group, retaining all it holds.
-    groups.reverse()
-    while let group = groups.popLast() {
-      let key = group.key
-      let isBound = group.firstPlain != nil || !group.overrides.isEmpty
-      var winner: AnyBinding?
-      if isBound {
-        winner = check(key, group, scope: scope, &problems)
-      }
-      if let first = group.contributions.first {
-        let all = (contributions[first.key.slot] ?? []) + group.contributions
-        problems.checkEntries(of: first.key, all)
-        contributions[first.key.slot] = all
-        if let plain = group.firstPlain {
-          // A collection bound and contributed to in one graph: neither may silently win.
-          problems.append(
-            .duplicateBinding, key,
-            Diagnostic(
-              summary: "\(key.described) is both bound and contributed to",
-              details: ["bound by \(plain.source)"] + group.contributions.map { "contributed by \($0.source)" },
-              fix:
-                "contribute every element, or make the binding an override to replace the whole collection: b.override(\(key.callSiteName)) { … }"
-            ))
-        } else if winner == nil, isBound == false {
-          // An override replaces the whole collection, contributions and all.
-          winner = first.synthesizeBinding(of: all)
-        }
-      }
-      if !group.decorations.isEmpty {
-        // Decorators wrap what the graph would resolve otherwise: this graph's binding or collection,
-        // its parent's, or the key's own.
-        if let base = winner ?? parentBinding(of: key) ?? key.fallbackAnyBinding(testing: usesTestValues) {
-          winner = group.decorations.reduce(base) { $1.decorate($0) }
-        } else if !isBound {
-          problems.append(
-            .decorationOfUnboundKey, key,
-            Diagnostic(
-              summary: "decorator of \(key.described), which nothing binds",
-              details: group.decorations.map { "decorated by \($0.source)" },
-              fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }"))
-        }
-      }
-      if let winner {
-        if !isBound, !checkOwnsInstances(of: key, winner, group, scope: scope, &problems) { continue }
-        bindings.append((key, winner))
-      }
-      if !group.requiredBy.isEmpty, !isBound, parentBinding(of: key) == nil {
-        problems.append(
-          .missingBinding, key,
-          Diagnostic(
-            summary: "missing binding for required key \(key.described)",
-            details: group.requiredBy.map { "required by \($0)" },
-            fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }"))
-      }
+  /// Adds what `group` contributes to its collection's elements, after its parent's. A collection
+  /// with no binding of its own gets one synthesized from them (`winner`); one bound and contributed to
+  /// in the same graph is a problem: neither may silently win.
+  private mutating func addContributions(
+    of group: Group, isBound: Bool, to winner: inout AnyBinding?, _ problems: inout Problems
+  ) {
+    guard let first = group.contributions.first else { return }
+    let key = group.key
+    let all = (contributions[first.key.slot] ?? []) + group.contributions
+    problems.checkEntries(of: first.key, all)
+    contributions[first.key.slot] = all
+    if let plain = group.firstPlain {
+      problems.append(
+        .duplicateBinding, key,
+        Diagnostic(
+          summary: "\(key.described) is both bound and contributed to",
+          details: ["bound by \(plain.source)"] + group.contributions.map { "contributed by \($0.source)" },
+          fix:
+            "contribute every element, or make the binding an override to replace the whole collection: b.override(\(key.callSiteName)) { … }"
+        ))
+    } else if winner == nil, !isBound {
+      // An override replaces the whole collection, contributions and all.
+      winner = first.synthesizeBinding(of: all)
     }
-    self.problems = problems.list
-    self.keysWithProblems = problems.keys
+  }
+
+  /// Wraps `winner` in `group`'s decorators. They wrap what the graph would resolve otherwise: this
+  /// graph's binding or collection, its parent's, or the key's own; decorating a key nothing binds is
+  /// a problem.
+  private func decorate(
+    _ winner: inout AnyBinding?, _ group: Group, isBound: Bool, usesTestValues: Bool, _ problems: inout Problems
+  ) {
+    guard !group.decorations.isEmpty else { return }
+    let key = group.key
+    if let base = winner ?? parentBinding(of: key) ?? key.fallbackAnyBinding(testing: usesTestValues) {
+      winner = group.decorations.reduce(base) { $1.decorate($0) }
+    } else if !isBound {
+      problems.append(
+        .decorationOfUnboundKey, key,
+        Diagnostic(
+          summary: "decorator of \(key.described), which nothing binds",
+          details: group.decorations.map { "decorated by \($0.source)" },
+          fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }"))
+    }
+  }
+
+  /// Records a problem when a module required `group`'s key, whose default does not satisfy it, and
+  /// neither this graph nor its parent binds it.
+  private func checkRequired(_ group: Group, isBound: Bool, _ problems: inout Problems) {
+    guard !group.requiredBy.isEmpty, !isBound, parentBinding(of: group.key) == nil else { return }
+    problems.append(
+      .missingBinding, group.key,
+      Diagnostic(
+        summary: "missing binding for required key \(group.key.described)",
+        details: group.requiredBy.map { "required by \($0)" },
+        fix: "bind it in one of the installed modules: b.bind(\(group.key.callSiteName)) { … }"))
   }
 
   /// The graph's own bindings by slot (`nil` where it has none).
