@@ -79,8 +79,9 @@ struct BuildPlan {
           fix:
             "contribute every element, or make the binding an override to replace the whole collection: b.override(\(key.callSiteName)) { … }"
         ))
-    } else if winner == nil, !isBound {
-      // An override replaces the whole collection, contributions and all.
+    } else if !isBound {
+      // Unbound, there is no winner yet. An override (bound) replaces the whole collection,
+      // contributions and all.
       winner = first.synthesizeBinding(of: all)
     }
   }
