@@ -58,10 +58,13 @@ struct DeterministicCycleTests {
     var keys: [String: Key<Instance>] = [:]
     let all = Locked<[String: Key<Instance>]>([:])
     let next = ["proof": "bake", "bake": "cool", "cool": "proof"]
+    // A key is its declaration site, type and name: each seed declares its keys on a line of its own,
+    // or the seeds, which run in parallel, would share the first seed's keys and its `all`.
+    let line = 100 + UInt(seed)
     for name in names {
       // The dependency is read when the graph needs it, once every key exists.
       keys[name] = Key(
-        .transient, all.withLock { $0 }[next[name]!]!, name: "Keys.\(name)", fileID: "App/Bakery.swift", line: 9
+        .transient, all.withLock { $0 }[next[name]!]!, name: "Keys.\(name)", fileID: "App/Bakery.swift", line: line
       ) {
         _ in Instance()
       }
