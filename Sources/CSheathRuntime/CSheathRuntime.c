@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 const char *_Nullable sheath_image_path(const void *_Nonnull address) {
   Dl_info info;
@@ -23,6 +24,71 @@ intptr_t *_Nonnull sheath_allocate_words(size_t count) {
 }
 
 void sheath_free_words(intptr_t *_Nullable words) { free(words); }
+
+// MARK: A graph family's lock (see the header)
+
+struct SheathFamilyLock {
+  /// 0 free, 1 held, 2 held and a thread may sleep on `condition`. First: the header's inline
+  /// functions read it through the struct's address.
+  _Atomic(intptr_t) state;
+  /// Held by a thread about to sleep on `condition`, and by one waking the sleepers, so that no
+  /// wakeup falls between a thread's last look at `state` and its sleep.
+  pthread_mutex_t mutex;
+  pthread_cond_t condition;
+};
+
+SheathFamilyLock *_Nonnull sheath_family_lock_create(void) {
+  SheathFamilyLock *lock = malloc(sizeof(SheathFamilyLock));
+  if (lock == NULL) abort();
+  atomic_init(&lock->state, 0);
+  pthread_mutex_init(&lock->mutex, NULL);
+  pthread_cond_init(&lock->condition, NULL);
+  return lock;
+}
+
+void sheath_family_lock_destroy(SheathFamilyLock *_Nonnull lock) {
+  pthread_cond_destroy(&lock->condition);
+  pthread_mutex_destroy(&lock->mutex);
+  free(lock);
+}
+
+void sheath_family_lock_contended(SheathFamilyLock *_Nonnull lock) {
+  pthread_mutex_lock(&lock->mutex);
+  // 2, not 1: this thread cannot know that no other one sleeps, so its release must wake them. A
+  // release that ran before this exchange left 0 and is missed by no one; one that runs after it
+  // sees 2 and must take the mutex to wake, which it gets only once this thread sleeps.
+  while (atomic_exchange_explicit(&lock->state, 2, memory_order_acquire) != 0) {
+    pthread_cond_wait(&lock->condition, &lock->mutex);
+  }
+  pthread_mutex_unlock(&lock->mutex);
+}
+
+void sheath_family_lock_wait(SheathFamilyLock *_Nonnull lock, double seconds) {
+  struct timespec deadline;
+  clock_gettime(CLOCK_REALTIME, &deadline);
+  double whole = (double)(time_t)seconds;
+  deadline.tv_sec += (time_t)whole;
+  deadline.tv_nsec += (long)((seconds - whole) * 1e9);
+  if (deadline.tv_nsec >= 1000000000L) {
+    deadline.tv_sec += 1;
+    deadline.tv_nsec -= 1000000000L;
+  }
+  pthread_mutex_lock(&lock->mutex);
+  // The lock is released with the mutex held: a broadcast by the thread that takes it next waits for
+  // the mutex, which this thread gives up only as it sleeps.
+  if (atomic_exchange_explicit(&lock->state, 0, memory_order_release) == 2) {
+    pthread_cond_broadcast(&lock->condition);
+  }
+  pthread_cond_timedwait(&lock->condition, &lock->mutex, &deadline);
+  pthread_mutex_unlock(&lock->mutex);
+  sheath_family_lock(lock);
+}
+
+void sheath_family_lock_broadcast(SheathFamilyLock *_Nonnull lock) {
+  pthread_mutex_lock(&lock->mutex);
+  pthread_cond_broadcast(&lock->condition);
+  pthread_mutex_unlock(&lock->mutex);
+}
 
 _Thread_local SheathResolutionState sheath_thread_state;
 

@@ -30,7 +30,7 @@ final class AsyncBuilds: @unchecked Sendable {
 
   /// The family's lock, shared with the synchronous builds: both publish into the graphs' instance
   /// tables, which are written only under it.
-  private let lock: NSCondition
+  private let lock: FamilyLock
   private var inFlight: [BuildCoordinator.BuildID: AnyAsyncBuild] = [:]
   private var nextToken = 0
   /// Looks at the waits when the first of them would reach the limit; made on the first wait.
@@ -38,7 +38,7 @@ final class AsyncBuilds: @unchecked Sendable {
   /// When the watchdog fires next, in uptime nanoseconds, if it is armed.
   private var nextCheck: UInt64?
 
-  init(lock: NSCondition) {
+  init(lock: FamilyLock) {
     self.lock = lock
   }
 

@@ -26,7 +26,7 @@ import Foundation
 /// one. The family's async builds live here too (``asyncBuilds``).
 @usableFromInline
 final class BuildCoordinator: @unchecked Sendable {
-  // @unchecked: `builders`, `waits` and every `WeakBox.object` are only accessed under `condition`.
+  // @unchecked: `builders`, `waits` and every `WeakBox.object` are only accessed under `lock`.
 
   /// One instance being built: by which thread, for which key, and the builder's path.
   ///
@@ -71,8 +71,8 @@ final class BuildCoordinator: @unchecked Sendable {
   /// How long a Swift task may block here before Sheath says so, in seconds.
   static let taskWaitWarning = BuildWaits.taskWarning
 
-  private let condition: NSCondition
-  // Unchecked exclusivity: both are only touched under `condition`, and the checks cost more than
+  private let lock: FamilyLock
+  // Unchecked exclusivity: both are only touched under `lock`, and the checks cost more than
   // the rest of a claim.
   @exclusivity(unchecked) private var builders = BuildList()
   @exclusivity(unchecked) private var waits: [UInt: BuildID] = [:]
@@ -81,9 +81,9 @@ final class BuildCoordinator: @unchecked Sendable {
   let asyncBuilds: AsyncBuilds
 
   init() {
-    let condition = NSCondition()
-    self.condition = condition
-    self.asyncBuilds = AsyncBuilds(lock: condition)
+    let lock = FamilyLock()
+    self.lock = lock
+    self.asyncBuilds = AsyncBuilds(lock: lock)
   }
 
   deinit {
@@ -99,35 +99,35 @@ final class BuildCoordinator: @unchecked Sendable {
   func claim(_ id: BuildID, key unretainedKey: Unmanaged<Keys>, existing: () -> Bool) -> Claim {
     let me = currentThreadID()
     var waitStarted: UInt64?
-    condition.lock()
+    lock.lock()
     while true {
       if existing() {
-        condition.unlock()
+        lock.unlock()
         return .existing
       }
       guard let build = inProgress(id) else {
         builders.append(id, Build(thread: me, key: unretainedKey, path: ResolutionStack.InnermostKeys()))
-        condition.unlock()
+        lock.unlock()
         return .claimed
       }
       if build.thread == me {
-        condition.unlock()
+        lock.unlock()
         return .reentered
       }
       if let cycle = cycle(ifWaitingFor: id, me: me) {
-        condition.unlock()
+        lock.unlock()
         ResolutionStack.stop(.crossThreadCycle(cycle))
       }
       let started = waitStarted ?? now()
       waitStarted = started
       waits[me] = id
       let sleep = BuildWaits.nextCheck(waited: Double(now() - started) / 1e9, limit: Self.waitLimit)
-      _ = condition.wait(until: Date(timeIntervalSinceNow: sleep))
+      lock.wait(seconds: sleep)
       waits[me] = nil
       let waited = Double(now() - started) / 1e9
       if let current = inProgress(id) {
         if waited >= Self.waitLimit {
-          condition.unlock()
+          lock.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
               unretainedKey.takeUnretainedValue(), seconds: Self.waitLimit, builderPath: current.path.keys,
@@ -141,19 +141,17 @@ final class BuildCoordinator: @unchecked Sendable {
 
   /// Ends a claimed build: runs `publish` (which stores the instance) and wakes the waiters, if any.
   func finish(_ id: BuildID, publish: () -> Void) {
-    condition.lock()
+    lock.lock()
     publish()
     builders.remove(id)
     // A thread waits only after recording what it waits for in `waits`, under this lock.
-    if !waits.isEmpty { condition.broadcast() }
-    condition.unlock()
+    if !waits.isEmpty { lock.broadcast() }
+    lock.unlock()
   }
 
   /// Runs `body` under the family's lock.
   func withLock<Result>(_ body: () -> Result) -> Result {
-    condition.lock()
-    defer { condition.unlock() }
-    return body()
+    lock.withLock(body)
   }
 
   /// The keys of a cycle of waiting threads that `me` would close by waiting for `id`, or `nil`.
