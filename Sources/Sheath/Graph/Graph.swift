@@ -91,13 +91,22 @@ public final class Graph: @unchecked Sendable {
   /// `coordinator`, kept: in a root; `nil` in a child.
   private let ownedCoordinator: BuildCoordinator?
 
-  /// What the resolvers of this graph's shared instances hold instead of the graph, and what the
-  /// resolver it lends to transient factories refers through.
-  @usableFromInline let anchor: GraphAnchor
-
   /// The resolver every transient factory of a request made on this graph receives: made once, and
-  /// passed without a retain, since the graph holds it (see ``lendingResolver(_:)``).
+  /// passed without a retain, since the graph holds it (see ``lendingResolver(_:)``). It refers
+  /// through the graph's ``anchor``, and is what keeps it: one reference, where a property of its own
+  /// made two, a retain and a release more for every graph.
   @usableFromInline let lentResolver: Resolver
+
+  /// What the resolvers of this graph's shared instances hold instead of the graph, and what
+  /// ``lentResolver`` refers through; kept by it.
+  @inlinable
+  var anchor: GraphAnchor { unretainedAnchor.takeUnretainedValue() }
+
+  /// ``anchor``, not retained: ``lentResolver`` keeps it as long as this graph.
+  @inlinable @inline(__always)
+  var unretainedAnchor: Unmanaged<GraphAnchor> {
+    .fromOpaque(UnsafeRawPointer(bitPattern: lentResolver.graphReference.address).unsafelyUnwrapped)
+  }
 
   /// Builds a root graph from modules.
   ///
@@ -150,8 +159,9 @@ public final class Graph: @unchecked Sendable {
     self.entries = table.entries
     self.singletons = table.singletons
     self.fallbackToken = usesTestValues ? -1 : table.checkToken
-    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
-    self.instances = InstanceTable(memory: anchor.instanceTableMemory)
+    let (anchor, lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
+    self.lentResolver = lentResolver
+    self.instances = InstanceTable(memory: anchor._withUnsafeGuaranteedRef { $0.instanceTableMemory })
     attachAnchor()
   }
 
@@ -178,7 +188,8 @@ public final class Graph: @unchecked Sendable {
     // The anchor first: `parent` is then last used where it is stored, which takes it as it was
     // passed. Made after that store, the call kept `parent` alive across it with a retain and a
     // release.
-    (self.anchor, self.lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
+    let (anchor, lentResolver) = GraphAnchor.make(isRoot: false, scope: scope)
+    self.lentResolver = lentResolver
     self.scope = scope
     self.usesTestValues = parent.usesTestValues
     self.level = parent.level + 1
@@ -190,14 +201,14 @@ public final class Graph: @unchecked Sendable {
     self.singletons = parent.singletons
     self.fallbackToken = parent.fallbackToken
     self.parent = parent
-    self.instances = InstanceTable(memory: anchor.instanceTableMemory)
+    self.instances = InstanceTable(memory: anchor._withUnsafeGuaranteedRef { $0.instanceTableMemory })
     attachAnchor()
   }
 
   /// Points the anchor at this graph, once its initializer has set every property. The graph keeps
   /// the anchor, so the call lends it without a retain.
   private func attachAnchor() {
-    Unmanaged.passUnretained(anchor)._withUnsafeGuaranteedRef { $0.attach(self) }
+    unretainedAnchor._withUnsafeGuaranteedRef { $0.attach(self) }
   }
 
   /// Builds shared instances once across this graph and its relatives.
@@ -209,7 +220,7 @@ public final class Graph: @unchecked Sendable {
   }
 
   deinit {
-    anchor.graphWillRelease()
+    unretainedAnchor._withUnsafeGuaranteedRef { $0.graphWillRelease() }
     instances.destroy()
   }
 
@@ -349,16 +360,16 @@ final class GraphAnchor: ManagedBuffer<GraphAnchor.Header, Int> {
   /// allocation per graph, where a class with a block of its own made two.
   static let words = 2 + InstanceTable.words
 
-  /// A graph's anchor, and the resolver the graph lends through it; the graph's initializer makes
-  /// them before it can refer to itself, then calls ``attach(_:)``.
-  static func make(isRoot: Bool, scope: Scope?) -> (GraphAnchor, Resolver) {
+  /// A graph's anchor, not retained, and the resolver the graph lends through it, which keeps it; the
+  /// graph's initializer makes them before it can refer to itself, then calls ``attach(_:)``.
+  static func make(isRoot: Bool, scope: Scope?) -> (Unmanaged<GraphAnchor>, Resolver) {
     let made = GraphAnchor.create(minimumCapacity: words) { _ in
       Header(target: nil, graphIsRoot: isRoot, graphScope: scope)
     }
     // `create` makes an instance of the class it is called on.
     let anchor = unsafeDowncast(made, to: GraphAnchor.self)
     anchor.withUnsafeMutablePointerToElements { $0.initialize(repeating: 0, count: words) }
-    return (anchor, Resolver(GraphReference(.lent(anchor))))
+    return (.passUnretained(anchor), Resolver(GraphReference(.lent(anchor))))
   }
 
   /// The first of the anchor's words: the released flag.
@@ -446,7 +457,7 @@ extension Graph {
   /// the anchor — lent, or a shared instance's — resolves from it on this thread without a retain.
   @inlinable @inline(__always)
   func lending<Result>(_ body: () -> Result) -> Result {
-    ResolutionStack.lending(self, anchoredBy: anchor, body)
+    ResolutionStack.lending(self, anchorAddress: lentResolver.graphReference.address, body)
   }
 
   /// Runs `body`, a transient factory of a request made on this graph, with the resolver the graph

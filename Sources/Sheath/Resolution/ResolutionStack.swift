@@ -22,11 +22,11 @@ enum ResolutionStack {
   /// Runs `body`, a request made on `graph`, with this thread's state naming the graph and the address
   /// of its anchor (see ``Graph/lending(_:)``), and names the outer request's again when it returns.
   @inlinable @inline(__always)
-  static func lending<Result>(_ graph: Graph, anchoredBy anchor: GraphAnchor, _ body: () -> Result) -> Result {
+  static func lending<Result>(_ graph: Graph, anchorAddress: UInt, _ body: () -> Result) -> Result {
     let state = sheath_resolution_state()
     let (outerGraph, outerAnchor) = (state.pointee.lentGraph, state.pointee.lentAnchor)
     state.pointee.lentGraph = UnsafeRawPointer(Unmanaged.passUnretained(graph).toOpaque())
-    state.pointee.lentAnchor = UInt(bitPattern: Unmanaged.passUnretained(anchor).toOpaque())
+    state.pointee.lentAnchor = anchorAddress
     defer { (state.pointee.lentGraph, state.pointee.lentAnchor) = (outerGraph, outerAnchor) }
     return body()
   }
