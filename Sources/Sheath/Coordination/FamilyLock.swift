@@ -20,11 +20,13 @@ package final class FamilyLock: @unchecked Sendable {
     sheath_family_lock_destroy(handle)
   }
 
+  /// Takes the lock, sleeping while another thread holds it.
   @inline(__always)
   package func lock() {
     sheath_family_lock(handle)
   }
 
+  /// Releases the lock, which the caller holds, and wakes the threads sleeping on it, if any may be.
   @inline(__always)
   package func unlock() {
     sheath_family_unlock(handle)
