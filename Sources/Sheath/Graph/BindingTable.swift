@@ -75,11 +75,12 @@ final class BindingTable: @unchecked Sendable {
   /// so that resolving them reads one entry, as for a bound key; a live-only key's stand-in is left
   /// out, since a test graph reports each use of it.
   @usableFromInline let entries: UnsafeBufferPointer<Entry>
-  /// The singletons resolved through this table, by slot (as many as ``entries``): each one's box,
-  /// unretained, recorded the first time a request through the table reads or builds it, so that
-  /// reading a singleton takes a slot and a load, as reading a global `let` does. The box belongs to the
-  /// graph that owns the singleton: the graph this table was built for, or one of its ancestors — alive
-  /// as long as any graph that resolves through this table is.
+  /// The singletons resolved through this table, by slot (as many as ``entries``): the address of each
+  /// one's value in its owner's instance table (``InstanceTable/load(_:)``), recorded the first time a
+  /// request through the table reads or builds it, so that reading a singleton takes a slot and a
+  /// load, as reading a global `let` does. The address belongs to the graph that owns the singleton:
+  /// the graph this table was built for, or one of its ancestors — alive as long as any graph that
+  /// resolves through this table is.
   @usableFromInline let singletons: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   /// Keeps the bindings this table added alive (a key made at run time may be released before its
   /// graph); the parent's table keeps the rest.

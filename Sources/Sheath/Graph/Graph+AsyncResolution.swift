@@ -69,14 +69,12 @@ extension Graph {
     _ key: Keys, _ binding: Binding<@Sendable (AsyncResolver) async throws -> Value>
   ) async throws -> Value {
     let slot = key.slot
-    if let box = instances.load(slot) {
-      return Unmanaged<Box<Value>>.fromOpaque(box).takeUnretainedValue().value
-    }
+    if let value = instances.value(slot, as: Value.self) { return value }
     let instances = self.instances
     return try await buildAsyncInstance(
       key, binding,
-      existing: { instances.load(slot).map { Unmanaged<Box<Value>>.fromOpaque($0).takeUnretainedValue().value } },
-      publish: { value in instances.store(Box(value), at: slot) })
+      existing: { instances.value(slot, as: Value.self) },
+      publish: { value in instances.store(value, at: slot) })
   }
 
   /// The instance this graph holds weakly for `key`, rebuilt when nobody holds it any more.
@@ -87,7 +85,7 @@ extension Graph {
     let slot = key.slot
     // Both closures run under the family's lock, where the cell is made and read.
     let cell: @Sendable () -> WeakBox = {
-      if let box = instances.load(slot) { return Unmanaged<WeakBox>.fromOpaque(box).takeUnretainedValue() }
+      if let box = instances.value(slot, as: WeakBox.self) { return box }
       let box = WeakBox()
       instances.store(box, at: slot)
       return box

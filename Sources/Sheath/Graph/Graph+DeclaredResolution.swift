@@ -45,10 +45,10 @@ extension Graph {
               return runSlotThunk(self, resolver, binding.slotThunk)
             }
         }
-        if let box = sheath_load_acquire(singletons + slot) {
+        if let address = sheath_load_acquire(singletons + slot) {
           // A singleton a request through this table has seen (``singletonInstance``): its owner
-          // keeps the box, and this graph keeps its owner.
-          return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+          // keeps the value, and this graph keeps its owner.
+          return InstanceTable.value(at: address, as: Value.self)
         }
       }
       return resolver[key, fileID: fileID, line: line]

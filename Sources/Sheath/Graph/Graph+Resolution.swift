@@ -191,9 +191,9 @@ extension Graph {
   ) -> Value {
     let slot = key.slot
     let inTable = UInt(bitPattern: slot) < UInt(bitPattern: entries.count)
-    if inTable, let box = sheath_load_acquire(singletons + slot) {
-      // The owner keeps the box, and this graph keeps the owner.
-      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    if inTable, let address = sheath_load_acquire(singletons + slot) {
+      // The owner keeps the value, and this graph keeps the owner.
+      return InstanceTable.value(at: address, as: Value.self)
     }
     let owner = unretainedAncestor(atLevel: ownerLevel)
     let value = sharedInstance(in: owner, key, binding, run)
@@ -201,20 +201,20 @@ extension Graph {
     return value
   }
 
-  /// The box of the singleton in `slot` that a request through this graph's table read or built
-  /// (``singletonInstance(_:_:ownerLevel:_:)``), unretained, or `nil`: its owner keeps it, and this
-  /// graph keeps its owner.
+  /// The address of the singleton in `slot` that a request through this graph's table read or built
+  /// (``singletonInstance(_:_:ownerLevel:_:)``), or `nil`: its owner keeps it, and this graph keeps
+  /// its owner. ``InstanceTable/value(at:as:)`` reads it.
   @inlinable @inline(__always)
   func recordedSingleton(at slot: Int) -> UnsafeMutableRawPointer? {
     guard UInt(bitPattern: slot) < UInt(bitPattern: entries.count) else { return nil }
     return sheath_load_acquire(singletons + slot)
   }
 
-  /// Records in the table the box that `owner` keeps for the singleton in `slot`.
+  /// Records in the table the address of the value `owner` keeps for the singleton in `slot`.
   @usableFromInline @inline(never)
   func recordSingleton(at slot: Int, of owner: Unmanaged<Graph>) {
-    if let box = owner._withUnsafeGuaranteedRef({ $0.instances.load(slot) }) {
-      sheath_store_release(singletons + slot, box)
+    if let address = owner._withUnsafeGuaranteedRef({ $0.instances.load(slot) }) {
+      sheath_store_release(singletons + slot, address)
     }
   }
 
@@ -225,8 +225,8 @@ extension Graph {
     in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>,
     _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
-    if let box = owner._withUnsafeGuaranteedRef({ $0.instances.load(key.slot) }) {
-      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+    if let address = owner._withUnsafeGuaranteedRef({ $0.instances.load(key.slot) }) {
+      return InstanceTable.value(at: address, as: Value.self)
     }
     // Lent, not retained: the request's graph keeps the owner alive.
     return owner._withUnsafeGuaranteedRef { $0.buildSharedInstance(key, binding, run) { Box($0) } }

@@ -4,8 +4,9 @@
 extension Graph {
   /// Builds the instance of `key` this graph caches, or waits for the thread that is building it.
   ///
-  /// `box` boxes the value for the instance table: made by the specialized caller, whose `Box` type
-  /// is at hand, where this generic function would look it up in the runtime on every build.
+  /// `box` boxes the value for the instance table when it is not stored inline
+  /// (``InstanceTable/storesInline(_:)``): made by the specialized caller, whose `Box` type is at
+  /// hand, where this generic function would look it up in the runtime on every build.
   @usableFromInline
   func buildSharedInstance<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value,
@@ -26,14 +27,14 @@ extension Graph {
     switch claim {
     case .existing:
       // Stored under the lock by a finished build, never removed while the graph lives.
-      return Unmanaged<Box<Value>>.fromOpaque(found.unsafelyUnwrapped).takeUnretainedValue().value
+      return InstanceTable.value(at: found.unsafelyUnwrapped, as: Value.self)
     case .reentered:
       ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
     case .claimed:
       let value = build(key, binding, run)
-      // The table's reference is the one the box is made with.
-      let boxed = Unmanaged.passRetained(box(value))
-      withCoordinator { $0.finish(id) { instances.store(retained: boxed, at: slot) } }
+      // Boxed, if at all, before the lock is taken.
+      let boxed = InstanceTable.storesInline(Value.self) ? nil : box(value)
+      withCoordinator { $0.finish(id) { instances.store(value, boxed: boxed, at: slot) } }
       return value
     }
   }
@@ -51,7 +52,7 @@ extension Graph {
     // factory returned, so the cast back succeeds.
     let claim = coordinator.claim(id, key: .passUnretained(key)) {
       let box =
-        instances.load(key.slot).map { Unmanaged<WeakBox>.fromOpaque($0).takeUnretainedValue() }
+        instances.value(key.slot, as: WeakBox.self)
         ?? {
           let box = WeakBox()
           instances.store(box, at: key.slot)

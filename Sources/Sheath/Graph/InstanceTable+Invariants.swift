@@ -18,7 +18,7 @@ import CSheathRuntime
     /// - its count is the number of set tags, and no tag is set twice;
     /// - every set tag is reachable from its home entry without crossing an empty one, so a reader
     ///   that stops at the first empty entry finds it;
-    /// - every set tag holds an object;
+    /// - every set tag whose value is boxed holds its box;
     /// - the blocks it retired halve in size down to the first block, which retired none: the chain
     ///   ``destroy()`` walks ends.
     static func checkInvariants(of table: UnsafeHandle) {
@@ -31,20 +31,25 @@ import CSheathRuntime
       precondition(count * 2 <= capacity, "instance table: \(count) entries in \(capacity) is over half full")
       var tags = 0
       for index in 0..<capacity {
-        let entry = table.entry(at: index).pointee
-        guard entry.tag != 0 else { continue }
+        let entry = table.entry(at: index)
+        let tag = entry.pointer(to: \.tag).unsafelyUnwrapped.pointee
+        guard tag != 0 else { continue }
         tags += 1
-        precondition(entry.tag > 0, "instance table: tag \(entry.tag) at \(index) is not a slot + 1")
-        precondition(entry.object != nil, "instance table: tag \(entry.tag) at \(index) holds no object")
+        precondition(tag > 0, "instance table: tag \(tag) at \(index) is not a slot + 1")
+        if UnsafeHandle.type(of: entry) == nil {
+          precondition(
+            UnsafeHandle.payload(of: entry).load(as: UnsafeMutableRawPointer?.self) != nil,
+            "instance table: tag \(tag) at \(index) holds no value")
+        }
         // A second entry with the same tag has the same home, so one of the two lies on the other's
         // probe: walking it finds both the gaps and the twins.
-        var probe = (entry.tag - 1) & table.mask
+        var probe = (tag - 1) & table.mask
         while probe != index {
-          let passed = table.entry(at: probe).pointee.tag
+          let passed = table.entry(at: probe).pointer(to: \.tag).unsafelyUnwrapped.pointee
           precondition(
             passed != 0,
-            "instance table: tag \(entry.tag) at \(index) is cut off from its home by the empty entry \(probe)")
-          precondition(passed != entry.tag, "instance table: tag \(entry.tag) is set at \(probe) and \(index)")
+            "instance table: tag \(tag) at \(index) is cut off from its home by the empty entry \(probe)")
+          precondition(passed != tag, "instance table: tag \(tag) is set at \(probe) and \(index)")
           probe = (probe + 1) & table.mask
         }
       }
@@ -126,11 +131,17 @@ package final class StandaloneInstanceTable {
 
   /// The object stored for `slot`, or `nil`.
   package func load(_ slot: Int) -> AnyObject? {
-    table.load(slot).map { Unmanaged<AnyObject>.fromOpaque($0).takeUnretainedValue() }
+    table.value(slot, as: AnyObject.self)
   }
 
   /// The table's shape.
   package var shape: InstanceTableShape { table.shape }
+
+  /// Whether a table keeps a `Value` in its entry rather than in a box: for the tests that pin
+  /// which types cost no allocation of their own.
+  package static func storesInline<Value>(_ type: Value.Type) -> Bool {
+    InstanceTable.storesInline(type)
+  }
 
   deinit {
     table.destroy()

@@ -7,7 +7,7 @@ import CSheathRuntime
 // NB: a field that one thread reads while another writes is reached through a pointer to that field
 // (`pointer(to:)`, which the optimizer folds to a constant offset), never through the whole struct's
 // `pointee`: an access to `pointee` is an access to the struct's first byte, and the thread sanitizer
-// would see a reader of the capacity race a writer of the count, or a writer of an object race a
+// would see a reader of the capacity race a writer of the count, or a writer of a value race a
 // reader of the tag beside it.
 
 extension InstanceTable {
@@ -22,14 +22,18 @@ extension InstanceTable {
     @usableFromInline var retired: UnsafeMutableRawPointer?
   }
 
-  /// One slot's place in a block: the key's slot + 1 as its tag, and the object stored for it.
+  /// One slot's place in a block: the key's slot + 1 as its tag, and the value stored for it.
   @usableFromInline
   struct Entry {
-    /// The slot + 1 of the key whose object this entry holds, or 0 while it is empty. Set once, with a
-    /// release store, after `object`; read with acquire loads.
+    /// The slot + 1 of the key whose value this entry holds, or 0 while it is empty. Set once, with a
+    /// release store, after `type` and `payload`; read with acquire loads.
     @usableFromInline var tag: Int
-    /// The stored object, retained while the tag is set.
-    @usableFromInline var object: UnsafeMutableRawPointer?
+    /// The type of the value in `payload` (``InstanceTable/storesInline(_:)``), or `nil` when
+    /// `payload` holds a retained ``Box`` of it: how ``InstanceTable/destroy()`` releases it.
+    @usableFromInline var type: Any.Type?
+    /// The value's bytes, or the box's reference in its first word. Read and written only as raw
+    /// memory, through ``payload(of:)``, never as this tuple.
+    @usableFromInline var payload: (Int, Int)
   }
 
   /// A typed view of one block: its header and its entries. A handle is a pointer and owns nothing;
@@ -83,34 +87,51 @@ extension InstanceTable {
     }
 
     /// The tag of `entry`, one of this block's, loaded with acquire ordering: once it is the tag a
-    /// reader looks for, the entry's object, stored before it, is visible too.
+    /// reader looks for, the entry's value, stored before it, is visible too.
     @inlinable @inline(__always)
     static func tag(of entry: UnsafeMutablePointer<Entry>) -> Int {
       sheath_load_acquire_int(entry.pointer(to: \.tag).unsafelyUnwrapped)
     }
 
-    /// The object of `entry`: read only after ``tag(of:)`` found the entry set, which it stays.
+    /// The address of `entry`'s value, or of its box's reference (``InstanceTable/value(at:as:)``):
+    /// read only after ``tag(of:)`` found the entry set, which it stays.
     @inlinable @inline(__always)
-    static func object(of entry: UnsafeMutablePointer<Entry>) -> UnsafeMutableRawPointer? {
-      entry.pointer(to: \.object).unsafelyUnwrapped.pointee
+    static func payload(of entry: UnsafeMutablePointer<Entry>) -> UnsafeMutableRawPointer {
+      UnsafeMutableRawPointer(entry.pointer(to: \.payload).unsafelyUnwrapped)
+    }
+
+    /// The type of `entry`'s value, or `nil` when it is boxed; under the family's lock.
+    static func type(of entry: UnsafeMutablePointer<Entry>) -> Any.Type? {
+      entry.pointer(to: \.type).unsafelyUnwrapped.pointee
     }
 
     /// The block this one replaced, if any.
     var retired: UnsafeHandle? { header.pointer(to: \.retired).unsafelyUnwrapped.pointee.map(UnsafeHandle.init) }
 
-    /// Fills the empty entry at `index` with `object` (retained by the caller) for `tag`, counts it,
-    /// then publishes the tag with a release store: a reader that sees the tag sees the object.
+    /// Fills the empty entry at `index` with `value` for `tag` — its bytes, or a retained reference to
+    /// `box`, which holds it — counts it, then publishes the tag with a release store: a reader that
+    /// sees the tag sees the value.
     @inline(__always)
-    func publish(_ object: UnsafeMutableRawPointer, tag: Int, at index: Int) {
+    func publish<Value>(_ value: Value, boxed box: AnyObject?, tag: Int, at index: Int) {
       let entry = entry(at: index)
-      entry.pointer(to: \.object).unsafelyUnwrapped.pointee = object
+      let payload = Self.payload(of: entry)
+      if let box {
+        entry.pointer(to: \.type).unsafelyUnwrapped.pointee = nil
+        payload.initializeMemory(as: UnsafeMutableRawPointer.self, to: Unmanaged.passRetained(box).toOpaque())
+      } else {
+        entry.pointer(to: \.type).unsafelyUnwrapped.pointee = Value.self
+        payload.initializeMemory(as: Value.self, to: value)
+      }
       count += 1
       sheath_store_release_int(entry.pointer(to: \.tag).unsafelyUnwrapped, tag)
     }
 
-    /// Copies `entry` into the entry at `index` of this block, which is not published yet.
-    func copy(_ entry: Entry, to index: Int) {
-      self.entry(at: index).pointee = entry
+    /// Copies the entry at `source`, another block's, into the entry at `index` of this block, which
+    /// is not published yet: byte for byte, as values stored inline are bitwise-takable. The old
+    /// entry keeps its bytes for readers still in its block; only this one owns the value.
+    func copy(_ source: UnsafeMutablePointer<Entry>, to index: Int) {
+      UnsafeMutableRawPointer(entry(at: index))
+        .copyMemory(from: UnsafeRawPointer(source), byteCount: MemoryLayout<Entry>.size)
       count += 1
     }
 
@@ -125,7 +146,7 @@ extension InstanceTable {
       memory.bindMemory(to: Header.self, capacity: 1)
         .initialize(to: Header(capacity: capacity, count: 0, retired: retired?.block))
       (memory + MemoryLayout<Header>.stride).bindMemory(to: Entry.self, capacity: capacity)
-        .initialize(repeating: Entry(tag: 0, object: nil), count: capacity)
+        .initialize(repeating: Entry(tag: 0, type: nil, payload: (0, 0)), count: capacity)
       return UnsafeHandle(memory)
     }
 
@@ -136,7 +157,7 @@ extension InstanceTable {
       return prepare(memory, capacity: capacity, retired: retired)
     }
 
-    /// Frees a block ``allocate(capacity:retired:)`` made. Its objects are not released.
+    /// Frees a block ``allocate(capacity:retired:)`` made. Its values are not released.
     func deallocate() {
       block.deallocate()
     }

@@ -4,7 +4,10 @@ import CSheathRuntime
 /// family's ``BuildCoordinator`` lock.
 ///
 /// A small open-addressing table (slot + 1 as the tag, linear probing, at most half full) in one
-/// block of memory, published through an atomic pointer. Writers never change an entry once its tag
+/// block of memory, published through an atomic pointer. An entry holds its value's bytes when they
+/// fit in two words and may be moved byte for byte — a class instance, a class-bound existential such
+/// as `any DataController`, an `Int` — and a reference to a ``Box`` of the value otherwise: most
+/// shared instances cost no allocation beyond their own (``storesInline(_:)``). Writers never change an entry once its tag
 /// is set; when the table fills up they copy it into a block twice the size, publish that, and keep
 /// the old block (readers may still be in it) until the graph is released. The cell and the first
 /// block, of four entries, are words the graph's anchor is allocated with (``GraphAnchor``): a flow
@@ -40,7 +43,18 @@ struct InstanceTable: @unchecked Sendable {
   /// The current block, read by a writer, which holds the family's lock: no other thread changes it.
   var current: UnsafeHandle? { cell.pointee.map(UnsafeHandle.init) }
 
-  /// The object stored for `slot`, unretained, or `nil`.
+  /// Whether the table keeps a `Value` in its entry, not in a ``Box``: when it fits in the entry's
+  /// two words, needs no more alignment than they have, and may be moved byte for byte, as a grown
+  /// block copies its entries so. Constant in specialized code.
+  @inlinable @inline(__always)
+  static func storesInline<Value>(_: Value.Type) -> Bool {
+    MemoryLayout<Value>.size <= MemoryLayout<(Int, Int)>.size
+      && MemoryLayout<Value>.alignment <= MemoryLayout<(Int, Int)>.alignment
+      && _isBitwiseTakable(Value.self)
+  }
+
+  /// The address of the value stored for `slot`, or `nil`; ``value(at:as:)`` reads it. It stays
+  /// valid while the graph lives: a grown block keeps the old one, whose bytes never change.
   @inlinable @inline(__always)
   func load(_ slot: Int) -> UnsafeMutableRawPointer? {
     guard let block = sheath_load_acquire(cell) else { return nil }
@@ -51,37 +65,52 @@ struct InstanceTable: @unchecked Sendable {
     while true {
       let entry = table.entry(at: index)
       let found = UnsafeHandle.tag(of: entry)
-      if found == tag { return UnsafeHandle.object(of: entry) }
+      if found == tag { return UnsafeHandle.payload(of: entry) }
       if found == 0 { return nil }
       index = (index &+ 1) & mask
     }
   }
 
-  /// Stores `object` (retained) for `slot`, which holds nothing yet. Only under the family's lock.
-  func store(_ object: AnyObject, at slot: Int) {
-    store(retained: Unmanaged.passRetained(object), at: slot)
+  /// A copy of the `Value` at `address`, which ``load(_:)`` returned for a slot whose value is a
+  /// `Value`.
+  @inlinable @inline(__always)
+  static func value<Value>(at address: UnsafeMutableRawPointer, as _: Value.Type) -> Value {
+    if storesInline(Value.self) { return address.load(as: Value.self) }
+    return Unmanaged<Box<Value>>.fromOpaque(address.load(as: UnsafeMutableRawPointer.self))
+      ._withUnsafeGuaranteedRef { $0.value }
   }
 
-  /// Stores `object` for `slot`, which holds nothing yet, taking over the reference the caller
-  /// retained: a box made for the table is stored with the count it was made with. Only under the
-  /// family's lock.
-  func store(retained object: Unmanaged<AnyObject>, at slot: Int) {
+  /// A copy of the `Value` stored for `slot`, or `nil`.
+  @inlinable @inline(__always)
+  func value<Value>(_ slot: Int, as type: Value.Type) -> Value? {
+    load(slot).map { Self.value(at: $0, as: type) }
+  }
+
+  /// Stores `value` for `slot`, which holds nothing yet. Only under the family's lock.
+  func store<Value>(_ value: Value, at slot: Int) {
+    store(value, boxed: Self.storesInline(Value.self) ? nil : Box(value), at: slot)
+  }
+
+  /// Stores `value` for `slot`, which holds nothing yet: in its entry, or through `box`, a ``Box`` of
+  /// it that the caller made when the value is not ``storesInline(_:)`` — made before the lock is
+  /// taken, by a caller whose `Box` type is at hand. Only under the family's lock.
+  func store<Value>(_ value: Value, boxed box: AnyObject?, at slot: Int) {
     var table = current ?? UnsafeHandle.prepare(inlineBlock, capacity: Self.inlineCapacity, retired: nil)
     if (table.count + 1) * 2 > table.capacity { table = Self.grown(table) }
     let index = Self.emptyIndex(for: slot + 1, in: table)
-    table.publish(object.toOpaque(), tag: slot + 1, at: index)
+    table.publish(value, boxed: box, tag: slot + 1, at: index)
     if cell.pointee != table.block { sheath_store_release(cell, table.block) }
     #if DEBUG
       // What this store can break, in time of the probe it took: a debug build of an app pays no more.
       // A grown block was checked whole (`grown(_:)`); the tests check every block whole
       // (`Graph.instanceTableShape`).
       precondition(table.count * 2 <= table.capacity, "instance table: over half full")
-      let stored = UnsafeHandle.object(of: table.entry(at: index))
+      let stored = UnsafeHandle.payload(of: table.entry(at: index))
       precondition(load(slot) == stored, "instance table: slot \(slot) is lost")
     #endif
   }
 
-  /// Releases every stored object and frees every block but the first, which is the owner's. When the
+  /// Releases every stored value and frees every block but the first, which is the owner's. When the
   /// graph is released: no reader is left.
   func destroy() {
     guard let table = current else { return }
@@ -89,10 +118,15 @@ struct InstanceTable: @unchecked Sendable {
     var remaining = table.count
     var index = 0
     while remaining > 0 {
-      let entry = table.entry(at: index).pointee
-      if entry.tag != 0 {
+      let entry = table.entry(at: index)
+      if entry.pointer(to: \.tag).unsafelyUnwrapped.pointee != 0 {
         remaining -= 1
-        if let object = entry.object { Unmanaged<AnyObject>.fromOpaque(object).release() }
+        let payload = UnsafeHandle.payload(of: entry)
+        if let type = UnsafeHandle.type(of: entry) {
+          Self.deinitialize(type, at: payload)
+        } else {
+          Unmanaged<AnyObject>.fromOpaque(payload.load(as: UnsafeMutableRawPointer.self)).release()
+        }
       }
       index += 1
     }
@@ -104,11 +138,19 @@ struct InstanceTable: @unchecked Sendable {
     }
   }
 
+  /// Ends the life of the `type` value at `address`: what releasing a stored value takes.
+  private static func deinitialize(_ type: Any.Type, at address: UnsafeMutableRawPointer) {
+    func deinitialize<Value>(_: Value.Type) {
+      address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+    }
+    deinitialize(type)
+  }
+
   /// The first empty entry on `tag`'s probe sequence in `table`, which has one: it is at most half full.
   @inline(__always)
   private static func emptyIndex(for tag: Int, in table: UnsafeHandle) -> Int {
     var index = (tag - 1) & table.mask
-    while table.entry(at: index).pointee.tag != 0 { index = (index + 1) & table.mask }
+    while table.entry(at: index).pointer(to: \.tag).unsafelyUnwrapped.pointee != 0 { index = (index + 1) & table.mask }
     return index
   }
 
@@ -116,9 +158,10 @@ struct InstanceTable: @unchecked Sendable {
   private static func grown(_ old: UnsafeHandle) -> UnsafeHandle {
     let table = UnsafeHandle.allocate(capacity: old.capacity * 2, retired: old)
     for oldIndex in 0..<old.capacity {
-      let entry = old.entry(at: oldIndex).pointee
-      guard entry.tag != 0 else { continue }
-      table.copy(entry, to: emptyIndex(for: entry.tag, in: table))
+      let entry = old.entry(at: oldIndex)
+      let tag = entry.pointer(to: \.tag).unsafelyUnwrapped.pointee
+      guard tag != 0 else { continue }
+      table.copy(entry, to: emptyIndex(for: tag, in: table))
     }
     #if DEBUG
       checkInvariants(of: table)
@@ -127,7 +170,9 @@ struct InstanceTable: @unchecked Sendable {
   }
 }
 
-/// An instance a graph caches, boxed so one pointer-sized cell can hold any type.
+/// An instance a graph caches, boxed so a cell of a word or two can hold any type: an instance
+/// table's entry, when the value is not ``InstanceTable/storesInline(_:)``; a per-resolution share;
+/// a ``Lazy``'s cell.
 @usableFromInline
 final class Box<Value> {
   @usableFromInline let value: Value

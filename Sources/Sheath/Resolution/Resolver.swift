@@ -58,9 +58,9 @@ extension Graph {
     key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>,
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
-    if let box = recordedSingleton(at: key.slot) {
+    if let address = recordedSingleton(at: key.slot) {
       // Recorded from `key`'s own binding, which builds a `Value`.
-      return Unmanaged<Box<Value>>.fromOpaque(box)._withUnsafeGuaranteedRef { $0.value }
+      return InstanceTable.value(at: address, as: Value.self)
     }
     return request(key, at: CallSite(fileID: fileID, line: line))
   }

@@ -140,4 +140,82 @@ struct InstanceTableTests {
     }
     #expect(population.alive == 0)
   }
+
+  @Test("a value of two words or fewer is kept in its entry; a larger or aligned one in a box")
+  func inlineOrBoxed() {
+    #expect(StandaloneInstanceTable.storesInline(Numbered.self))
+    #expect(StandaloneInstanceTable.storesInline((any Counted).self), "class-bound: a reference and a table")
+    #expect(StandaloneInstanceTable.storesInline(Numbered?.self))
+    #expect(StandaloneInstanceTable.storesInline(Int.self))
+    #expect(StandaloneInstanceTable.storesInline(String.self))
+    #expect(StandaloneInstanceTable.storesInline(Void.self))
+    #expect(!StandaloneInstanceTable.storesInline((any Describing).self), "five words")
+    #expect(!StandaloneInstanceTable.storesInline(ThreeWords.self))
+    #expect(StandaloneInstanceTable.storesInline([Int]?.self))
+    #expect(!StandaloneInstanceTable.storesInline(SIMD4<Float>.self), "aligned to 16 bytes")
+  }
+
+  @Test("values kept in their entries and values kept in boxes survive growth and go with their graph")
+  func everyLayout() throws {
+    let population = Population()
+    let number = Key<Int>(.singleton, name: "InstanceTableTests.int") { _ in 42 }
+    let text = Key<String>(.singleton, name: "InstanceTableTests.text") { _ in "a string of more than fifteen bytes" }
+    let object = Key<Numbered>(.scoped(.flow), name: "InstanceTableTests.object") { _ in
+      Numbered(1, population: population)
+    }
+    let counted = Key<any Counted>(.scoped(.flow), name: "InstanceTableTests.counted") { _ in
+      Numbered(2, population: population)
+    }
+    let described = Key<any Describing>(.scoped(.flow), name: "InstanceTableTests.described") { _ in
+      Numbered(3, population: population)
+    }
+    let three = Key<ThreeWords>(.scoped(.flow), name: "InstanceTableTests.three") { _ in
+      ThreeWords(first: 4, object: Numbered(5, population: population), last: 6)
+    }
+    let none = Key<Numbered?>(.scoped(.flow), name: "InstanceTableTests.none") { _ in nil }
+    let vector = Key<SIMD4<Float>>(.scoped(.flow), name: "InstanceTableTests.vector") { _ in [1, 2, 3, 4] }
+    let app = try Graph(modules: [])
+    var flow: Graph? = app.child(scope: .flow)
+    func check(_ flow: Graph) {
+      #expect(flow[object].number == 1)
+      #expect(flow[counted].number == 2)
+      #expect(flow[described].summary == "3")
+      #expect(flow[three].first == 4 && flow[three].object.number == 5 && flow[three].last == 6)
+      #expect(flow[none] == nil)
+      #expect(flow[vector] == [1, 2, 3, 4])
+      #expect(flow[number] == 42)
+      #expect(flow[text] == "a string of more than fifteen bytes")
+    }
+    check(flow!)
+    // Six entries, so the flow's table grew from 4 to 16, copying its entries byte for byte.
+    #expect(flow?.instanceTableShape == InstanceTableShape(capacity: 16, count: 6, blocks: 3))
+    #expect(flow?[object] === flow?[object])
+    #expect(flow?[counted] === flow?[counted])
+    check(flow!)
+    #expect(population.alive == 4)
+    flow = nil
+    #expect(population.alive == 0, "released with the flow, boxed or not")
+    #expect(app[text] == "a string of more than fifteen bytes")
+  }
+}
+
+/// A class-bound protocol: its existential is a reference and a witness table, two words.
+private protocol Counted: AnyObject, Sendable {
+  var number: Int { get }
+}
+
+/// A protocol any type may conform to: its existential is five words, so a table boxes it.
+private protocol Describing: Sendable {
+  var summary: String { get }
+}
+
+extension Numbered: Counted, Describing {
+  var summary: String { "\(number)" }
+}
+
+/// Three words, one of them a reference: too large for an entry.
+private struct ThreeWords: Sendable {
+  var first: Int
+  var object: Numbered
+  var last: Int
 }
