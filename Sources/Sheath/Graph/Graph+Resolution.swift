@@ -229,7 +229,7 @@ extension Graph {
       return InstanceTable.value(at: address, as: Value.self)
     }
     // Lent, not retained: the request's graph keeps the owner alive.
-    return owner._withUnsafeGuaranteedRef { $0.buildSharedInstance(key, binding, run) { Box($0) } }
+    return owner._withUnsafeGuaranteedRef { $0.buildSharedInstance(key, binding, run) { InstanceTable.Stored($0) } }
   }
 
   /// The instance this graph caches for `key`, built on first use.

@@ -4,13 +4,13 @@
 extension Graph {
   /// Builds the instance of `key` this graph caches, or waits for the thread that is building it.
   ///
-  /// `box` boxes the value for the instance table when it is not stored inline
-  /// (``InstanceTable/storesInline(_:)``): made by the specialized caller, whose `Box` type is at
-  /// hand, where this generic function would look it up in the runtime on every build.
+  /// `prepare` makes the value ready for the instance table (``InstanceTable/Stored``): passed by the
+  /// specialized caller, where the value's type is known, since this generic function would copy it
+  /// through the type's metadata, and look up its `Box` type in the runtime, on every build.
   @usableFromInline
   func buildSharedInstance<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value,
-    box: (Value) -> AnyObject
+    prepare: (Value) -> InstanceTable.Stored
   ) -> Value {
     let slot = key.slot
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: slot)
@@ -32,9 +32,9 @@ extension Graph {
       ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
     case .claimed:
       let value = build(key, binding, run)
-      // Boxed, if at all, before the lock is taken.
-      let boxed = InstanceTable.storesInline(Value.self) ? nil : box(value)
-      withCoordinator { $0.finish(id) { instances.store(value, boxed: boxed, at: slot) } }
+      // Prepared, and boxed if need be, before the lock is taken.
+      let stored = prepare(value)
+      withCoordinator { $0.finish(id) { instances.store(stored, at: slot) } }
       return value
     }
   }

@@ -108,20 +108,13 @@ extension InstanceTable {
     /// The block this one replaced, if any.
     var retired: UnsafeHandle? { header.pointer(to: \.retired).unsafelyUnwrapped.pointee.map(UnsafeHandle.init) }
 
-    /// Fills the empty entry at `index` with `value` for `tag` — its bytes, or a retained reference to
-    /// `box`, which holds it — counts it, then publishes the tag with a release store: a reader that
-    /// sees the tag sees the value.
+    /// Fills the empty entry at `index` with `stored` for `tag`, taking over its reference, counts it,
+    /// then publishes the tag with a release store: a reader that sees the tag sees the value.
     @inline(__always)
-    func publish<Value>(_ value: Value, boxed box: AnyObject?, tag: Int, at index: Int) {
+    func publish(_ stored: Stored, tag: Int, at index: Int) {
       let entry = entry(at: index)
-      let payload = Self.payload(of: entry)
-      if let box {
-        entry.pointer(to: \.type).unsafelyUnwrapped.pointee = nil
-        payload.initializeMemory(as: UnsafeMutableRawPointer.self, to: Unmanaged.passRetained(box).toOpaque())
-      } else {
-        entry.pointer(to: \.type).unsafelyUnwrapped.pointee = Value.self
-        payload.initializeMemory(as: Value.self, to: value)
-      }
+      entry.pointer(to: \.type).unsafelyUnwrapped.pointee = stored.type
+      entry.pointer(to: \.payload).unsafelyUnwrapped.pointee = stored.payload
       count += 1
       sheath_store_release_int(entry.pointer(to: \.tag).unsafelyUnwrapped, tag)
     }

@@ -88,17 +88,16 @@ struct InstanceTable: @unchecked Sendable {
 
   /// Stores `value` for `slot`, which holds nothing yet. Only under the family's lock.
   func store<Value>(_ value: Value, at slot: Int) {
-    store(value, boxed: Self.storesInline(Value.self) ? nil : Box(value), at: slot)
+    store(Stored(value), at: slot)
   }
 
-  /// Stores `value` for `slot`, which holds nothing yet: in its entry, or through `box`, a ``Box`` of
-  /// it that the caller made when the value is not ``storesInline(_:)`` — made before the lock is
-  /// taken, by a caller whose `Box` type is at hand. Only under the family's lock.
-  func store<Value>(_ value: Value, boxed box: AnyObject?, at slot: Int) {
+  /// Stores `stored` for `slot`, which holds nothing yet, taking over its reference. Only under the
+  /// family's lock.
+  func store(_ stored: Stored, at slot: Int) {
     var table = current ?? UnsafeHandle.prepare(inlineBlock, capacity: Self.inlineCapacity, retired: nil)
     if (table.count + 1) * 2 > table.capacity { table = Self.grown(table) }
     let index = Self.emptyIndex(for: slot + 1, in: table)
-    table.publish(value, boxed: box, tag: slot + 1, at: index)
+    table.publish(stored, tag: slot + 1, at: index)
     if cell.pointee != table.block { sheath_store_release(cell, table.block) }
     #if DEBUG
       // What this store can break, in time of the probe it took: a debug build of an app pays no more.
@@ -138,10 +137,11 @@ struct InstanceTable: @unchecked Sendable {
     }
   }
 
-  /// Ends the life of the `type` value at `address`: what releasing a stored value takes.
+  /// Ends the life of the `type` value at `address`: what releasing a stored value takes. Moved out
+  /// and dropped, where `deinitialize(count:)` would go through the runtime's array destroy.
   private static func deinitialize(_ type: Any.Type, at address: UnsafeMutableRawPointer) {
     func deinitialize<Value>(_: Value.Type) {
-      address.assumingMemoryBound(to: Value.self).deinitialize(count: 1)
+      _ = address.assumingMemoryBound(to: Value.self).move()
     }
     deinitialize(type)
   }
@@ -167,6 +167,38 @@ struct InstanceTable: @unchecked Sendable {
       checkInvariants(of: table)
     #endif
     return table
+  }
+}
+
+extension InstanceTable {
+  /// A value made ready for an entry: its bytes, with its type, or a reference to a ``Box`` of it,
+  /// with no type. It owns one reference to what it holds, which the entry it is stored in takes over.
+  ///
+  /// Made where the value's type is known — in code specialized for it, the bytes are written with a
+  /// store and a retain, and the box's type is at hand — so that storing it is the same few moves for
+  /// every type.
+  @usableFromInline
+  struct Stored {
+    /// The value's type when `payload` holds its bytes; `nil` when it holds a box's reference.
+    @usableFromInline var type: Any.Type?
+    /// The value's bytes, or the box's reference in the first word.
+    @usableFromInline var payload: (Int, Int)
+
+    /// `value`, copied into the payload when the table stores it inline (``storesInline(_:)``),
+    /// boxed otherwise.
+    @inlinable @inline(__always)
+    init<Value>(_ value: Value) {
+      payload = (0, 0)
+      if InstanceTable.storesInline(Value.self) {
+        type = Value.self
+        withUnsafeMutableBytes(of: &payload) { bytes in
+          _ = bytes.baseAddress.unsafelyUnwrapped.initializeMemory(as: Value.self, to: value)
+        }
+      } else {
+        type = nil
+        payload.0 = Int(bitPattern: Unmanaged.passRetained(Box(value)).toOpaque())
+      }
+    }
   }
 }
 
