@@ -11,7 +11,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -38,7 +38,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -67,7 +67,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -97,7 +97,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -130,7 +130,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -164,7 +164,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -202,7 +202,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -241,7 +241,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -283,7 +283,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -326,7 +326,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -371,7 +371,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -417,7 +417,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -466,7 +466,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -510,7 +510,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -537,7 +537,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -566,7 +566,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -596,7 +596,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -629,7 +629,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -663,7 +663,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -701,7 +701,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -740,7 +740,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -782,7 +782,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -825,7 +825,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -870,7 +870,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -916,7 +916,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -965,7 +965,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2808,7 +2808,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Argument, Value, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2834,7 +2834,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Argument, Value, A, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2867,7 +2867,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Argument, Value, A, B, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2903,7 +2903,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Argument, Value, A, B, C, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2944,7 +2944,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Argument, Value, A, B, C, D, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2989,7 +2989,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Argument, Value, A, B, C, D, E, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3037,7 +3037,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func bind<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3083,7 +3083,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Argument, Value, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3109,7 +3109,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Argument, Value, A, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3142,7 +3142,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Argument, Value, A, B, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3178,7 +3178,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Argument, Value, A, B, C, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3219,7 +3219,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Argument, Value, A, B, C, D, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3264,7 +3264,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Argument, Value, A, B, C, D, E, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3312,7 +3312,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func override<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value

@@ -11,7 +11,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<Element, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     fileID: StaticString = #fileID,
@@ -35,7 +35,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<Element, A, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -62,7 +62,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<Element, A, B, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -92,7 +92,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<Element, A, B, C, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -127,7 +127,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<Element, A, B, C, D, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -165,7 +165,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<Element, A, B, C, D, E, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -206,7 +206,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<Element, A, B, C, D, E, F, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -244,7 +244,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<EntryKey, Value, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
@@ -270,7 +270,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<EntryKey, Value, A, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
@@ -299,7 +299,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<EntryKey, Value, A, B, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
@@ -331,7 +331,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<EntryKey, Value, A, B, C, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
@@ -368,7 +368,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<EntryKey, Value, A, B, C, D, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
@@ -408,7 +408,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<EntryKey, Value, A, B, C, D, E, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
@@ -451,7 +451,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry from the dependencies' values.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func contribute<EntryKey, Value, A, B, C, D, E, F, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,

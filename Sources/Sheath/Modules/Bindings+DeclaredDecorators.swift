@@ -11,7 +11,7 @@ extension Bindings {
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func decorate<Value, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     fileID: StaticString = #fileID,
@@ -35,7 +35,7 @@ extension Bindings {
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func decorate<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -62,7 +62,7 @@ extension Bindings {
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func decorate<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -93,7 +93,7 @@ extension Bindings {
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func decorate<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -128,7 +128,7 @@ extension Bindings {
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func decorate<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -167,7 +167,7 @@ extension Bindings {
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func decorate<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
@@ -209,7 +209,7 @@ extension Bindings {
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
-  @inlinable
+  @inlinable @inline(never)
   public mutating func decorate<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> Key<A>,
