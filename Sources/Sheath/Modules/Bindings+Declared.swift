@@ -11,7 +11,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable @inline(never)
+  @inlinable
   public mutating func bind<Value, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -21,7 +21,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([])
     register(
-      key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(lifetime), isOverride: false, declaredSource(fileID, line), dependencies,
       call: { _ in factory() }
     ) { _, _, result in
       result.initialize(to: factory())
@@ -48,7 +48,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
-      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -78,7 +78,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
-      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -108,7 +108,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
-      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -142,7 +142,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
-      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -178,7 +178,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     register(
-      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -217,7 +217,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     register(
-      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -257,7 +257,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() },
     ])
     register(
-      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -300,7 +300,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() },
     ])
     register(
-      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -343,7 +343,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     register(
-      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -389,7 +389,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     register(
-      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -436,7 +436,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     register(
-      key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -486,7 +486,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     register(
-      key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -510,7 +510,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
-  @inlinable @inline(never)
+  @inlinable
   public mutating func override<Value, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -520,7 +520,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([])
     register(
-      key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(lifetime), isOverride: true, declaredSource(fileID, line), dependencies,
       call: { _ in factory() }
     ) { _, _, result in
       result.initialize(to: factory())
@@ -547,7 +547,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
-      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -577,7 +577,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
-      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -607,7 +607,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
-      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -641,7 +641,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
-      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -677,7 +677,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     register(
-      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -716,7 +716,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     register(
-      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -756,7 +756,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() },
     ])
     register(
-      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -799,7 +799,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() },
     ])
     register(
-      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -842,7 +842,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     register(
-      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -888,7 +888,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     register(
-      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -935,7 +935,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     register(
-      key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -985,7 +985,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     register(
-      key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, result in
       result.initialize(
@@ -1017,7 +1017,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable () -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies) { _ in
+    register(key, key.lifetimeKind(lifetime), isOverride: false, declaredSource(fileID, line), dependencies) { _ in
       factory()
     }
   }
@@ -1040,7 +1040,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -1066,7 +1066,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -1092,7 +1092,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1122,7 +1122,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1154,7 +1154,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1189,7 +1189,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1225,7 +1225,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1264,7 +1264,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1303,7 +1303,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1345,7 +1345,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1389,7 +1389,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1436,7 +1436,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1466,7 +1466,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable () -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies) { _ in
+    register(key, key.lifetimeKind(lifetime), isOverride: true, declaredSource(fileID, line), dependencies) { _ in
       factory()
     }
   }
@@ -1489,7 +1489,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -1515,7 +1515,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -1541,7 +1541,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1571,7 +1571,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1603,7 +1603,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1638,7 +1638,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1674,7 +1674,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1713,7 +1713,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1752,7 +1752,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1794,7 +1794,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1838,7 +1838,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1885,7 +1885,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
         r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -1915,7 +1915,7 @@ extension Bindings {
     _ factory: @escaping @Sendable () async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, key.lifetimeKind(lifetime), isOverride: false, source("\(fileID)", Int(line)), dependencies) { _ in
+    register(key, key.lifetimeKind(lifetime), isOverride: false, declaredSource(fileID, line), dependencies) { _ in
       try await factory()
     }
   }
@@ -1938,7 +1938,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -1964,7 +1964,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -1990,7 +1990,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2020,7 +2020,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2052,7 +2052,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2087,7 +2087,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2123,7 +2123,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2162,7 +2162,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2202,7 +2202,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2245,7 +2245,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2289,7 +2289,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2336,7 +2336,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, lifetime.kind, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2366,7 +2366,7 @@ extension Bindings {
     _ factory: @escaping @Sendable () async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, key.lifetimeKind(lifetime), isOverride: true, source("\(fileID)", Int(line)), dependencies) { _ in
+    register(key, key.lifetimeKind(lifetime), isOverride: true, declaredSource(fileID, line), dependencies) { _ in
       try await factory()
     }
   }
@@ -2389,7 +2389,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -2415,7 +2415,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -2441,7 +2441,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2471,7 +2471,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2503,7 +2503,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2538,7 +2538,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2574,7 +2574,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2613,7 +2613,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2653,7 +2653,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2696,7 +2696,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2740,7 +2740,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, key.lifetimeKind(nil), isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2787,7 +2787,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, lifetime.kind, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r in
+    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
         try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -2808,7 +2808,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable @inline(never)
+  @inlinable
   public mutating func bind<Argument, Value, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2819,7 +2819,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([])
     register(
-      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: false, declaredSource(fileID, line), dependencies,
       call: { _, argument in factory(argument) }
     )
   }
@@ -2846,7 +2846,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
-      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -2880,7 +2880,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
-      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -2919,7 +2919,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     register(
-      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -2962,7 +2962,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() },
     ])
     register(
-      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3008,7 +3008,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     register(
-      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3059,7 +3059,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     register(
-      key, isOverride: false, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3083,7 +3083,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
-  @inlinable @inline(never)
+  @inlinable
   public mutating func override<Argument, Value, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3094,7 +3094,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([])
     register(
-      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: true, declaredSource(fileID, line), dependencies,
       call: { _, argument in factory(argument) }
     )
   }
@@ -3121,7 +3121,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
     register(
-      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3155,7 +3155,7 @@ extension Bindings {
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
     register(
-      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3194,7 +3194,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
     register(
-      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3237,7 +3237,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() },
     ])
     register(
-      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3283,7 +3283,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
     register(
-      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3334,7 +3334,7 @@ extension Bindings {
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
     register(
-      key, isOverride: true, source("\(fileID)", Int(line)), dependencies,
+      key, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
     ) { graph, r, argument, result in
       result.initialize(
@@ -3368,7 +3368,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (Argument) -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { _, argument in
+    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { _, argument in
       factory(argument)
     }
   }
@@ -3394,7 +3394,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -3423,7 +3423,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3458,7 +3458,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3497,7 +3497,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3541,7 +3541,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3589,7 +3589,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, .transient, isOverride: false, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3620,7 +3620,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (Argument) -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { _, argument in
+    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { _, argument in
       factory(argument)
     }
   }
@@ -3646,7 +3646,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
     }
@@ -3675,7 +3675,7 @@ extension Bindings {
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3710,7 +3710,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3749,7 +3749,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3793,7 +3793,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
@@ -3841,7 +3841,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    register(key, .transient, isOverride: true, source("\(fileID)", Int(line)), dependencies) { r, argument in
+    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
         argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),

@@ -11,7 +11,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the element.
-  @inlinable @inline(never)
+  @inlinable
   public mutating func contribute<Element, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
     fileID: StaticString = #fileID,
@@ -19,7 +19,7 @@ extension Bindings {
     _ factory: @escaping @Sendable () -> Element
   ) {
     let dependencies = DeclaredDependencies([])
-    contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { _ in
+    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { _ in
       factory()
     }
   }
@@ -44,7 +44,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A) -> Element
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
     }
@@ -72,7 +72,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Element
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
@@ -105,7 +105,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
@@ -142,7 +142,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
@@ -181,7 +181,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
@@ -224,7 +224,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    contribute(to: key, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
@@ -244,7 +244,7 @@ extension Bindings {
   ///   - fileID: Where the contribution is registered; leave the default.
   ///   - line: Where the contribution is registered; leave the default.
   ///   - factory: Builds the value of the entry.
-  @inlinable @inline(never)
+  @inlinable
   public mutating func contribute<EntryKey, Value, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
@@ -253,7 +253,7 @@ extension Bindings {
     _ factory: @escaping @Sendable () -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { _ in
+    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { _ in
       factory()
     }
   }
@@ -280,7 +280,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
     }
@@ -310,7 +310,7 @@ extension Bindings {
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
@@ -345,7 +345,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
@@ -384,7 +384,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
@@ -425,7 +425,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
@@ -470,7 +470,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    contribute(to: key, entry: entry, declaring: dependencies, source("\(fileID)", Int(line))) { r in
+    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
         r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],

@@ -11,7 +11,7 @@ extension Bindings {
   ///   - fileID: Where the decorator is registered; leave the default.
   ///   - line: Where the decorator is registered; leave the default.
   ///   - decorator: Returns the value to use in place of the one it is given.
-  @inlinable @inline(never)
+  @inlinable
   public mutating func decorate<Value, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     fileID: StaticString = #fileID,
@@ -19,7 +19,7 @@ extension Bindings {
     _ decorator: @escaping @Sendable (consuming Value) -> Value
   ) {
     let dependencies = DeclaredDependencies([])
-    decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { _, value in
+    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { _, value in
       decorator(value)
     }
   }
@@ -44,7 +44,7 @@ extension Bindings {
     _ decorator: @escaping @Sendable (consuming Value, consuming A) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-    decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { r, value in
+    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
       return decorator(value, r[keys.key(0, as: A.self), fileID: fileID, line: line])
     }
@@ -72,7 +72,7 @@ extension Bindings {
     _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B) -> Value
   ) {
     let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-    decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { r, value in
+    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
       return decorator(
         value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
@@ -106,7 +106,7 @@ extension Bindings {
     let dependencies = DeclaredDependencies([
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
     ])
-    decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { r, value in
+    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
       return decorator(
         value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
@@ -143,7 +143,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() },
     ])
-    decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { r, value in
+    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
       return decorator(
         value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
@@ -184,7 +184,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
     ])
-    decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { r, value in
+    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
       return decorator(
         value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
@@ -229,7 +229,7 @@ extension Bindings {
       DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
     ])
-    decorate(key, declaring: dependencies, source("\(fileID)", Int(line))) { r, value in
+    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
       return decorator(
         value, r[keys.key(0, as: A.self), fileID: fileID, line: line],

@@ -103,6 +103,15 @@ public struct Bindings {
       isTestOverride: testOverrideUsage != nil)
   }
 
+  /// Where a registration with declared dependencies is made. Not inlined: the generated `bind`,
+  /// `override`, `decorate` and `contribute` that call it are inlined into a module's
+  /// `register(into:)` when they declare no dependency, once per binding, and the string this makes
+  /// of `fileID` would be too (see scripts/generate-declared.py).
+  @usableFromInline @inline(never)
+  func declaredSource(_ fileID: StaticString, _ line: UInt) -> BindingSource {
+    source("\(fileID)", Int(line))
+  }
+
   // MARK: Keys
 
   /// Binds `key` to a factory, replacing the key's default. One method for every kind of key: the key
