@@ -19,9 +19,8 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable () -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    register(
-      key, key.lifetimeKind(lifetime), isOverride: false, declaredSource(fileID, line), dependencies,
+    registerWithoutDependencies(
+      key, lifetime, isOverride: false, fileID, line,
       call: { _ in factory() }
     ) { _, _, result in
       result.initialize(to: factory())
@@ -518,9 +517,8 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable () -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    register(
-      key, key.lifetimeKind(lifetime), isOverride: true, declaredSource(fileID, line), dependencies,
+    registerWithoutDependencies(
+      key, lifetime, isOverride: true, fileID, line,
       call: { _ in factory() }
     ) { _, _, result in
       result.initialize(to: factory())
@@ -2817,9 +2815,8 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument) -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    register(
-      key, isOverride: false, declaredSource(fileID, line), dependencies,
+    registerWithoutDependencies(
+      key, isOverride: false, fileID, line,
       call: { _, argument in factory(argument) }
     )
   }
@@ -3092,9 +3089,8 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument) -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    register(
-      key, isOverride: true, declaredSource(fileID, line), dependencies,
+    registerWithoutDependencies(
+      key, isOverride: true, fileID, line,
       call: { _, argument in factory(argument) }
     )
   }

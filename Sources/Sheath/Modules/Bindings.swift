@@ -103,10 +103,40 @@ public struct Bindings {
       isTestOverride: testOverrideUsage != nil)
   }
 
-  /// Where a registration with declared dependencies is made. Not inlined: the generated `bind`,
-  /// `override`, `decorate` and `contribute` that call it are inlined into a module's
-  /// `register(into:)` when they declare no dependency, once per binding, and the string this makes
-  /// of `fileID` would be too (see scripts/generate-declared.py).
+  /// Registers a binding of `key`, a ``Key``, whose factory declared no dependency, as `call` and
+  /// `thunk` (see ``SlotThunk``): what the generated `bind` and `override` of such a factory do.
+  /// They are inlined where a module writes them, so that the optimizer folds the factory into the
+  /// two closures it makes there, and call this for the rest, so that a module's `register(into:)`
+  /// grows by a call per binding (see scripts/generate-declared.py).
+  @usableFromInline
+  mutating func registerWithoutDependencies<Value, Decorator>(
+    _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
+    _ lifetime: Lifetime<Value>?, isOverride: Bool, _ fileID: StaticString, _ line: UInt,
+    call: @escaping @Sendable (Resolver) -> Value, declared thunk: @escaping SlotThunk<Value>
+  ) {
+    register(
+      key, key.lifetimeKind(lifetime), isOverride: isOverride, declaredSource(fileID, line),
+      DeclaredDependencies([]), call: call, declared: thunk)
+  }
+
+  /// Registers a binding of the assisted `key`, whose factory needs nothing from the graph, as
+  /// `call`: what the generated `bind` and `override` of such a factory do (see
+  /// ``registerWithoutDependencies(_:_:isOverride:_:_:call:declared:)``).
+  @usableFromInline
+  mutating func registerWithoutDependencies<Argument, Value, LifetimeOption>(
+    _ key: BindableKey<
+      @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
+    >,
+    isOverride: Bool, _ fileID: StaticString, _ line: UInt,
+    call: @escaping @Sendable (Resolver, Argument) -> Value
+  ) {
+    register(key, isOverride: isOverride, declaredSource(fileID, line), DeclaredDependencies([]), call: call)
+  }
+
+  /// Where a registration with declared dependencies is made. Not inlined: the generated `decorate`
+  /// and `contribute` that call it are inlined into a module's `register(into:)` when they declare no
+  /// dependency, once per call, and the string this makes of `fileID` would be too (see
+  /// scripts/generate-declared.py).
   @usableFromInline @inline(never)
   func declaredSource(_ fileID: StaticString, _ line: UInt) -> BindingSource {
     source("\(fileID)", Int(line))
