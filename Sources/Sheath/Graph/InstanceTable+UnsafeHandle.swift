@@ -100,7 +100,8 @@ extension InstanceTable {
       UnsafeMutableRawPointer(entry.pointer(to: \.payload).unsafelyUnwrapped)
     }
 
-    /// The type of `entry`'s value, or `nil` when it is boxed; under the family's lock.
+    /// The type of `entry`'s value, or `nil` when it is boxed: for writers, under the family's lock,
+    /// and for ``InstanceTable/destroy()``, once no reader is left.
     static func type(of entry: UnsafeMutablePointer<Entry>) -> Any.Type? {
       entry.pointer(to: \.type).unsafelyUnwrapped.pointee
     }

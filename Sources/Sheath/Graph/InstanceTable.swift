@@ -7,11 +7,11 @@ import CSheathRuntime
 /// block of memory, published through an atomic pointer. An entry holds its value's bytes when they
 /// fit in two words and may be moved byte for byte — a class instance, a class-bound existential such
 /// as `any DataController`, an `Int` — and a reference to a ``Box`` of the value otherwise: most
-/// shared instances cost no allocation beyond their own (``storesInline(_:)``). Writers never change an entry once its tag
-/// is set; when the table fills up they copy it into a block twice the size, publish that, and keep
-/// the old block (readers may still be in it) until the graph is released. The cell and the first
-/// block, of four entries, are words the graph's anchor is allocated with (``GraphAnchor``): a flow
-/// with a scoped instance or two allocates nothing more for them.
+/// shared instances cost no allocation beyond their own (``storesInline(_:)``). Writers never change
+/// an entry once its tag is set; when the table fills up they copy it into a block twice the size,
+/// publish that, and keep the old block (readers may still be in it) until the graph is released.
+/// The cell and the first block, of four entries, are words the graph's anchor is allocated with
+/// (``GraphAnchor``): a flow with a scoped instance or two allocates nothing more for them.
 ///
 /// A block is a ``Header`` and its ``Entry`` values, reached only through an ``UnsafeHandle``
 /// (InstanceTable+UnsafeHandle.swift); in debug builds every change ends with a check of the
