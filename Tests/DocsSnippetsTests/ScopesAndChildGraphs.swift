@@ -149,9 +149,9 @@ fileprivate struct SandboxPaymentsModule: Module {
 /// Starts a checkout for each purchase: it is given a way to open
 /// checkouts, not the whole graph.
 fileprivate final class CheckoutNavigator: Sendable {
-  private let openCheckout: ChildGraphFactory
+  private let openCheckout: ChildGraphFactory<Void>
 
-  init(openCheckout: ChildGraphFactory) {
+  init(openCheckout: ChildGraphFactory<Void>) {
     self.openCheckout = openCheckout
   }
 
@@ -162,7 +162,7 @@ fileprivate final class CheckoutNavigator: Sendable {
 }
 
 extension Keys {
-  fileprivate static var checkoutGraph: ChildGraphKey {
+  fileprivate static var checkoutGraph: ChildGraphKey<Void> {
     ChildGraphKey(scope: .checkout) {
       [SandboxPaymentsModule()]
     }
@@ -217,8 +217,8 @@ extension Keys {
       AccountData(user: user)
     }
   }
-  fileprivate static var userCheckout: SeededChildGraphKey<User> {
-    SeededChildGraphKey(
+  fileprivate static var userCheckout: ChildGraphKey<User> {
+    ChildGraphKey(
       scope: .checkout, seeding: .currentUser
     ) { [SandboxPaymentsModule()] }
   }

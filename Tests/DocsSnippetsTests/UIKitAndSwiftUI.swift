@@ -92,7 +92,7 @@ extension Keys {
     }
   }
   /// Opens a checkout: a child graph with its own order draft.
-  fileprivate static var checkoutFlow: ChildGraphKey {
+  fileprivate static var checkoutFlow: ChildGraphKey<Void> {
     ChildGraphKey(scope: .checkout)
   }
 
@@ -245,14 +245,14 @@ fileprivate final class PaymentViewController: UIViewController, PaymentView {
 @MainActor
 fileprivate final class AppCoordinator {
   private let navigationController: UINavigationController
-  private let openCheckout: ChildGraphFactory
+  private let openCheckout: ChildGraphFactory<Void>
   /// The running checkout's graph, which owns its order draft: kept from
   /// the first screen of the checkout to the end of it.
   private(set) var checkout: Graph?
 
   init(
     navigationController: UINavigationController,
-    openCheckout: ChildGraphFactory
+    openCheckout: ChildGraphFactory<Void>
   ) {
     self.navigationController = navigationController
     self.openCheckout = openCheckout
@@ -290,13 +290,13 @@ fileprivate final class AppCoordinator {
 @MainActor
 fileprivate final class CartModel {
   private let api: any CartAPI
-  private let openCheckout: ChildGraphFactory
+  private let openCheckout: ChildGraphFactory<Void>
   private(set) var items: [String] = []
   /// The checkout the sheet shows; the sheet sets it to `nil` when it
   /// closes, which ends the checkout.
   var checkout: CheckoutFlow?
 
-  init(api: any CartAPI, openCheckout: ChildGraphFactory) {
+  init(api: any CartAPI, openCheckout: ChildGraphFactory<Void>) {
     self.api = api
     self.openCheckout = openCheckout
   }

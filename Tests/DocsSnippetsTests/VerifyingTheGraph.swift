@@ -120,7 +120,7 @@ fileprivate final class Cart: Sendable {}
 extension Keys {
   fileprivate static var cart: Key<Cart> { .required(.scoped(.flow)) }
   // CheckoutModule binds .cart: listed twice, it binds it twice
-  fileprivate static var brokenFlow: ChildGraphKey {
+  fileprivate static var brokenFlow: ChildGraphKey<Void> {
     ChildGraphKey(scope: .flow) {
       [CheckoutModule(), CheckoutModule()]
     }

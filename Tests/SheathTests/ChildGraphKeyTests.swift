@@ -8,8 +8,8 @@ import Testing
 private final class Cart: Sendable {}
 
 private final class Navigator: Sendable {
-  let openCheckout: ChildGraphFactory
-  init(openCheckout: ChildGraphFactory) { self.openCheckout = openCheckout }
+  let openCheckout: ChildGraphFactory<Void>
+  init(openCheckout: ChildGraphFactory<Void>) { self.openCheckout = openCheckout }
 }
 
 extension Keys {
@@ -19,17 +19,17 @@ extension Keys {
   fileprivate static var couponCode: Key<String> {
     Key<String>.required(name: "Keys.couponCode", fileID: "App/Keys.swift", line: 2)
   }
-  fileprivate static var checkoutFlow: ChildGraphKey {
+  fileprivate static var checkoutFlow: ChildGraphKey<Void> {
     ChildGraphKey(
       scope: .flow, name: "Keys.checkoutFlow", fileID: "App/Keys.swift", line: 3
     ) { [CheckoutModule()] }
   }
-  fileprivate static var brokenFlow: ChildGraphKey {
+  fileprivate static var brokenFlow: ChildGraphKey<Void> {
     ChildGraphKey(
       scope: .flow, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 4
     ) { [CheckoutModule(), CheckoutModule()] }
   }
-  fileprivate static var couponFlow: ChildGraphKey {
+  fileprivate static var couponFlow: ChildGraphKey<Void> {
     ChildGraphKey(
       scope: .session, name: "Keys.couponFlow", fileID: "App/Keys.swift", line: 5
     ) { [CouponModule()] }
@@ -97,7 +97,7 @@ struct ChildGraphKeyTests {
       trapMessage(result),
       """
       Sheath: the child graph of Keys.brokenFlow could not be built
-        Keys.brokenFlow (ChildGraphFactory, App/Keys.swift:4)
+        Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:4)
         Sheath could not build the graph (1 problem):
         
         error: duplicate binding for Keys.cart (Cart, App/Keys.swift:1)
@@ -117,7 +117,7 @@ struct ChildGraphKeyTests {
       error.problems.map(\.description).joined(separator: "\n\n"),
       """
       error: the child graph of Keys.brokenFlow could not be built
-        Keys.brokenFlow (ChildGraphFactory, App/Keys.swift:4)
+        Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:4)
         Sheath could not build the graph (1 problem):
         
         error: duplicate binding for Keys.cart (Cart, App/Keys.swift:1)
@@ -127,7 +127,7 @@ struct ChildGraphKeyTests {
       fix: fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets
 
       error: the child graph of Keys.couponFlow could not be built
-        Keys.couponFlow (ChildGraphFactory, App/Keys.swift:5)
+        Keys.couponFlow (ChildGraphFactory<Void>, App/Keys.swift:5)
         Sheath could not build the graph (1 problem):
         
         error: missing binding for required key Keys.couponCode (String, App/Keys.swift:2)

@@ -12,6 +12,23 @@ extension Keys {
   fileprivate static var listed: CollectionKey<Int> {
     CollectionKey<Int>(name: "Keys.listed", fileID: "App/Keys.swift", line: 3)
   }
+  fileprivate static var voidResult: Key<Result<Void, Never>> {
+    Key<Result<Void, Never>>(name: "Keys.voidResult") { .success(()) }
+  }
+  fileprivate static var callback: Key<@Sendable () -> Void> {
+    Key<@Sendable () -> Void>(name: "Keys.callback") { {} }
+  }
+  fileprivate static var pair: Key<Pair<Void, Int>> {
+    Key<Pair<Void, Int>>(name: "Keys.pair") { Pair(first: (), second: 1) }
+  }
+  fileprivate static var tuple: Key<(Int, Void)> {
+    Key<(Int, Void)>(name: "Keys.tuple") { (1, ()) }
+  }
+}
+
+private struct Pair<First, Second>: Sendable where First: Sendable, Second: Sendable {
+  let first: First
+  let second: Second
 }
 
 private struct NumbersModule: Module {
@@ -40,6 +57,15 @@ struct IntrospectionTests {
     #expect(graph.source(of: .introspected)?.description == "AppModule > NumbersModule (App/NumbersModule.swift:5)")
     #expect(graph.source(of: .introspected)?.isKeyDefault == false)
     #expect(built.value == 0)
+  }
+
+  @Test("reports spell a type as code does: `Void` where `()` is a type, `()` where it is a parameter list")
+  func typeNames() throws {
+    let report = try Graph(modules: []).verify(entryPoints: [.voidResult, .callback, .pair, .tuple])
+    #expect(
+      report.keys.map(\.type) == [
+        "Result<Void, Never>", "@Sendable () -> Void", "Pair<Void, Int>", "(Int, Void)",
+      ])
   }
 
   @Test("an unbound key is not bound: its default is its source, a required key has none")

@@ -28,7 +28,7 @@ extension Keys {
   fileprivate static var computedMainActor: MainActorKey<Int> { MainActorKey { 1 } }
   fileprivate static var computedAsync: AsyncKey<Int> { AsyncKey { 1 } }
   fileprivate static var computedCollection: CollectionKey<Int> { CollectionKey() }
-  fileprivate static var computedChildGraph: ChildGraphKey { ChildGraphKey(scope: .flow) }
+  fileprivate static var computedChildGraph: ChildGraphKey<Void> { ChildGraphKey(scope: .flow) }
   fileprivate static var renamed: Key<Int> { Key(name: "Keys.custom") { 1 } }
   fileprivate static var timeout: Key<Int> { settingKey(30) }
   fileprivate static var port: Key<Int> { configKey(8080) }

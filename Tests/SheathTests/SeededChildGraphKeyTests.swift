@@ -16,8 +16,8 @@ private final class Greeting: Sendable {
 }
 
 private final class Navigator: Sendable {
-  let openAccount: SeededChildGraphFactory<User>
-  init(openAccount: SeededChildGraphFactory<User>) { self.openAccount = openAccount }
+  let openAccount: ChildGraphFactory<User>
+  init(openAccount: ChildGraphFactory<User>) { self.openAccount = openAccount }
 }
 
 extension Scope {
@@ -42,13 +42,13 @@ extension Keys {
   fileprivate static var token: Key<String> {
     Key<String>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 8)
   }
-  fileprivate static var accountFlow: SeededChildGraphKey<User> {
-    SeededChildGraphKey(
+  fileprivate static var accountFlow: ChildGraphKey<User> {
+    ChildGraphKey(
       scope: .account, seeding: .currentUser, name: "Keys.accountFlow", fileID: "App/Keys.swift", line: 9
     ) { [AccountModule()] }
   }
-  fileprivate static var brokenFlow: SeededChildGraphKey<User> {
-    SeededChildGraphKey(
+  fileprivate static var brokenFlow: ChildGraphKey<User> {
+    ChildGraphKey(
       scope: .account, seeding: .currentUser, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 12
     ) { [NeedsTokenModule()] }
   }
@@ -73,7 +73,7 @@ private struct NeedsTokenModule: Module {
   }
 }
 
-@Suite("Seeded child graph keys")
+@Suite("Child graph keys with a seed")
 struct SeededChildGraphKeyTests {
   @Test("open(seed) gives a child in which the seed key is bound to that value, each child its own")
   func seedsEachChild() throws {

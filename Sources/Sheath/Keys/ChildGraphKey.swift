@@ -2,34 +2,56 @@
 /// factory: what a navigator or a coordinator injects instead of the whole ``Graph``.
 ///
 /// The scope the child opens and the modules it installs are fixed where the key is declared, as a
-/// Dagger subcomponent's are; the factory that resolves it opens children of the graph it came from:
+/// Dagger subcomponent's are; the factory that resolves it opens children of the graph it came from.
+/// `Seed` is what each child is opened with: `Void` for a flow that needs nothing,
 ///
 /// ```swift
 /// extension Keys {
-///   static var checkoutFlow: ChildGraphKey {
+///   static var checkoutFlow: ChildGraphKey<Void> {
 ///     ChildGraphKey(scope: .flow) {
 ///       [CheckoutModule()]
 ///     }
 ///   }
 ///   static var navigator: Key<any Navigating> {
-///     Key(.singleton) { r in
-///       Navigator(openCheckout: r[.checkoutFlow])
+///     Key(.singleton, .checkoutFlow) { openCheckout in
+///       Navigator(openCheckout: openCheckout)
+///     }
+///   }
+/// }
+///
+/// // in the navigator: a child of the graph the navigator came from
+/// let flow = openCheckout.open()
+/// let viewModel = flow.make(.cartViewModel, view)
+/// ```
+///
+/// or a value that a key of the child is bound to — a flow for *this* user — as a Dagger subcomponent
+/// factory's `@BindsInstance` argument is:
+///
+/// ```swift
+/// extension Keys {
+///   static var currentUser: Key<User> { .required(.scoped(.account)) }
+///   static var accountFlow: ChildGraphKey<User> {
+///     ChildGraphKey(scope: .account, seeding: .currentUser) {
+///       [AccountModule()]
 ///     }
 ///   }
 /// }
 ///
 /// // in the navigator:
-/// // a child of the graph the navigator came from
-/// let flow = openCheckout.open()
-/// let viewModel = flow.make(.cartViewModel, view)
+/// let account = openAccount.open(user)
+/// let viewModel = account[.accountViewModel]  // built for `user`
 /// ```
+///
+/// Each seeded child binds the seed key to its own value — or overrides it, when the graph it came
+/// from binds it too.
 ///
 /// A ``ChildGraphFactory`` made by a shared instance's factory (a singleton navigator) does not keep
 /// the graph alive, like a ``Provider``; each child it opens keeps its parent alive, as every child does.
-/// A child whose modules cannot be built stops the program with the ``GraphError``'s message, since the
-/// modules are fixed in code: `verify()` builds the child graph of every child graph key the graph
-/// knows, and reports that instead.
-public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
+/// `verify()` reads the modules of every child graph key the graph knows, with the seed key bound,
+/// before any child is opened, and reports a child that cannot be built; each child's modules are
+/// checked again when it is opened, and one that cannot be built then stops the program with the
+/// ``GraphError``'s message, since the modules are fixed in code.
+public final class ChildGraphKey<Seed: Sendable>: Key<ChildGraphFactory<Seed>>, @unchecked Sendable {
   // @unchecked: immutable; the origin is Sendable.
 
   /// The scope each child opens, if any.
@@ -37,7 +59,103 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
 
   /// The scope and modules of each child.
   let origin: ChildGraphOrigin
+  /// The key each child binds to its seed, read when first needed (see ``DeclaredDependencies``);
+  /// `nil` for a key declared without one.
+  let seed: (@Sendable () -> Key<Seed>)?
 
+  /// Creates a key for opening child graphs that open `scope`, install `modules`, and bind `seed` to
+  /// the value each is opened with.
+  ///
+  /// - Parameters:
+  ///   - scope: The scope each child opens, or `nil`.
+  ///   - seed: The key each child binds to the value it is opened with.
+  ///   - name: The key's name in diagnostics; by default the property's (see ``Keys/name``).
+  ///   - fileID: Where the key is declared; leave the default.
+  ///   - line: Where the key is declared; leave the default.
+  ///   - column: Where the key is declared; leave the default.
+  ///   - function: The property the key is declared in, which names it; leave the default.
+  ///   - modules: Makes each child's modules; called each time a child is opened.
+  @inlinable @inline(__always)
+  public convenience init(
+    scope: Scope? = nil,
+    seeding seed: @autoclosure @escaping @Sendable () -> Key<Seed>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
+    modules: @escaping @Sendable () -> [any Module] = { [] }
+  ) {
+    self.init(
+      scope: scope, seed: seed, name: name, fileID: fileID, line: line, column: column, function: function,
+      modules: modules)
+  }
+
+  @usableFromInline @inline(__always)
+  convenience init(
+    scope: Scope?,
+    seed: (@Sendable () -> Key<Seed>)?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    modules: @escaping @Sendable () -> [any Module]
+  ) {
+    if name == nil, let key = KeyRegistry.found(fileID, line, column, ChildGraphKey.self) {
+      self.init(existing: key)
+    } else {
+      self.init(
+        existing: ChildGraphKey.made(
+          scope: scope, seed: seed, name: name, fileID: fileID, line: line, column: column, function: function,
+          modules: modules, type: ChildGraphKey.self))
+    }
+  }
+
+  /// The key the initializers declare: found, or made and recorded the first time it runs.
+  @usableFromInline
+  static func made(
+    scope: Scope?,
+    seed: (@Sendable () -> Key<Seed>)?,
+    name: String?,
+    fileID: StaticString,
+    line: UInt,
+    column: UInt,
+    function: StaticString,
+    modules: @escaping @Sendable () -> [any Module],
+    type: Keys.Type
+  ) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
+      return ChildGraphKey(scope: scope, seed: seed, name: site.keyName, declaration: site.location, modules: modules)
+    }
+  }
+
+  init(
+    scope: Scope?,
+    seed: (@Sendable () -> Key<Seed>)?,
+    name: String?,
+    declaration: CodeLocation,
+    modules: @escaping @Sendable () -> [any Module]
+  ) {
+    let origin = ChildGraphOrigin(scope: scope, modules: modules)
+    self.scope = scope
+    self.origin = origin
+    self.seed = seed
+    // It needs nothing from the graph but the graph itself: no dependencies to declare.
+    super.init(
+      .transient, test: nil, name: name, declaration: declaration,
+      dependencies: DeclaredDependencies([])
+    ) { r in
+      let key = origin.key.unsafelyUnwrapped
+      let reference = r.graphReference.kept(toResolveLater: key)
+      return ChildGraphFactory(reference: reference, origin: origin, seed: seed)
+    }
+    origin.key = self
+  }
+}
+
+extension ChildGraphKey where Seed == Void {
   /// Creates a key for opening child graphs that open `scope` and install `modules`.
   ///
   /// - Parameters:
@@ -58,55 +176,10 @@ public final class ChildGraphKey: Key<ChildGraphFactory>, @unchecked Sendable {
     function: StaticString = #function,
     modules: @escaping @Sendable () -> [any Module] = { [] }
   ) {
-    if name == nil, let key = KeyRegistry.found(fileID, line, column, ChildGraphKey.self) {
-      self.init(existing: key)
-    } else {
-      self.init(
-        existing: ChildGraphKey.made(
-          scope: scope, name: name, fileID: fileID, line: line, column: column, function: function, modules: modules,
-          type: ChildGraphKey.self))
-    }
+    self.init(
+      scope: scope, seed: nil, name: name, fileID: fileID, line: line, column: column, function: function,
+      modules: modules)
   }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made(
-    scope: Scope?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    modules: @escaping @Sendable () -> [any Module],
-    type: Keys.Type
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return ChildGraphKey(scope: scope, name: site.keyName, declaration: site.location, modules: modules)
-    }
-  }
-
-  init(
-    scope: Scope?,
-    name: String?,
-    declaration: CodeLocation,
-    modules: @escaping @Sendable () -> [any Module]
-  ) {
-    let origin = ChildGraphOrigin(scope: scope, modules: modules)
-    self.scope = scope
-    self.origin = origin
-    // It needs nothing from the graph but the graph itself: no dependencies to declare.
-    super.init(
-      .transient, test: nil, name: name, declaration: declaration,
-      dependencies: DeclaredDependencies([])
-    ) { r in
-      let key = origin.key.unsafelyUnwrapped
-      let reference = r.graphReference.kept(toResolveLater: key)
-      return ChildGraphFactory(reference: reference, origin: origin)
-    }
-    origin.key = self
-  }
-
 }
 
 /// What a ``ChildGraphKey`` fixes: the scope and modules of its children, and the key, for messages.
@@ -120,5 +193,26 @@ final class ChildGraphOrigin: @unchecked Sendable {
   init(scope: Scope?, modules: @escaping @Sendable () -> [any Module]) {
     self.scope = scope
     self.modules = modules
+  }
+}
+
+/// A key whose value opens child graphs: `verify()` builds a child of each it knows, with
+/// ``modulesForReading(in:)``, and reads it.
+protocol ChildGraphOpening: Keys {
+  /// The scope each child opens, if any.
+  var childScope: Scope? { get }
+  /// The modules a child of `graph` is built with to be read as data.
+  func modulesForReading(in graph: Graph) -> [any Module]
+}
+
+extension ChildGraphKey: ChildGraphOpening {
+  var childScope: Scope? { scope }
+
+  func modulesForReading(in graph: Graph) -> [any Module] {
+    guard let seed else { return origin.modules() }
+    let seedKey = seed()
+    return origin.modules() + [
+      ChildGraphSeed<Seed>(key: seedKey, value: nil, bindsAbove: graph.binds(seedKey), source: declaration)
+    ]
   }
 }

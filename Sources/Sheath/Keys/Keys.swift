@@ -360,12 +360,41 @@ func isIdentifier(_ text: some StringProtocol) -> Bool {
   return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isXIDContinue }
 }
 
-/// The type as written in code: `any UserAPI`, `[String]`, `URL`.
+/// The type as written in code: `any UserAPI`, `[String]`, `URL`, `ChildGraphFactory<Void>`.
 func describeType(_ type: Any.Type) -> String {
-  let name = String(describing: type)
+  let name = voidArgumentsNamed(String(describing: type))
   // An existential's metatype is `P.Protocol`; a concrete type's is `T.Type`.
   let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol") && name != "Any"
   return isExistential ? "any \(name)" : name
+}
+
+/// `name` with each `()` that is a type spelled `Void`, as code writes it — a generic argument, a
+/// tuple element, a result: `ChildGraphFactory<()>` is `ChildGraphFactory<Void>`, `() -> ()` is
+/// `() -> Void`. An empty parameter list stays `()`.
+func voidArgumentsNamed(_ name: String) -> String {
+  guard name.contains("()") else { return name }
+  let characters = Array(name)
+  func text(endingAt end: Int, is suffix: String) -> Bool {
+    let suffix = Array(suffix)
+    return end >= suffix.count && Array(characters[(end - suffix.count)..<end]) == suffix
+  }
+  var result = ""
+  var index = 0
+  while index < characters.count {
+    let isEmptyParentheses =
+      characters[index] == "(" && index + 1 < characters.count && characters[index + 1] == ")"
+    if isEmptyParentheses,
+      text(endingAt: index, is: "<") || text(endingAt: index, is: ", ") || text(endingAt: index, is: "-> "),
+      index + 2 == characters.count || [">", ",", ")"].contains(characters[index + 2])
+    {
+      result += "Void"
+      index += 2
+    } else {
+      result.append(characters[index])
+      index += 1
+    }
+  }
+  return result
 }
 
 /// An assisted key's type as diagnostics show it: `(any ProfileView) -> ProfileViewModel`.

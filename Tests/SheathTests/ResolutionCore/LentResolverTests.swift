@@ -18,11 +18,11 @@ private final class Keepers: Sendable {
   let provider: Provider<Instance>
   let lazy: Lazy<Instance>
   let makeNumbered: AssistedFactory<Int, Instance>
-  let children: ChildGraphFactory
+  let children: ChildGraphFactory<Void>
 
   init(
     provider: Provider<Instance>, lazy: Lazy<Instance>, makeNumbered: AssistedFactory<Int, Instance>,
-    children: ChildGraphFactory
+    children: ChildGraphFactory<Void>
   ) {
     self.provider = provider
     self.lazy = lazy
@@ -50,7 +50,7 @@ extension Keys {
   fileprivate static var lentNumbered: AssistedKey<Int, Instance> {
     AssistedKey<Int, Instance> { _, number in Instance(number: number) }
   }
-  fileprivate static var lentChild: ChildGraphKey { ChildGraphKey(scope: .flow) }
+  fileprivate static var lentChild: ChildGraphKey<Void> { ChildGraphKey(scope: .flow) }
   fileprivate static var keepers: Key<Keepers> {
     Key<Keepers> { r in
       Keepers(

@@ -10,7 +10,7 @@ private final class Clock: Sendable {}
 private final class Store: Sendable {}
 private final class Row: Sendable {}
 private final class Screen: Sendable {
-  init(clock: Provider<Clock>, store: Lazy<Store>, row: AssistedFactory<Int, Row>, flow: ChildGraphFactory) {}
+  init(clock: Provider<Clock>, store: Lazy<Store>, row: AssistedFactory<Int, Row>, flow: ChildGraphFactory<Void>) {}
 }
 
 extension Keys {
@@ -23,7 +23,7 @@ extension Keys {
     }
   }
   fileprivate static var flowOnly: Key<Store> { Key<Store>.required(.scoped(.flow), name: "Keys.flowOnly") }
-  fileprivate static var flow: ChildGraphKey { ChildGraphKey(scope: .flow, name: "Keys.flow") { [FlowModule()] } }
+  fileprivate static var flow: ChildGraphKey<Void> { ChildGraphKey(scope: .flow, name: "Keys.flow") { [FlowModule()] } }
   fileprivate static var screen: Key<Screen> {
     Key(
       .singleton, .clock.provider, .store.lazy, .row.factory, .flow, name: "Keys.screen"
@@ -55,7 +55,7 @@ struct DOTTests {
         "Keys.clock.provider" [label="Keys.clock.provider\nProvider<Clock>\n.transient", fillcolor="#ffffff"];
         "Keys.store.lazy" [label="Keys.store.lazy\nLazy<Store>\n.transient", fillcolor="#ffffff"];
         "Keys.row.factory" [label="Keys.row.factory\nAssistedFactory<Int, Row>\n.transient", fillcolor="#ffffff"];
-        "Keys.flow" [label="Keys.flow\nChildGraphFactory\n.transient", fillcolor="#ffffff"];
+        "Keys.flow" [label="Keys.flow\nChildGraphFactory<Void>\n.transient", fillcolor="#ffffff"];
         "Keys.clock" [label="Keys.clock\nClock\n.transient", fillcolor="#ffffff"];
         "Keys.store" [label="Keys.store\nStore\n.weak", fillcolor="#fef9c3"];
         "Keys.row" [label="Keys.row\n(Int) -> Row\n.transient", fillcolor="#ffffff"];

@@ -14,7 +14,7 @@ extension Keys {
     Key<Cart>.required(
       .scoped(.flow), name: "Keys.cart", fileID: "App/Keys.swift", line: 4)
   }
-  fileprivate static var brokenFlow: ChildGraphKey {
+  fileprivate static var brokenFlow: ChildGraphKey<Void> {
     ChildGraphKey(
       scope: .flow, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 5
     ) { [CheckoutModule(), CheckoutModule()] }
@@ -73,7 +73,7 @@ struct VerifyAllAtOnceTests {
       fix: open .session outside .flow (graph.child(scope: .session).child(scope: .flow)), or declare .account.provider and resolve it where .session is open
 
       error: the child graph of Keys.brokenFlow could not be built
-        Keys.brokenFlow (ChildGraphFactory, App/Keys.swift:5)
+        Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:5)
         Sheath could not build the graph (1 problem):
         
         error: duplicate binding for Keys.cart (Cart, App/Keys.swift:4)

@@ -37,12 +37,12 @@ extension Keys {
       .scoped(.account), .cart, name: "Keys.receipt", fileID: "App/Keys.swift", line: 5
     ) { neverRun($0, "receipt") }
   }
-  fileprivate static var checkoutFlow: ChildGraphKey {
+  fileprivate static var checkoutFlow: ChildGraphKey<Void> {
     ChildGraphKey(
       scope: .checkout, name: "Keys.checkoutFlow", fileID: "App/Keys.swift", line: 6
     ) { [CheckoutModule()] }
   }
-  fileprivate static var brokenFlow: ChildGraphKey {
+  fileprivate static var brokenFlow: ChildGraphKey<Void> {
     ChildGraphKey(
       scope: .checkout, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 7
     ) { [CheckoutModule(), CheckoutModule(line: 99)] }
@@ -147,7 +147,7 @@ struct VerifyScopesTests {
       error.problems[0].description,
       """
       error: the child graph of Keys.brokenFlow could not be built
-        Keys.brokenFlow (ChildGraphFactory, App/Keys.swift:7)
+        Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:7)
         Sheath could not build the graph (1 problem):
         
         error: duplicate binding for Keys.payment (String, App/Keys.swift:8)

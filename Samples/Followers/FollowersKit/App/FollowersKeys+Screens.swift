@@ -35,7 +35,7 @@ extension Keys {
 
   /// Opens one run of the flow: a child graph that opens `.flow`, so that the run's screens share one
   /// data controller, released when the run ends.
-  public static var flowGraph: ChildGraphKey { ChildGraphKey(scope: .flow) }
+  public static var flowGraph: ChildGraphKey<Void> { ChildGraphKey(scope: .flow) }
 
   /// One flow's screens, built from the graph that opened the flow: a factory for each screen's view
   /// model.

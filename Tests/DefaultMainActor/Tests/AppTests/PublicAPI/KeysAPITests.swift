@@ -23,9 +23,9 @@ nonisolated extension Keys {
   }
 
   /// Opens a session: a child graph that opens `.session` and binds the greeting its own way.
-  static var sessionFlow: ChildGraphKey { ChildGraphKey(scope: .session) { [WelcomeModule()] } }
+  static var sessionFlow: ChildGraphKey<Void> { ChildGraphKey(scope: .session) { [WelcomeModule()] } }
   /// Opens a flow for one greeting: `.greeting` is the seed in it.
-  static var greetingFlow: SeededChildGraphKey<String> { SeededChildGraphKey(scope: .flow, seeding: .greeting) }
+  static var greetingFlow: ChildGraphKey<String> { ChildGraphKey(scope: .flow, seeding: .greeting) }
 }
 
 /// Binds the required keys of every kind.
@@ -188,12 +188,12 @@ struct KeysAPITests {
   func childGraphKeys() throws {
     let graph = try Graph(modules: [GreetingModule()])
     let sessionFlow = ChildGraphKey(scope: .session, name: "Keys.sessionFlow") { [WelcomeModule()] }
-    let greetingFlow = SeededChildGraphKey(scope: .flow, seeding: .greeting, name: "Keys.greetingFlow")
+    let greetingFlow = ChildGraphKey(scope: .flow, seeding: .greeting, name: "Keys.greetingFlow")
     #expect(sessionFlow.scope == .session && greetingFlow.scope == .flow)
-    let openSession: ChildGraphFactory = graph[sessionFlow]
+    let openSession: ChildGraphFactory<Void> = graph[sessionFlow]
     let session = openSession.open()
     #expect(openSession.scope == .session && session.scope == .session && session[.greeting] == "welcome")
-    let openGreeting: SeededChildGraphFactory<String> = graph[greetingFlow]
+    let openGreeting: ChildGraphFactory<String> = graph[greetingFlow]
     let flow = openGreeting.open("seeded")
     #expect(openGreeting.scope == .flow && flow.scope == .flow && flow[.greeting] == "seeded")
   }

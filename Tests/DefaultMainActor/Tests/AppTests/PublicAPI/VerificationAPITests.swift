@@ -13,10 +13,10 @@ nonisolated extension Keys {
       greeting, farewell in greeting() + (farewell ?? "")
     }
   }
-  static var welcomeFlow: ChildGraphKey {
+  static var welcomeFlow: ChildGraphKey<Void> {
     ChildGraphKey(scope: .session, name: "Keys.welcomeFlow", fileID: "App/Keys.swift", line: 6) { [FarewellModule()] }
   }
-  static var brokenFlow: ChildGraphKey {
+  static var brokenFlow: ChildGraphKey<Void> {
     ChildGraphKey(name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 7) { [MissingTokenModule()] }
   }
   static var cycleStart: Key<Int> { Key(.transient, .cycleEnd, name: "Keys.cycleStart") { $0 } }
