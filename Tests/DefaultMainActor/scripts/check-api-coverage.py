@@ -29,6 +29,9 @@ A member must be exercised from main-actor code, and from nonisolated code unles
 itself; NONISOLATED_ONLY lists the few that main-actor code has no use for. ALLOWLIST holds what this
 package cannot exercise at all. Each entry says why. The check prints what it covered, and fails
 listing what is missing.
+
+It also compares the public types with PUBLIC_TYPES, so that none is added or removed by accident, and
+prints how many there are with and without their main-actor and async flavours.
 """
 
 import ctypes
@@ -65,6 +68,38 @@ NONISOLATED_ONLY = {
     # The graph calls it; a main-actor type cannot implement it, since a module's conformance is never
     # isolated (CompilerMessagesTests pins the error).
     "Module.register(into:)": "a requirement that only a nonisolated conformance implements",
+}
+
+# Every public type of Sheath and SheathTesting, nested ones by their path. The check fails when a type is
+# added or removed without changing this list: the public surface grows only on purpose. Issue #25 aimed
+# at "about 30", the size of Factory's (29 types, nested scopes included, and no main-actor or async
+# resolution). A type that exists only because Swift cannot make isolation a type parameter names the
+# type it is the main-actor or async flavour of; the check prints both counts.
+PUBLIC_TYPES = {
+    # The graph, its modules and lifetimes.
+    "Graph": None, "Module": None, "Bindings": None, "Lifetime": None, "Scope": None,
+    "MainActorLifetime": "Lifetime",
+    # Keys: the namespace, the shared core, and the kinds of key.
+    "Keys": None, "TypedKey": None, "BindableKey": None, "Key": None, "AssistedKey": None,
+    "ContributableKey": None, "CollectionKey": None, "MapKey": None, "ChildGraphKey": None,
+    "MainActorKey": "Key", "AsyncKey": "Key", "MainActorAssistedKey": "AssistedKey",
+    # What a factory resolves with, and what it is given to resolve later.
+    "Resolving": None, "Resolver": None, "Provider": None, "Lazy": None, "AssistedFactory": None,
+    "ChildGraphFactory": None,
+    "MainActorResolving": "Resolving", "AsyncResolving": "Resolving", "MainActorResolver": "Resolver",
+    "AsyncResolver": "Resolver", "MainActorProvider": "Provider", "AsyncProvider": "Provider",
+    "MainActorAssistedFactory": "AssistedFactory",
+    # Property wrappers.
+    "Inject": None, "WeakInject": None,
+    # Environments.
+    "AppEnvironment": None, "AppEnvironment.DetectionError": None, "TestBehavior": None,
+    # What the graph reports: errors, where a binding is, what verify() read, what a resolution did.
+    "GraphError": None, "GraphError.Problem": None, "GraphError.Problem.Kind": None, "CodeLocation": None,
+    "BindingSource": None, "Graph.BindingDifference": None, "VerificationReport": None,
+    "VerificationReport.CheckedKey": None, "VerificationReport.Dependency": None, "ResolutionTrace": None,
+    "ResolutionTrace.Event": None,
+    # SheathTesting.
+    "TestGraph": None, "GraphTrait": None,
 }
 
 # libIndexStore's symbol roles (indexstore.h).
@@ -341,6 +376,12 @@ def main():
 
     allowlisted = {usr for usr in by_usr if name[usr] in ALLOWLIST}
     problems = []
+    types = {name[usr] for usr, symbol in by_usr.items() if symbol["kind"]["identifier"] in TYPE_KINDS}
+    for added in sorted(types - set(PUBLIC_TYPES)):
+        problems.append(f"{added} is a public type that PUBLIC_TYPES does not list: add it, or keep it internal")
+    for removed in sorted(set(PUBLIC_TYPES) - types):
+        problems.append(f"PUBLIC_TYPES lists {removed}, which is not a public type: remove it")
+    flavours = sorted(flavour for flavour, of in PUBLIC_TYPES.items() if of and flavour in types)
     for listed, entries in (("ALLOWLIST", ALLOWLIST), ("NONISOLATED_ONLY", NONISOLATED_ONLY)):
         for entry in sorted(set(entries) - set(name.values())):
             problems.append(f"{listed} names {entry}, which is not a public symbol")
@@ -381,6 +422,8 @@ def main():
           f"(and {members - counts[MAIN_ACTOR][1]} only nonisolated code uses: {', '.join(sorted(NONISOLATED_ONLY))})")
     print(f"  from nonisolated code: {counts[NONISOLATED][0]} of {counts[NONISOLATED][1]} members "
           f"(and {members - counts[NONISOLATED][1]} are @MainActor)")
+    print(f"  public types: {len(types)}, of which {len(types) - len(flavours)} without the {len(flavours)} "
+          f"main-actor and async flavours of them ({', '.join(flavours)})")
     if verbose:
         for usr in sorted(checked, key=lambda usr: name[usr]):
             for isolation, where in sorted(used.get(usr, {}).items()):
