@@ -7,13 +7,17 @@
 ///   private let openCheckout: ChildGraphFactory<Void>
 ///   private let openAccount: ChildGraphFactory<User>
 ///
-///   init(openCheckout: ChildGraphFactory<Void>, openAccount: ChildGraphFactory<User>) {
+///   init(
+///     openCheckout: ChildGraphFactory<Void>,
+///     openAccount: ChildGraphFactory<User>
+///   ) {
 ///     self.openCheckout = openCheckout
 ///     self.openAccount = openAccount
 ///   }
 ///
 ///   func startCheckout() -> Graph {
-///     openCheckout.open()  // one .flow graph per checkout: its own data controller
+///     // one .flow graph per checkout: its own data controller
+///     openCheckout.open()
 ///   }
 ///
 ///   func signIn(_ user: User) -> Graph {
