@@ -91,6 +91,8 @@ public final class ChildGraphKey<Seed: Sendable>: Key<ChildGraphFactory<Seed>>, 
       modules: modules)
   }
 
+  /// What both public initializers do: returns the key declared at the site, found or made there;
+  /// `seed` is `nil` for a key declared without one.
   @usableFromInline @inline(__always)
   convenience init(
     scope: Scope?,
