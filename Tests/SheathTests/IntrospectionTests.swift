@@ -24,6 +24,9 @@ extension Keys {
   fileprivate static var tuple: Key<(Int, Void)> {
     Key<(Int, Void)>(name: "Keys.tuple") { (1, ()) }
   }
+  fileprivate static var nothing: Key<Void> {
+    Key<Void>(name: "Keys.nothing") { () }
+  }
 }
 
 private struct Pair<First, Second>: Sendable where First: Sendable, Second: Sendable {
@@ -61,10 +64,10 @@ struct IntrospectionTests {
 
   @Test("reports spell a type as code does: `Void` where `()` is a type, `()` where it is a parameter list")
   func typeNames() throws {
-    let report = try Graph(modules: []).verify(entryPoints: [.voidResult, .callback, .pair, .tuple])
+    let report = try Graph(modules: []).verify(entryPoints: [.voidResult, .callback, .pair, .tuple, .nothing])
     #expect(
       report.keys.map(\.type) == [
-        "Result<Void, Never>", "@Sendable () -> Void", "Pair<Void, Int>", "(Int, Void)",
+        "Result<Void, Never>", "@Sendable () -> Void", "Pair<Void, Int>", "(Int, Void)", "Void",
       ])
   }
 

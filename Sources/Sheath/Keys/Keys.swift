@@ -368,10 +368,11 @@ func describeType(_ type: Any.Type) -> String {
   return isExistential ? "any \(name)" : name
 }
 
-/// `name` with each `()` that is a type spelled `Void`, as code writes it — a generic argument, a
-/// tuple element, a result: `ChildGraphFactory<()>` is `ChildGraphFactory<Void>`, `() -> ()` is
-/// `() -> Void`. An empty parameter list stays `()`.
+/// `name` with each `()` that is a type spelled `Void`, as code writes it — the whole type, a generic
+/// argument, a tuple element, a result: `()` is `Void`, `ChildGraphFactory<()>` is
+/// `ChildGraphFactory<Void>`, `() -> ()` is `() -> Void`. An empty parameter list stays `()`.
 func voidArgumentsNamed(_ name: String) -> String {
+  guard name != "()" else { return "Void" }
   guard name.contains("()") else { return name }
   let characters = Array(name)
   func text(endingAt end: Int, is suffix: String) -> Bool {
