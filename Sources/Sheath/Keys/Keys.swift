@@ -362,7 +362,7 @@ func isIdentifier(_ text: some StringProtocol) -> Bool {
 
 /// The type as written in code: `any UserAPI`, `[String]`, `URL`, `ChildGraphFactory<Void>`.
 func describeType(_ type: Any.Type) -> String {
-  let name = voidArgumentsNamed(String(describing: type))
+  let name = namingVoid(in: String(describing: type))
   // An existential's metatype is `P.Protocol`; a concrete type's is `T.Type`.
   let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol") && name != "Any"
   return isExistential ? "any \(name)" : name
@@ -371,7 +371,7 @@ func describeType(_ type: Any.Type) -> String {
 /// `name` with each `()` that is a type spelled `Void`, as code writes it — the whole type, a generic
 /// argument, a tuple element, a result: `()` is `Void`, `ChildGraphFactory<()>` is
 /// `ChildGraphFactory<Void>`, `() -> ()` is `() -> Void`. An empty parameter list stays `()`.
-func voidArgumentsNamed(_ name: String) -> String {
+func namingVoid(in name: String) -> String {
   guard name != "()" else { return "Void" }
   guard name.contains("()") else { return name }
   let characters = Array(name)
