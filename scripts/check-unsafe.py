@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Keeps Sheath's unsafe code where it belongs, and says what it looked at.
+
+Usage: scripts/check-unsafe.py            check, print the census, fail on any problem
+       scripts/check-unsafe.py --update   rewrite scripts/unsafe-outside.txt from the sources
+
+Two rules, over every Swift file in Sources/ (comments are not code, and are skipped):
+
+1. Unsafe constructs (pointers, `Unmanaged`, `unsafelyUnwrapped`, `unsafeDowncast`, the C runtime's
+   atomics, ...) live in Sources/Sheath/Unsafe/, the typed handles that check their own invariants.
+   Anywhere else, a file may hold only the count scripts/unsafe-outside.txt records for it, exactly: a
+   count that grows fails (move the code behind a handle), and so does one that shrinks (lower the
+   record with --update, so that it stays the truth the docs quote).
+2. Every `@unchecked Sendable` says why it is safe, in a `// @unchecked:` comment within the three lines
+   after the conformance (or the three before it, for an extension).
+"""
+
+import pathlib
+import re
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SOURCES = ROOT / "Sources"
+UNSAFE_HOME = SOURCES / "Sheath" / "Unsafe"
+RECORD = ROOT / "scripts" / "unsafe-outside.txt"
+
+# What counts as unsafe: each match on a line of code is one use.
+CONSTRUCTS = re.compile(
+    r"\bUnmanaged\b"
+    r"|\bUnsafe(?:Mutable)?(?:Raw)?(?:Buffer)?Pointer\b"
+    r"|\bunsafelyUnwrapped\b"
+    r"|\bunsafeDowncast\b"
+    r"|\bunsafeBitCast\b"
+    r"|\bwithUnsafe\w*"
+    r"|\b_withUnsafeGuaranteedRef\b"
+    r"|\bassumingMemoryBound\b"
+    r"|\bbindMemory\b"
+    r"|\bunowned\(unsafe\)"
+    r"|\bnonisolated\(unsafe\)"
+    r"|\bsheath_\w+"
+)
+UNCHECKED = re.compile(r"@unchecked\s+Sendable")
+REASON = "// @unchecked:"
+
+
+def code_lines(text):
+    """Each line with its comments and string literals blanked, so that prose never counts."""
+    lines = []
+    in_block = 0
+    for line in text.splitlines():
+        out = []
+        i = 0
+        in_string = False
+        while i < len(line):
+            if in_block:
+                if line.startswith("*/", i):
+                    in_block -= 1
+                    i += 2
+                elif line.startswith("/*", i):
+                    in_block += 1
+                    i += 2
+                else:
+                    i += 1
+                continue
+            if in_string:
+                if line[i] == "\\":
+                    i += 2
+                    continue
+                if line[i] == '"':
+                    in_string = False
+                i += 1
+                continue
+            if line.startswith("//", i):
+                break
+            if line.startswith("/*", i):
+                in_block += 1
+                i += 2
+                continue
+            if line[i] == '"':
+                in_string = True
+                out.append('"')
+                i += 1
+                continue
+            out.append(line[i])
+            i += 1
+        lines.append("".join(out))
+    return lines
+
+
+def census():
+    counts = {}
+    unreasoned = []
+    unchecked_total = 0
+    files = sorted(SOURCES.rglob("*.swift"))
+    for path in files:
+        text = path.read_text()
+        raw = text.splitlines()
+        code = code_lines(text)
+        uses = sum(len(CONSTRUCTS.findall(line)) for line in code)
+        counts[path.relative_to(ROOT).as_posix()] = uses
+        for number, line in enumerate(code):
+            if not UNCHECKED.search(line):
+                continue
+            unchecked_total += 1
+            window = raw[max(0, number - 3) : number + 4]
+            if not any(REASON in nearby for nearby in window):
+                unreasoned.append(f"{path.relative_to(ROOT)}:{number + 1}")
+    return files, counts, unreasoned, unchecked_total
+
+
+def read_record():
+    record = {}
+    if not RECORD.exists():
+        return record
+    for line in RECORD.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        count, path = line.split(None, 1)
+        record[path] = int(count)
+    return record
+
+
+def is_home(path):
+    return path.startswith(UNSAFE_HOME.relative_to(ROOT).as_posix() + "/")
+
+
+def self_test():
+    """The census counts code, not prose: fails if comments or strings are counted, or code is missed."""
+    sample = (
+        '/// Unmanaged in a doc comment\n'
+        'let a = Unmanaged.passUnretained(x) // unsafeDowncast in a comment\n'
+        'let b = "UnsafeRawPointer in a string"; let c = p.unsafelyUnwrapped\n'
+        '/* UnsafeMutablePointer\n'
+        '   in a block */ let d = unsafeDowncast(e, to: F.self)\n'
+        'unowned(unsafe) let g: G; let h = sheath_load_acquire(i)\n'
+    )
+    found = [CONSTRUCTS.findall(line) for line in code_lines(sample)]
+    expected = [[], ["Unmanaged"], ["unsafelyUnwrapped"], [], ["unsafeDowncast"], ["unowned(unsafe)", "sheath_load_acquire"]]
+    if found != expected:
+        print(f"error: check-unsafe's self-test found {found}, expected {expected}", file=sys.stderr)
+        return False
+    return True
+
+
+def main():
+    if not self_test():
+        return 1
+    files, counts, unreasoned, unchecked_total = census()
+    outside = {path: n for path, n in counts.items() if n and not is_home(path)}
+    home = {path: n for path, n in counts.items() if n and is_home(path)}
+
+    if "--update" in sys.argv[1:]:
+        body = "".join(f"{n} {path}\n" for path, n in sorted(outside.items(), key=lambda e: (-e[1], e[0])))
+        RECORD.write_text(
+            "# Unsafe constructs outside Sources/Sheath/Unsafe/, by file: written by\n"
+            "# scripts/check-unsafe.py --update, checked exactly by scripts/check-unsafe.py.\n" + body
+        )
+        print(f"wrote {RECORD.relative_to(ROOT)}: {sum(outside.values())} uses in {len(outside)} files")
+        return 0
+
+    problems = []
+    record = read_record()
+    for path in sorted(set(outside) | set(record)):
+        found, recorded = outside.get(path, 0), record.get(path, 0)
+        if found > recorded:
+            problems.append(
+                f"{path}: {found} unsafe uses, {recorded} recorded: move the new ones behind a handle in "
+                f"Sources/Sheath/Unsafe/"
+            )
+        elif found < recorded:
+            problems.append(
+                f"{path}: {found} unsafe uses, {recorded} recorded: run scripts/check-unsafe.py --update"
+            )
+    for location in unreasoned:
+        problems.append(f"{location}: @unchecked Sendable without a `{REASON}` comment saying why it is safe")
+
+    print(
+        f"check-unsafe: looked at {len(files)} Swift files in Sources/; "
+        f"{sum(home.values())} unsafe uses in {len(home)} files of Sources/Sheath/Unsafe/, "
+        f"{sum(outside.values())} in {len(outside)} files elsewhere (recorded); "
+        f"{unchecked_total} @unchecked Sendable, {unchecked_total - len(unreasoned)} with a reason."
+    )
+    for problem in problems:
+        print(f"error: {problem}", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
