@@ -35,13 +35,13 @@ final class BuildCoordinator: @unchecked Sendable {
   /// reference, and only a waiter that reports something reads them.
   fileprivate struct Build {
     let thread: UInt
-    private let unretainedKey: Unmanaged<Keys>
-    var key: Keys { unretainedKey.takeUnretainedValue() }
+    private let unretainedKey: Unretained<Keys>
+    var key: Keys { unretainedKey.object }
     /// The innermost keys of the builder's resolution path when it claimed the build, outermost
     /// first: enough to recognize it, in constant time however deep the resolution.
     let path: ResolutionStack.InnermostKeys
 
-    init(thread: UInt, key: Unmanaged<Keys>, path: ResolutionStack.InnermostKeys) {
+    init(thread: UInt, key: Unretained<Keys>, path: ResolutionStack.InnermostKeys) {
       self.thread = thread
       self.unretainedKey = key
       self.path = path
@@ -96,7 +96,7 @@ final class BuildCoordinator: @unchecked Sendable {
   ///
   /// `key` comes unretained, as the record keeps it: a caller that passes it from inside a closure
   /// then captures no class reference, which the optimizer retained around the call.
-  func claim(_ id: BuildID, key unretainedKey: Unmanaged<Keys>, existing: () -> Bool) -> Claim {
+  func claim(_ id: BuildID, key unretainedKey: Unretained<Keys>, existing: () -> Bool) -> Claim {
     let me = currentThreadID()
     var waitStarted: UInt64?
     lock.lock()
@@ -130,7 +130,7 @@ final class BuildCoordinator: @unchecked Sendable {
           lock.unlock()
           ResolutionStack.stop(
             .buildWaitTimeout(
-              unretainedKey.takeUnretainedValue(), seconds: Self.waitLimit, builderPath: current.path.keys,
+              unretainedKey.object, seconds: Self.waitLimit, builderPath: current.path.keys,
               waiterPath: ResolutionStack.InnermostKeys().keys
             ))
         }

@@ -1,5 +1,3 @@
-import CSheathRuntime
-
 /// What a graph resolves by key slot: its own bindings and its ancestors', shared by every child
 /// graph that adds no bindings of its own.
 @usableFromInline
@@ -13,12 +11,12 @@ final class BindingTable: @unchecked Sendable {
   @usableFromInline
   struct Entry: @unchecked Sendable {
     // @unchecked: the reference is to an immutable, Sendable binding the table keeps alive.
-    @usableFromInline let binding: Unmanaged<AnyBinding>?
+    @usableFromInline let binding: Unretained<AnyBinding>?
     @usableFromInline let level: Int32
     @usableFromInline let flags: Flags
 
     init(binding: AnyBinding?, ownerLevel: Int, flags: Flags) {
-      self.binding = binding.map { .passUnretained($0) }
+      self.binding = binding.map(Unretained.init)
       self.level = Int32(truncatingIfNeeded: ownerLevel)
       self.flags = flags
     }
@@ -28,15 +26,15 @@ final class BindingTable: @unchecked Sendable {
     /// The binding, as the `Binding<Factory>` the slot's key makes: a key's bindings all have its
     /// factory type, which the compiler checked where they were made. `nil` for an empty entry.
     @inlinable @inline(__always)
-    func binding<Factory>(as _: Factory.Type) -> Unmanaged<Binding<Factory>>? {
-      binding.map { .fromOpaque($0.toOpaque()) }
+    func binding<Factory>(as _: Factory.Type) -> Unretained<Binding<Factory>>? {
+      binding.map { $0.known(as: Binding<Factory>.self) }
     }
 
     /// The binding, as the ``DeclaredKeyBinding`` that ``Flags-swift.struct/declaredTransient`` is only
     /// set for, of the slot's key's value type.
     @inlinable @inline(__always)
-    func declaredTransientBinding<Value>(of _: Value.Type) -> Unmanaged<DeclaredKeyBinding<Value>> {
-      .fromOpaque(binding.unsafelyUnwrapped.toOpaque())
+    func declaredTransientBinding<Value>(of _: Value.Type) -> Unretained<DeclaredKeyBinding<Value>> {
+      binding.unsafelyUnwrapped.known(as: DeclaredKeyBinding<Value>.self)
     }
 
     static let empty = Entry(binding: nil, ownerLevel: 0, flags: [])
@@ -81,7 +79,7 @@ final class BindingTable: @unchecked Sendable {
   /// load, as reading a global `let` does. The address belongs to the graph that owns the singleton:
   /// the graph this table was built for, or one of its ancestors — alive as long as any graph that
   /// resolves through this table is.
-  @usableFromInline let singletons: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline let singletons: PublishedInstances
   /// Keeps the bindings this table added alive (a key made at run time may be released before its
   /// graph); the parent's table keeps the rest.
   private let bindings: [AnyBinding]
@@ -140,8 +138,7 @@ final class BindingTable: @unchecked Sendable {
       bindings.append(binding)
     }
     self.entries = UnsafeBufferPointer(entries)
-    self.singletons = UnsafeMutableRawPointer(sheath_allocate_words(max(count, 1)))
-      .bindMemory(to: UnsafeMutableRawPointer?.self, capacity: max(count, 1))
+    self.singletons = PublishedInstances(count: count)
     self.bindings = bindings
     self.parent = parent
     self.contributions = plan.contributions
@@ -157,13 +154,13 @@ final class BindingTable: @unchecked Sendable {
 
   deinit {
     entries.deallocate()
-    sheath_free_words(UnsafeMutableRawPointer(singletons).assumingMemoryBound(to: Int.self))
+    singletons.deallocate()
   }
 
   /// The binding a module made for `slot`, if any: not a key's own binding laid in.
   func binding(at slot: Int) -> AnyBinding? {
     guard slot < entries.count, let binding = entries[slot].binding, !entries[slot].flags.contains(.keyDefault)
     else { return nil }
-    return binding.takeUnretainedValue()
+    return binding.object
   }
 }

@@ -1,5 +1,3 @@
-import CSheathRuntime
-
 /// Resolution through precomputed slots: the path of a factory that declared its dependencies
 /// (`Key(.transient, .data, .validator) { data, validator in … }`).
 ///
@@ -30,25 +28,25 @@ extension Graph {
   /// `line` name where the factory was declared, for a stop.
   @inlinable @inline(__always)
   func resolveDeclared<Value>(
-    _ key: Unmanaged<Key<Value>>, _ resolver: Resolver, fileID: StaticString, line: UInt
+    _ key: Unretained<Key<Value>>, _ resolver: Resolver, fileID: StaticString, line: UInt
   ) -> Value {
-    key._withUnsafeGuaranteedRef { key in
+    key.with { key in
       let slot = key.slot
       if UInt(bitPattern: slot) < UInt(bitPattern: entries.count) {
         let entry = entries[slot]
         if entry.flags.contains(.declaredTransient) {
           // The table keeps the binding alive.
           return entry.declaredTransientBinding(of: Value.self)
-            ._withUnsafeGuaranteedRef { binding in
+            .with { binding in
               let state = ResolutionStack.enter(key, .transient, binding, in: self)
               defer { ResolutionStack.exit(state) }
               return runSlotThunk(self, resolver, binding.slotThunk)
             }
         }
-        if let address = sheath_load_acquire(singletons + slot) {
+        if let instance = singletons.load(slot) {
           // A singleton a request through this table has seen (``singletonInstance``): its owner
           // keeps the value, and this graph keeps its owner.
-          return InstanceTable.value(at: address, as: Value.self)
+          return instance.value(as: Value.self)
         }
       }
       return resolver[key, fileID: fileID, line: line]
@@ -66,7 +64,7 @@ extension Resolver {
     _ thunk: (Graph, Resolver, UnsafeMutablePointer<Value>) -> Void
   ) -> Value {
     if let graph = graphReference.unretainedGraph {
-      return graph._withUnsafeGuaranteedRef { runSlotThunk($0, self, thunk) }
+      return graph.with { runSlotThunk($0, self, thunk) }
     }
     let graph = graphReference.graph(resolving: dependencies.keys.keys[0], at: site)
     return withExtendedLifetime(graph) { runSlotThunk(graph, self, thunk) }

@@ -1,5 +1,3 @@
-import CSheathRuntime
-
 /// The resolution path, one for every kind of key: one array read finds the binding, the lifetime
 /// decides where the value comes from, and a factory runs only with its key on the thread's
 /// ``ResolutionStack``.
@@ -22,11 +20,11 @@ extension Graph {
   @inlinable @inline(__always)
   func resolve<Factory, Value>(
     _ key: Keys, from source: some Resolving, at site: CallSite,
-    fallback: (_ testing: Bool) -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
+    fallback: (_ testing: Bool) -> Unretained<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback)
     // One read of the binding for every way a key is bound, so that this stays small enough to inline.
-    return found._withUnsafeGuaranteedRef { binding in
+    return found.with { binding in
       switch binding.path {
       case .transient:
         return buildTransient(key, binding, from: source, run)
@@ -47,14 +45,14 @@ extension Graph {
   @inlinable @inline(__always)
   func resolveKey<Value>(
     _ key: Keys, from source: some Resolving, at site: CallSite,
-    fallback: (_ testing: Bool) -> Unmanaged<Binding<@Sendable (Resolver) -> Value>>?
+    fallback: (_ testing: Bool) -> Unretained<Binding<@Sendable (Resolver) -> Value>>?
   ) -> Value {
     let (found, ownerLevel) = binding(of: key, at: site, fallback: fallback)
     // One closure for both shared paths. The optimizer merges a request's specializations for several
     // value types into one function that takes each differing closure as an argument: with two, the
     // graph row of `../shared/bench-floor` (three `r[…]` requests) cost 8 instructions more.
     let build: (Binding<@Sendable (Resolver) -> Value>, Graph, Resolver) -> Value = { $0.build($1, $2) }
-    return found._withUnsafeGuaranteedRef { binding in
+    return found.with { binding in
       switch binding.path {
       case .transient:
         let state = ResolutionStack.enter(key, .transient, binding, in: self)
@@ -73,9 +71,9 @@ extension Graph {
   @inlinable @inline(__always)
   func resolveAssisted<Factory, Value>(
     _ key: Keys, from source: some Resolving, at site: CallSite,
-    fallback: (_ testing: Bool) -> Unmanaged<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
+    fallback: (_ testing: Bool) -> Unretained<Binding<Factory>>?, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
-    binding(of: key, at: site, fallback: fallback).binding._withUnsafeGuaranteedRef { binding in
+    binding(of: key, at: site, fallback: fallback).binding.with { binding in
       buildTransient(key, binding, from: source, run)
     }
   }
@@ -85,8 +83,8 @@ extension Graph {
   /// the key keeps alive.
   @inlinable @inline(__always)
   func binding<Factory>(
-    of key: Keys, at site: CallSite, fallback: (_ testing: Bool) -> Unmanaged<Binding<Factory>>?
-  ) -> (binding: Unmanaged<Binding<Factory>>, ownerLevel: Int) {
+    of key: Keys, at site: CallSite, fallback: (_ testing: Bool) -> Unretained<Binding<Factory>>?
+  ) -> (binding: Unretained<Binding<Factory>>, ownerLevel: Int) {
     let slot = key.slot
     // One unsigned comparison: a slot is never negative.
     if UInt(bitPattern: slot) < UInt(bitPattern: entries.count), let bound = entries[slot].binding(as: Factory.self) {
@@ -94,11 +92,11 @@ extension Graph {
     }
     // Checked by this graph's table before, in a graph that is not a test's: one compare, and the key
     // has a default, since only a key with one is recorded.
-    if _fastPath(sheath_load_acquire_int(key.checkedBy) == fallbackToken) {
+    if _fastPath(key.checkedBy.load() == fallbackToken) {
       return (fallback(false).unsafelyUnwrapped, 0)
     }
-    let found = checkFallback(key, fallback(usesTestValues)?.toOpaque(), at: site)
-    return (.fromOpaque(found), 0)
+    let found = checkFallback(key, fallback(usesTestValues)?.known(as: AnyBinding.self), at: site)
+    return (found.known(as: Binding<Factory>.self), 0)
   }
 
   /// Looks at `key`, which this graph falls back on to `binding` (its own, or `nil` if it has none),
@@ -107,13 +105,13 @@ extension Graph {
   /// reports a live-only key's stand-in to a test, and else records in the key that the table checked
   /// it. Returns `binding`.
   @usableFromInline @inline(never)
-  func checkFallback(_ key: Keys, _ binding: UnsafeMutableRawPointer?, at site: CallSite) -> UnsafeMutableRawPointer {
+  func checkFallback(_ key: Keys, _ binding: Unretained<AnyBinding>?, at site: CallSite) -> Unretained<AnyBinding> {
     guard let binding else { missingBinding(key, at: site) }
     if !table.checked.contains(key.slot) { checkUnknownKey(key, at: site) }
     if usesTestValues {
-      if Unmanaged<AnyBinding>.fromOpaque(binding).takeUnretainedValue().isLiveOnlyStandIn { reportLiveOnly(key) }
+      if binding.object.isLiveOnlyStandIn { reportLiveOnly(key) }
     } else {
-      sheath_store_release_int(key.checkedBy, fallbackToken)
+      key.checkedBy.store(fallbackToken)
     }
     return binding
   }
@@ -191,9 +189,9 @@ extension Graph {
   ) -> Value {
     let slot = key.slot
     let inTable = UInt(bitPattern: slot) < UInt(bitPattern: entries.count)
-    if inTable, let address = sheath_load_acquire(singletons + slot) {
+    if inTable, let instance = singletons.load(slot) {
       // The owner keeps the value, and this graph keeps the owner.
-      return InstanceTable.value(at: address, as: Value.self)
+      return instance.value(as: Value.self)
     }
     let owner = unretainedAncestor(atLevel: ownerLevel)
     let value = sharedInstance(in: owner, key, binding, run)
@@ -203,18 +201,18 @@ extension Graph {
 
   /// The address of the singleton in `slot` that a request through this graph's table read or built
   /// (``singletonInstance(_:_:ownerLevel:_:)``), or `nil`: its owner keeps it, and this graph keeps
-  /// its owner. ``InstanceTable/value(at:as:)`` reads it.
+  /// its owner.
   @inlinable @inline(__always)
-  func recordedSingleton(at slot: Int) -> UnsafeMutableRawPointer? {
+  func recordedSingleton(at slot: Int) -> StoredInstance? {
     guard UInt(bitPattern: slot) < UInt(bitPattern: entries.count) else { return nil }
-    return sheath_load_acquire(singletons + slot)
+    return singletons.load(slot)
   }
 
   /// Records in the table the address of the value `owner` keeps for the singleton in `slot`.
   @usableFromInline @inline(never)
-  func recordSingleton(at slot: Int, of owner: Unmanaged<Graph>) {
-    if let address = owner._withUnsafeGuaranteedRef({ $0.instances.load(slot) }) {
-      sheath_store_release(singletons + slot, address)
+  func recordSingleton(at slot: Int, of owner: Unretained<Graph>) {
+    if let instance = owner.with({ $0.instances.load(slot) }) {
+      singletons.store(instance, at: slot)
     }
   }
 
@@ -222,14 +220,14 @@ extension Graph {
   /// `key`, built on first use. Reading a cached instance retains nothing but the instance.
   @inlinable @inline(__always)
   func sharedInstance<Factory, Value>(
-    in owner: Unmanaged<Graph>, _ key: Keys, _ binding: Binding<Factory>,
+    in owner: Unretained<Graph>, _ key: Keys, _ binding: Binding<Factory>,
     _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
-    if let address = owner._withUnsafeGuaranteedRef({ $0.instances.load(key.slot) }) {
-      return InstanceTable.value(at: address, as: Value.self)
+    if let instance = owner.with({ $0.instances.load(key.slot) }) {
+      return instance.value(as: Value.self)
     }
     // Lent, not retained: the request's graph keeps the owner alive.
-    return owner._withUnsafeGuaranteedRef { $0.buildSharedInstance(key, binding, run) { InstanceTable.Stored($0) } }
+    return owner.with { $0.buildSharedInstance(key, binding, run) { InstanceTable.Stored($0) } }
   }
 
   /// The instance this graph caches for `key`, built on first use.
@@ -237,7 +235,7 @@ extension Graph {
   func sharedInstance<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
-    sharedInstance(in: Unmanaged.passUnretained(self), key, binding, run)
+    sharedInstance(in: Unretained(self), key, binding, run)
   }
 
   /// The graph that owns `key`'s instance for `scope`: the nearest that opened it.

@@ -15,9 +15,9 @@ extension Graph {
     let slot = key.slot
     let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: slot)
     let instances = self.instances
-    var found: UnsafeMutableRawPointer?
+    var found: StoredInstance?
     // The closures capture the slot, not the key: a captured key was retained around the claim.
-    let unretainedKey = Unmanaged.passUnretained(key)
+    let unretainedKey = Unretained(key)
     let claim = withCoordinator {
       $0.claim(id, key: unretainedKey) {
         found = instances.load(slot)
@@ -27,7 +27,7 @@ extension Graph {
     switch claim {
     case .existing:
       // Stored under the lock by a finished build, never removed while the graph lives.
-      return InstanceTable.value(at: found.unsafelyUnwrapped, as: Value.self)
+      return found.unsafelyUnwrapped.value(as: Value.self)
     case .reentered:
       ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
     case .claimed:
@@ -50,7 +50,7 @@ extension Graph {
     var found: Value?
     // Under the lock: find or make the cell, and take what it holds. The cell held what this
     // factory returned, so the cast back succeeds.
-    let claim = coordinator.claim(id, key: .passUnretained(key)) {
+    let claim = coordinator.claim(id, key: Unretained(key)) {
       let box =
         instances.value(key.slot, as: WeakBox.self)
         ?? {

@@ -1,5 +1,3 @@
-import CSheathRuntime
-
 /// An immutable graph of bindings that provides values by key: the resolver.
 ///
 /// Build a graph once from your modules; building checks the registrations and throws one
@@ -73,7 +71,7 @@ public final class Graph: @unchecked Sendable {
   @usableFromInline let entries: UnsafeBufferPointer<BindingTable.Entry>
 
   /// `table`'s singletons (``BindingTable/singletons``; the table keeps them), likewise.
-  @usableFromInline let singletons: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  @usableFromInline let singletons: PublishedInstances
 
   /// What a key's ``Keys/checkedBy`` holds once `table` checked it: a key no module binds that this
   /// graph falls back on skips the check with one compare. -1 in a test graph, which never matches, so
@@ -86,7 +84,7 @@ public final class Graph: @unchecked Sendable {
   /// What builds shared instances once across this graph and its relatives, not retained: the family's
   /// root keeps it (``ownedCoordinator``), and every graph keeps its parent. ``withCoordinator(_:)``
   /// lends it without a reference count, where reading an `unowned(unsafe)` property would copy it.
-  let unretainedCoordinator: Unmanaged<BuildCoordinator>
+  let unretainedCoordinator: Unretained<BuildCoordinator>
 
   /// `coordinator`, kept: in a root; `nil` in a child.
   private let ownedCoordinator: BuildCoordinator?
@@ -100,12 +98,12 @@ public final class Graph: @unchecked Sendable {
   /// What the resolvers of this graph's shared instances hold instead of the graph, and what
   /// ``lentResolver`` refers through; kept by it.
   @inlinable
-  var anchor: GraphAnchor { unretainedAnchor.takeUnretainedValue() }
+  var anchor: GraphAnchor { unretainedAnchor.object }
 
   /// ``anchor``, not retained: ``lentResolver`` keeps it as long as this graph.
   @inlinable @inline(__always)
-  var unretainedAnchor: Unmanaged<GraphAnchor> {
-    .fromOpaque(UnsafeRawPointer(bitPattern: lentResolver.graphReference.address).unsafelyUnwrapped)
+  var unretainedAnchor: Unretained<GraphAnchor> {
+    Unretained(bits: lentResolver.graphReference.address)
   }
 
   /// Builds a root graph from modules.
@@ -149,7 +147,7 @@ public final class Graph: @unchecked Sendable {
     self.usesTestValues = environment == .test
     self.level = parent.map { $0.level + 1 } ?? 0
     let coordinator = parent?.coordinator ?? BuildCoordinator()
-    self.unretainedCoordinator = .passUnretained(coordinator)
+    self.unretainedCoordinator = Unretained(coordinator)
     self.ownedCoordinator = parent == nil ? coordinator : nil
     let table = BindingTable(
       plan, over: parent?.table, level: level, check: check, environment: environment,
@@ -161,7 +159,7 @@ public final class Graph: @unchecked Sendable {
     self.fallbackToken = usesTestValues ? -1 : table.checkToken
     let (anchor, lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
     self.lentResolver = lentResolver
-    self.instances = InstanceTable(memory: anchor._withUnsafeGuaranteedRef { $0.instanceTableMemory })
+    self.instances = anchor.with(\.instanceTable)
     attachAnchor()
   }
 
@@ -201,26 +199,26 @@ public final class Graph: @unchecked Sendable {
     self.singletons = parent.singletons
     self.fallbackToken = parent.fallbackToken
     self.parent = parent
-    self.instances = InstanceTable(memory: anchor._withUnsafeGuaranteedRef { $0.instanceTableMemory })
+    self.instances = anchor.with(\.instanceTable)
     attachAnchor()
   }
 
   /// Points the anchor at this graph, once its initializer has set every property. The graph keeps
   /// the anchor, so the call lends it without a retain.
   private func attachAnchor() {
-    unretainedAnchor._withUnsafeGuaranteedRef { $0.attach(self) }
+    unretainedAnchor.with { $0.attach(self) }
   }
 
   /// Builds shared instances once across this graph and its relatives.
-  var coordinator: BuildCoordinator { unretainedCoordinator.takeUnretainedValue() }
+  var coordinator: BuildCoordinator { unretainedCoordinator.object }
 
   /// Runs `body` with ``coordinator``, which this graph keeps alive meanwhile: no reference count.
   func withCoordinator<Result>(_ body: (BuildCoordinator) -> Result) -> Result {
-    unretainedCoordinator._withUnsafeGuaranteedRef(body)
+    unretainedCoordinator.with(body)
   }
 
   deinit {
-    unretainedAnchor._withUnsafeGuaranteedRef { $0.graphWillRelease() }
+    unretainedAnchor.with { $0.graphWillRelease() }
     instances.destroy()
   }
 
@@ -276,21 +274,21 @@ public final class Graph: @unchecked Sendable {
   /// This graph or the ancestor at `level`, not retained: the read path looks up instances without
   /// touching reference counts (this graph keeps its ancestors alive).
   @inlinable @inline(__always)
-  func unretainedAncestor(atLevel level: Int) -> Unmanaged<Graph> {
-    var graph = Unmanaged.passUnretained(self)
+  func unretainedAncestor(atLevel level: Int) -> Unretained<Graph> {
+    var graph = Unretained(self)
     for _ in level..<self.level {
-      graph = graph._withUnsafeGuaranteedRef { Unmanaged.passUnretained($0.parent.unsafelyUnwrapped) }
+      graph = graph.with { Unretained($0.parent.unsafelyUnwrapped) }
     }
     return graph
   }
 
   /// The nearest graph, from this one up to the root, that opened `scope`, not retained.
   @inlinable @inline(__always)
-  func unretainedNearest(opening scope: Scope) -> Unmanaged<Graph>? {
-    var graph = Unmanaged.passUnretained(self)
+  func unretainedNearest(opening scope: Scope) -> Unretained<Graph>? {
+    var graph = Unretained(self)
     while true {
-      let (opens, parent) = graph._withUnsafeGuaranteedRef { graph in
-        (graph.scope == scope, graph.parent.map { Unmanaged.passUnretained($0) })
+      let (opens, parent) = graph.with { graph in
+        (graph.scope == scope, graph.parent.map(Unretained.init))
       }
       if opens { return graph }
       guard let parent else { return nil }
@@ -317,137 +315,6 @@ public final class Graph: @unchecked Sendable {
     case (false, let scope?): "a child graph that opened \(scope)"
     case (false, nil): "a child graph"
     }
-  }
-}
-
-/// What refers to a graph without keeping it alive: the resolvers of its shared instances (so that a
-/// shared instance never keeps its own graph alive), and the resolver the graph lends to the transient
-/// factories of requests made on it (``Graph/lentResolver``).
-///
-/// It refers to the graph `unowned`, not `weak`: a weak reference gives its object a side table, and
-/// from then on every retain and release of the graph takes the runtime's slow path — measured, 250
-/// more instructions for each read of a singleton. The graph marks the anchor released first thing
-/// in its `deinit`, so a provider called after that stops with a message naming the graph; `unowned`
-/// keeps the graph's memory until the last anchor goes, so reading the reference is never undefined,
-/// and a call that races the graph's last release traps in the runtime instead.
-///
-/// While a request made on the graph runs on a thread, that thread's resolution state names the graph
-/// and its anchor (`lentGraph`, `lentAnchor`): the graph is alive for as long, so a resolver that
-/// refers through the anchor resolves from it there without a retain
-/// (``GraphReference/unretainedGraph``). Anywhere else — kept after its factory returned, or handed to
-/// another thread — it reads the graph through `target`, which stops with a message once the graph
-/// is released.
-@usableFromInline
-final class GraphAnchor: ManagedBuffer<GraphAnchor.Header, Int> {
-  // Not `Sendable`: a `ManagedBuffer` never is, and a subclass cannot say otherwise. What holds an
-  // anchor across threads — ``GraphReference``, ``AnchorFallback`` — says why that is safe: `target`
-  // is set once, by the graph's initializer, before the anchor is shared; the first two words (the
-  // released flag, the kept fallback) are read and written atomically; and the graph's instance table
-  // synchronizes the rest of the words itself.
-
-  /// What the anchor knows of its graph.
-  @usableFromInline
-  struct Header {
-    /// The graph; read through ``GraphAnchor/graph``, which checks the released flag first.
-    @usableFromInline unowned var target: Graph?
-    // What describes the graph once it is gone; the text is made only for a message.
-    let graphIsRoot: Bool
-    let graphScope: Scope?
-  }
-
-  /// The anchor's words, zeroed, allocated with it: the released flag, what a provider needs once the
-  /// graph is gone (see `keepForFallback`), then the memory of the graph's ``InstanceTable``. One
-  /// allocation per graph, where a class with a block of its own made two.
-  static let words = 2 + InstanceTable.words
-
-  /// A graph's anchor, not retained, and the resolver the graph lends through it, which keeps it; the
-  /// graph's initializer makes them before it can refer to itself, then calls ``attach(_:)``.
-  static func make(isRoot: Bool, scope: Scope?) -> (Unmanaged<GraphAnchor>, Resolver) {
-    let made = GraphAnchor.create(minimumCapacity: words) { _ in
-      Header(target: nil, graphIsRoot: isRoot, graphScope: scope)
-    }
-    // `create` makes an instance of the class it is called on.
-    let anchor = unsafeDowncast(made, to: GraphAnchor.self)
-    anchor.withUnsafeMutablePointerToElements { $0.initialize(repeating: 0, count: words) }
-    return (.passUnretained(anchor), Resolver(GraphReference(.lent(anchor))))
-  }
-
-  /// The first of the anchor's words: the released flag.
-  ///
-  /// `ManagedBuffer` documents the element pointer as valid inside the closure that receives it. The
-  /// graph keeps it longer — its instance table's memory starts two words in — for as long as it holds
-  /// the anchor: a Swift object never moves, and the words are part of this one.
-  @inlinable
-  var releasedFlag: UnsafeMutablePointer<Int> {
-    withUnsafeMutablePointerToElements { $0 }
-  }
-
-  /// Points the anchor at `graph`, once.
-  func attach(_ graph: Graph) {
-    withUnsafeMutablePointerToHeader { $0.pointee.target = graph }
-  }
-
-  var graphIsRoot: Bool { withUnsafeMutablePointerToHeader { $0.pointee.graphIsRoot } }
-  var graphScope: Scope? { withUnsafeMutablePointerToHeader { $0.pointee.graphScope } }
-
-  /// How diagnostics describe the graph, released or not.
-  var graphDescription: String { Graph.describe(isRoot: graphIsRoot, scope: graphScope) }
-
-  deinit {
-    let kept = sheath_load_acquire_int(releasedFlag + 1)
-    if let kept = UnsafeRawPointer(bitPattern: kept) { Unmanaged<AnchorFallback>.fromOpaque(kept).release() }
-  }
-
-  /// The memory of the graph's instance table: zeroed, and kept as long as the anchor.
-  var instanceTableMemory: UnsafeMutablePointer<Int> { releasedFlag + 2 }
-
-  /// Keeps what resolving from a live graph above needs once this graph is gone — its bindings and
-  /// its ancestors' anchors — the first time something a shared instance of it made (a provider, a
-  /// lazy value, a factory) keeps its reference; a graph nothing keeps that way pays nothing.
-  @usableFromInline
-  func keepForFallback() {
-    guard sheath_load_acquire_int(releasedFlag + 1) == 0, let graph else { return }
-    var ancestors: [GraphAnchor] = []
-    var above = graph.parent
-    while let current = above {
-      ancestors.append(current.anchor)
-      above = current.parent
-    }
-    let kept = Unmanaged.passRetained(AnchorFallback(table: graph.table, ancestors: ancestors))
-    if !sheath_compare_exchange_int(releasedFlag + 1, 0, Int(bitPattern: kept.toOpaque())) { kept.release() }
-  }
-
-  /// What ``keepForFallback()`` kept, if anything did.
-  var fallback: AnchorFallback? {
-    let kept = sheath_load_acquire_int(releasedFlag + 1)
-    guard kept != 0 else { return nil }
-    return Unmanaged<AnchorFallback>.fromOpaque(UnsafeRawPointer(bitPattern: kept).unsafelyUnwrapped)
-      .takeUnretainedValue()
-  }
-
-  /// The graph, or `nil` once it began to be released.
-  @inlinable
-  var graph: Graph? {
-    sheath_load_acquire_int(releasedFlag) == 0 ? withUnsafeMutablePointerToHeader { $0.pointee.target } : nil
-  }
-
-  /// Called by the graph's `deinit`, before anything else.
-  func graphWillRelease() {
-    sheath_store_release_int(releasedFlag, 1)
-  }
-}
-
-/// A released graph's bindings and its ancestors' anchors, nearest first: what a provider of it needs
-/// to resolve from a live graph above.
-final class AnchorFallback: @unchecked Sendable {
-  // @unchecked: immutable; an anchor is safe to share (see ``GraphAnchor``), but as a `ManagedBuffer`
-  // it cannot say so itself.
-  let table: BindingTable
-  let ancestors: [GraphAnchor]
-
-  init(table: BindingTable, ancestors: [GraphAnchor]) {
-    self.table = table
-    self.ancestors = ancestors
   }
 }
 

@@ -172,12 +172,11 @@ public final class AssistedKey<Argument, Value>:
     function: StaticString = #function
   ) -> AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
-      return unsafeDowncast(key, to: AssistedKey.self)
+      return AssistedKey(existing: key)
     }
-    return unsafeDowncast(
-      AssistedKey.madeRequired(
-        name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self),
-      to: AssistedKey.self)
+    return AssistedKey(
+      existing: AssistedKey.madeRequired(
+        name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.

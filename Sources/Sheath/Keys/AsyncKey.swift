@@ -168,12 +168,12 @@ public final class AsyncKey<Value: Sendable>:
     function: StaticString = #function
   ) -> AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
-      return unsafeDowncast(key, to: AsyncKey.self)
+      return AsyncKey(existing: key)
     }
-    return unsafeDowncast(
-      AsyncKey.madeRequired(
+    return AsyncKey(
+      existing: AsyncKey.madeRequired(
         lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-        type: AsyncKey.self), to: AsyncKey.self)
+        type: AsyncKey.self))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.

@@ -89,10 +89,10 @@ public class BindableKey<Factory, LifetimeOption, Decorator, Value>: TypedKey<Va
 
   /// ``fallbackBinding(testing:)`` not retained, for the resolution path: the key keeps it alive.
   @inlinable @inline(__always)
-  final func unretainedFallbackBinding(testing: Bool) -> Unmanaged<Binding<Factory>>? {
-    if testing, let testBinding { return .passUnretained(testBinding) }
+  final func unretainedFallbackBinding(testing: Bool) -> Unretained<Binding<Factory>>? {
+    if testing, let testBinding { return Unretained(testBinding) }
     guard let defaultBinding else { return nil }
-    return .passUnretained(defaultBinding)
+    return Unretained(defaultBinding)
   }
 }
 

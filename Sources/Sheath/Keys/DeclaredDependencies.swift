@@ -1,5 +1,3 @@
-import CSheathRuntime
-
 /// The dependencies a factory declared — `Key(.singleton, .httpClient, .apiBaseURL) { http, url in … }`
 /// — which the graph reads as data: it checks them when it is built, before any factory runs, and
 /// resolves the factory's arguments through them.
@@ -10,32 +8,27 @@ import CSheathRuntime
 /// runtime's one-time initialization, for the other to finish, and hang.
 @usableFromInline
 final class DeclaredDependencies: @unchecked Sendable {
-  // @unchecked: `edges` is immutable; `cell` is written once, by a compare-and-exchange, and read
-  // with acquire loads.
+  // @unchecked: `edges` is immutable; `cell` synchronizes itself (``PublishedReference``).
 
   /// The declared dependencies, in the factory's argument order.
   let edges: [DeclaredEdge]
 
-  /// The keys the edges name, read on first use: an unmanaged, retained ``KeyList``, or `nil`.
-  @usableFromInline let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  /// The keys the edges name, read on first use.
+  @usableFromInline let cell = PublishedReference<KeyList>()
 
   @usableFromInline
   init(_ edges: [DeclaredEdge]) {
     self.edges = edges
-    self.cell = .allocate(capacity: 1)
-    cell.initialize(to: nil)
   }
 
   deinit {
-    if let list = cell.pointee { Unmanaged<KeyList>.fromOpaque(list).release() }
-    cell.deallocate()
+    cell.destroy()
   }
 
   /// The keys of ``edges``, in order: read from the expressions once, then kept.
   @usableFromInline
   var keys: KeyList {
-    if let list = sheath_load_acquire(cell) { return Unmanaged<KeyList>.fromOpaque(list).takeUnretainedValue() }
-    return readKeys()
+    (cell.load() ?? readKeys()).object
   }
 
   /// The key at `index`, which the declaration made a `Key<Value>`, not retained: what a slot
@@ -44,25 +37,15 @@ final class DeclaredDependencies: @unchecked Sendable {
   /// Sound because nothing it goes through is released while a factory runs: the ``KeyList`` is
   /// released only with this object, which the binding being built keeps, and the list keeps its keys.
   @inlinable @inline(__always)
-  func unretainedKey<Value>(_ index: Int, as _: Value.Type) -> Unmanaged<Key<Value>> {
-    let list = sheath_load_acquire(cell) ?? readUnretainedKeys()
-    return Unmanaged<KeyList>.fromOpaque(list)._withUnsafeGuaranteedRef { $0.unretainedKey(index, as: Value.self) }
+  func unretainedKey<Value>(_ index: Int, as _: Value.Type) -> Unretained<Key<Value>> {
+    (cell.load() ?? readKeys()).with { $0.unretainedKey(index, as: Value.self) }
   }
 
-  /// ``keys`` the first time, as ``unretainedKey(_:as:)`` reads them.
+  /// ``keys`` the first time: read from the expressions, and published. Another thread may publish
+  /// first: the same keys, since each expression names one key.
   @usableFromInline @inline(never)
-  func readUnretainedKeys() -> UnsafeMutableRawPointer {
-    _ = readKeys()
-    return sheath_load_acquire(cell).unsafelyUnwrapped
-  }
-
-  private func readKeys() -> KeyList {
-    let list = KeyList(edges.map { $0.key })
-    let retained = Unmanaged.passRetained(list).toOpaque()
-    if sheath_compare_exchange(cell, nil, retained) { return list }
-    // Another thread read them first: the same keys, since each expression names one key.
-    Unmanaged<KeyList>.fromOpaque(retained).release()
-    return keys
+  func readKeys() -> Unretained<KeyList> {
+    cell.publishIfFirst(KeyList(edges.map { $0.key }))
   }
 }
 
@@ -73,12 +56,12 @@ final class KeyList: @unchecked Sendable {
   @usableFromInline let keys: [Keys]
   /// `keys`, not retained (`keys` keeps them), in a buffer the list owns: read without a bounds check
   /// or a retain by ``unretainedKey(_:as:)``, whose index a fixed-arity initializer wrote.
-  @usableFromInline let unretained: UnsafeMutablePointer<Unmanaged<Keys>>
+  @usableFromInline let unretained: UnsafeMutablePointer<Unretained<Keys>>
 
   init(_ keys: [Keys]) {
     self.keys = keys
     self.unretained = .allocate(capacity: max(keys.count, 1))
-    unretained.initialize(from: keys.map { Unmanaged.passUnretained($0) }, count: keys.count)
+    unretained.initialize(from: keys.map(Unretained.init), count: keys.count)
   }
 
   deinit {
@@ -87,8 +70,8 @@ final class KeyList: @unchecked Sendable {
 
   /// The key at `index`, which the declaration made a `Key<Value>`, not retained.
   @inlinable @inline(__always)
-  func unretainedKey<Value>(_ index: Int, as _: Value.Type) -> Unmanaged<Key<Value>> {
-    .fromOpaque(unretained[index].toOpaque())
+  func unretainedKey<Value>(_ index: Int, as _: Value.Type) -> Unretained<Key<Value>> {
+    unretained[index].known(as: Key<Value>.self)
   }
 
   /// The key at `index`, which the declaration made a `Key<Value>`.

@@ -191,12 +191,12 @@ public class Key<Value>:
     function: StaticString = #function
   ) -> Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
-      return unsafeDowncast(key, to: Key.self)
+      return Key(existing: key)
     }
-    return unsafeDowncast(
-      Key.madeRequired(
+    return Key(
+      existing: Key.madeRequired(
         lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, type: Key.self
-      ), to: Key.self)
+      ))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.

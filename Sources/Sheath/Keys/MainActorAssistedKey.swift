@@ -113,12 +113,11 @@ public final class MainActorAssistedKey<Argument, Value>:
     function: StaticString = #function
   ) -> MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
-      return unsafeDowncast(key, to: MainActorAssistedKey.self)
+      return MainActorAssistedKey(existing: key)
     }
-    return unsafeDowncast(
-      MainActorAssistedKey.madeRequired(
-        name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self),
-      to: MainActorAssistedKey.self)
+    return MainActorAssistedKey(
+      existing: MainActorAssistedKey.madeRequired(
+        name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.

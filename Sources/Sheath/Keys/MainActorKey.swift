@@ -178,12 +178,12 @@ public final class MainActorKey<Value>:
     function: StaticString = #function
   ) -> MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
-      return unsafeDowncast(key, to: MainActorKey.self)
+      return MainActorKey(existing: key)
     }
-    return unsafeDowncast(
-      MainActorKey.madeRequired(
+    return MainActorKey(
+      existing: MainActorKey.madeRequired(
         lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-        type: MainActorKey.self), to: MainActorKey.self)
+        type: MainActorKey.self))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.

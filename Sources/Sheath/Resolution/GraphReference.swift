@@ -1,5 +1,3 @@
-import CSheathRuntime
-
 /// How a resolver, provider, lazy value or assisted factory refers to its graph: owning it, or
 /// through the graph's anchor, which does not keep the graph alive — when a shared instance's factory
 /// made it, or when the graph lent it to a transient factory.
@@ -30,9 +28,9 @@ struct GraphReference: Sendable {
     self.storage = storage
     switch storage {
     case .owning(let graph):
-      address = UInt(bitPattern: Unmanaged.passUnretained(graph).toOpaque()) | 1
+      address = Unretained(graph).bits | 1
     case .anchored(let anchor), .lent(let anchor):
-      address = UInt(bitPattern: Unmanaged.passUnretained(anchor).toOpaque())
+      address = Unretained(anchor).bits
     }
   }
 
@@ -52,12 +50,12 @@ struct GraphReference: Sendable {
   /// on it runs on this thread (the thread's `lentAnchor` is this reference's anchor). `nil`
   /// otherwise.
   @inlinable @inline(__always)
-  var unretainedGraph: Unmanaged<Graph>? {
+  var unretainedGraph: Unretained<Graph>? {
     // A factory's resolver is lent, or a shared instance's: that case first. An owning reference's
     // address has its low bit set, so it never equals an anchor's (objects are aligned).
     if let lent = ResolutionStack.lentGraph(anchoredAt: address) { return lent }
     guard address & 1 != 0 else { return nil }
-    return .fromOpaque(UnsafeRawPointer(bitPattern: address &- 1).unsafelyUnwrapped)
+    return Unretained(bits: address &- 1)
   }
 
   /// This reference, for what keeps it to resolve `key` later — a provider, a lazy value, an assisted

@@ -1,4 +1,3 @@
-import CSheathRuntime
 import Foundation
 
 /// A value resolved on first use and kept after that.
@@ -42,7 +41,7 @@ public final class Lazy<Value> {
 
   private let source: Source
   /// The resolved value's box, published once.
-  private let cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  private let cell = PublishedReference<Box<Value>>()
 
   /// Creates a lazy value that resolves `provider` on first use (or, for a provider made from a
   /// closure, calls the closure).
@@ -79,19 +78,16 @@ public final class Lazy<Value> {
 
   private init(_ source: Source) {
     self.source = source
-    self.cell = .allocate(capacity: 1)
-    cell.initialize(to: nil)
   }
 
   deinit {
-    if let box = cell.pointee { Unmanaged<Box<Value>>.fromOpaque(box).release() }
-    cell.deallocate()
+    cell.destroy()
   }
 
   /// The value, resolved on first use.
   public var value: Value {
-    if let box = sheath_load_acquire(cell) {
-      return Unmanaged<Box<Value>>.fromOpaque(box).takeUnretainedValue().value
+    if let box = cell.load() {
+      return box.with { $0.value }
     }
     switch source {
     case .graph(let resolver, let key): return resolveOnce(resolver, key)
@@ -104,21 +100,21 @@ public final class Lazy<Value> {
     let site = CallSite(fileID: #fileID, line: #line)
     return resolver.withGraph(resolving: key, fileID: site.fileID, line: site.line) { graph in
       let fallback = key.unretainedFallbackBinding(testing: graph.usesTestValues)
-      if graph.lifetime(of: key, fallback: fallback?.takeUnretainedValue()).isShared {
+      if graph.lifetime(of: key, fallback: fallback?.object).isShared {
         return graph.resolve(key, from: resolver, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }) {
           $0.build($1, $2)
         }
       }
       let id = BuildCoordinator.BuildID(owner: ObjectIdentifier(self), slot: -1)
       let cell = self.cell
-      var found: UnsafeMutableRawPointer?
-      let claim = graph.coordinator.claim(id, key: .passUnretained(key)) {
-        found = cell.pointee
+      var found: Unretained<Box<Value>>?
+      let claim = graph.coordinator.claim(id, key: Unretained(key)) {
+        found = cell.load()
         return found != nil
       }
       switch claim {
       case .existing:
-        return Unmanaged<Box<Value>>.fromOpaque(found.unsafelyUnwrapped).takeUnretainedValue().value
+        return found.unsafelyUnwrapped.with { $0.value }
       case .reentered:
         // Asked for again on this thread while resolving it: the key's factory needs itself.
         ResolutionStack.stop(.cycle(ResolutionStack.cycle(reentering: key)))
@@ -127,7 +123,7 @@ public final class Lazy<Value> {
           key, from: resolver, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) }
         ) { $0.build($1, $2) }
         graph.coordinator.finish(id) {
-          sheath_store_release(cell, Unmanaged.passRetained(Box(value)).toOpaque())
+          cell.publish(Box(value))
         }
         return value
       }
@@ -152,15 +148,15 @@ private final class LazyClosure<Value>: @unchecked Sendable {
   }
 
   /// The value in `cell`, built by `make` and published there by the first caller; the others wait.
-  func buildOnce(into cell: UnsafeMutablePointer<UnsafeMutableRawPointer?>) -> Value {
+  func buildOnce(into cell: PublishedReference<Box<Value>>) -> Value {
     lock.lock()
     defer { lock.unlock() }
     // Published under the lock: a caller that waited finds it here.
-    if let box = cell.pointee { return Unmanaged<Box<Value>>.fromOpaque(box).takeUnretainedValue().value }
+    if let box = cell.load() { return box.with { $0.value } }
     if isBuilding { stopReentered() }
     isBuilding = true
     let value = make()
-    sheath_store_release(cell, Unmanaged.passRetained(Box(value)).toOpaque())
+    cell.publish(Box(value))
     return value
   }
 

@@ -1,4 +1,3 @@
-import CSheathRuntime
 import Foundation
 
 /// What one resolution built of its ``Lifetime/perResolution`` keys: one instance per key and graph,
@@ -35,7 +34,7 @@ final class ResolutionInstances: @unchecked Sendable {
 
   enum Entry {
     /// The key's factory is running on the thread whose ``ResolutionStack`` state this is.
-    case building(thread: UnsafeMutableRawPointer)
+    case building(thread: UInt)
     /// The instance, in a `Box` of the key's value type.
     case built(AnyObject)
   }
@@ -82,29 +81,6 @@ final class ResolutionInstances: @unchecked Sendable {
   }
 }
 
-extension ResolutionStack {
-  /// The per-resolution instances of the resolution in progress on this thread, made by the first key
-  /// that needs them: inside an async factory, its async resolution's.
-  static func resolutionInstances(_ state: UnsafeMutablePointer<SheathResolutionState>) -> ResolutionInstances {
-    if let instances = state.pointee.resolutionInstances {
-      return Unmanaged<ResolutionInstances>.fromOpaque(instances).takeUnretainedValue()
-    }
-    let instances = AsyncTrail.current?.resolutionInstances ?? ResolutionInstances()
-    state.pointee.resolutionInstances = Unmanaged.passRetained(instances).toOpaque()
-    return instances
-  }
-
-  /// Releases the per-resolution instances of the resolution on this thread, if the key just popped
-  /// was its outermost.
-  @usableFromInline @inline(never)
-  static func endResolution(_ state: UnsafeMutablePointer<SheathResolutionState>) {
-    guard state.pointee.count == 0, let instances = state.pointee.resolutionInstances else { return }
-    // Cleared first: releasing an instance may run a deinit that resolves.
-    state.pointee.resolutionInstances = nil
-    Unmanaged<ResolutionInstances>.fromOpaque(instances).release()
-  }
-}
-
 extension Graph {
   /// The instance of a per-resolution `key` that the resolution in progress on this thread built from
   /// this graph, or a new one: built with `key` on the thread's stack, and kept until the resolution
@@ -117,7 +93,7 @@ extension Graph {
     defer { ResolutionStack.exit(state) }
     let instances = ResolutionStack.resolutionInstances(state)
     let shares = instances.shares(of: self)
-    let thread = UnsafeMutableRawPointer(state)
+    let thread = state.thread
     switch instances.entry(key.slot, in: shares) {
     case .built(let box):
       // Recorded for this key, whose value type is `Value`, in a `Box<Value>`.

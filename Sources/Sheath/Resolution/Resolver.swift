@@ -36,7 +36,7 @@ public struct Resolver: Resolving {
   func withGraph<Result>(
     resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
   ) -> Result {
-    if let graph = graphReference.unretainedGraph { return graph._withUnsafeGuaranteedRef(body) }
+    if let graph = graphReference.unretainedGraph { return graph.with(body) }
     return body(graphReference.graph(resolving: key, at: CallSite(fileID: fileID, line: line)))
   }
 }
@@ -58,9 +58,9 @@ extension Graph {
     key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>,
     fileID fileID: StaticString = #fileID, line line: UInt = #line
   ) -> Value {
-    if let address = recordedSingleton(at: key.slot) {
+    if let instance = recordedSingleton(at: key.slot) {
       // Recorded from `key`'s own binding, which builds a `Value`.
-      return InstanceTable.value(at: address, as: Value.self)
+      return instance.value(as: Value.self)
     }
     return request(key, at: CallSite(fileID: fileID, line: line))
   }

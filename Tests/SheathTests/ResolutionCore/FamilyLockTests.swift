@@ -2,7 +2,7 @@ import Foundation
 import Sheath
 import Testing
 
-// The lock every family of graphs builds its shared instances under (Coordination/FamilyLock.swift):
+// The lock every family of graphs builds its shared instances under (Unsafe/FamilyLock.swift):
 // an atomic word taken and released without a call, and a condition that threads which find it held,
 // or wait for a build, sleep on. These tests contend for it from several threads: a lost exclusion
 // loses increments (and ThreadSanitizer, which runs this suite, reports the race); a lost wakeup

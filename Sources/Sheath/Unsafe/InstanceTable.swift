@@ -53,10 +53,10 @@ struct InstanceTable: @unchecked Sendable {
       && _isBitwiseTakable(Value.self)
   }
 
-  /// The address of the value stored for `slot`, or `nil`; ``value(at:as:)`` reads it. It stays
-  /// valid while the graph lives: a grown block keeps the old one, whose bytes never change.
+  /// The value stored for `slot`, or `nil`. It stays where it is while the graph lives: a grown block
+  /// keeps the old one, whose bytes never change.
   @inlinable @inline(__always)
-  func load(_ slot: Int) -> UnsafeMutableRawPointer? {
+  func load(_ slot: Int) -> StoredInstance? {
     guard let block = sheath_load_acquire(cell) else { return nil }
     let table = UnsafeHandle(block)
     let mask = table.mask
@@ -65,25 +65,16 @@ struct InstanceTable: @unchecked Sendable {
     while true {
       let entry = table.entry(at: index)
       let found = UnsafeHandle.tag(of: entry)
-      if found == tag { return UnsafeHandle.payload(of: entry) }
+      if found == tag { return StoredInstance(UnsafeHandle.payload(of: entry)) }
       if found == 0 { return nil }
       index = (index &+ 1) & mask
     }
   }
 
-  /// A copy of the `Value` at `address`, which ``load(_:)`` returned for a slot whose value is a
-  /// `Value`.
-  @inlinable @inline(__always)
-  static func value<Value>(at address: UnsafeMutableRawPointer, as _: Value.Type) -> Value {
-    if storesInline(Value.self) { return address.load(as: Value.self) }
-    return Unmanaged<Box<Value>>.fromOpaque(address.load(as: UnsafeMutableRawPointer.self))
-      ._withUnsafeGuaranteedRef { $0.value }
-  }
-
   /// A copy of the `Value` stored for `slot`, or `nil`.
   @inlinable @inline(__always)
   func value<Value>(_ slot: Int, as type: Value.Type) -> Value? {
-    load(slot).map { Self.value(at: $0, as: type) }
+    load(slot).map { $0.value(as: type) }
   }
 
   /// Stores `value` for `slot`, which holds nothing yet. Only under the family's lock.
@@ -105,7 +96,7 @@ struct InstanceTable: @unchecked Sendable {
       // (`Graph.instanceTableShape`).
       precondition(table.count * 2 <= table.capacity, "instance table: over half full")
       let stored = UnsafeHandle.payload(of: table.entry(at: index))
-      precondition(load(slot) == stored, "instance table: slot \(slot) is lost")
+      precondition(load(slot)?.address == stored, "instance table: slot \(slot) is lost")
     #endif
   }
 
@@ -199,6 +190,29 @@ extension InstanceTable {
         payload.0 = Int(bitPattern: Unmanaged.passRetained(Box(value)).toOpaque())
       }
     }
+  }
+}
+
+/// A value an instance table stores for a slot (``InstanceTable/load(_:)``), where it is: it stays
+/// there, unchanged, as long as the graph that owns the table. Its owner, and whoever holds the owner,
+/// may keep it and read it later without a lock: a binding table's singletons do
+/// (``PublishedInstances``).
+@frozen @usableFromInline
+struct StoredInstance {
+  /// The entry's payload: the value's bytes, or the reference to its ``Box`` in the first word.
+  @usableFromInline let address: UnsafeMutableRawPointer
+
+  @inlinable @inline(__always)
+  init(_ address: UnsafeMutableRawPointer) {
+    self.address = address
+  }
+
+  /// A copy of the value, which is a `Value`: the table stores a slot's key's values only.
+  @inlinable @inline(__always)
+  func value<Value>(as _: Value.Type) -> Value {
+    if InstanceTable.storesInline(Value.self) { return address.load(as: Value.self) }
+    return Unmanaged<Box<Value>>.fromOpaque(address.load(as: UnsafeMutableRawPointer.self))
+      ._withUnsafeGuaranteedRef { $0.value }
   }
 }
 

@@ -34,10 +34,10 @@ enum ResolutionStack {
   /// The graph a request on this thread lent, unretained, when its anchor is at `address`; `nil`
   /// otherwise.
   @inlinable @inline(__always)
-  static func lentGraph(anchoredAt address: UInt) -> Unmanaged<Graph>? {
+  static func lentGraph(anchoredAt address: UInt) -> Unretained<Graph>? {
     let state = sheath_resolution_state()
     guard state.pointee.lentAnchor == address else { return nil }
-    return .fromOpaque(state.pointee.lentGraph.unsafelyUnwrapped)
+    return Unretained(address: state.pointee.lentGraph.unsafelyUnwrapped)
   }
 
   /// The depth of the first scan for a repeated key. A real graph rarely nests a dozen deep, and a
@@ -53,12 +53,27 @@ enum ResolutionStack {
     min(256 << 10, stackSize / 4)
   }
 
+  /// The calling thread's resolution state, as ``enter(_:_:_:in:)`` found it: what ``exit(_:)``
+  /// pops, and the thread's identity while the resolution runs.
+  @frozen @usableFromInline
+  struct Entered {
+    @usableFromInline let state: UnsafeMutablePointer<SheathResolutionState>
+
+    @inlinable @inline(__always)
+    init(_ state: UnsafeMutablePointer<SheathResolutionState>) {
+      self.state = state
+    }
+
+    /// The thread, as long as it runs the resolution: its state's address.
+    var thread: UInt { UInt(bitPattern: state) }
+  }
+
   /// Pushes `key`, resolved with `lifetime` by `binding` in `graph`, onto the calling thread's stack,
   /// before its factory runs; pair with ``exit(_:)``.
   @inlinable @inline(__always)
   static func enter(
     _ key: Keys, _ lifetime: LifetimeKind, _ binding: AnyBinding, in graph: Graph
-  ) -> UnsafeMutablePointer<SheathResolutionState> {
+  ) -> Entered {
     let state = sheath_resolution_state()
     let depth = state.pointee.count
     if _slowPath(depth >= state.pointee.slowDepth || sheath_stack_address() < state.pointee.stackLimit) {
@@ -68,13 +83,14 @@ enum ResolutionStack {
         key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
       state.pointee.count = depth &+ 1
     }
-    return state
+    return Entered(state)
   }
 
   /// Pops the key ``enter(_:_:)`` pushed; when it was the resolution's outermost, releases what the
   /// resolution built of its per-resolution keys.
   @inlinable @inline(__always)
-  static func exit(_ state: UnsafeMutablePointer<SheathResolutionState>) {
+  static func exit(_ entered: Entered) {
+    let state = entered.state
     state.pointee.count &-= 1
     if _slowPath(state.pointee.resolutionInstances != nil) { endResolution(state) }
   }
@@ -295,5 +311,29 @@ extension LifetimeKind {
     case 3: self = .perResolution
     default: self = .scoped(Scope(id: code - 4))
     }
+  }
+}
+
+extension ResolutionStack {
+  /// The per-resolution instances of the resolution in progress on this thread, made by the first key
+  /// that needs them: inside an async factory, its async resolution's.
+  static func resolutionInstances(_ entered: Entered) -> ResolutionInstances {
+    let state = entered.state
+    if let instances = state.pointee.resolutionInstances {
+      return Unmanaged<ResolutionInstances>.fromOpaque(instances).takeUnretainedValue()
+    }
+    let instances = AsyncTrail.current?.resolutionInstances ?? ResolutionInstances()
+    state.pointee.resolutionInstances = Unmanaged.passRetained(instances).toOpaque()
+    return instances
+  }
+
+  /// Releases the per-resolution instances of the resolution on this thread, if the key just popped
+  /// was its outermost.
+  @usableFromInline @inline(never)
+  static func endResolution(_ state: UnsafeMutablePointer<SheathResolutionState>) {
+    guard state.pointee.count == 0, let instances = state.pointee.resolutionInstances else { return }
+    // Cleared first: releasing an instance may run a deinit that resolves.
+    state.pointee.resolutionInstances = nil
+    Unmanaged<ResolutionInstances>.fromOpaque(instances).release()
   }
 }
