@@ -31,7 +31,8 @@ CONSTRUCTS = re.compile(
     r"|\bunsafelyUnwrapped\b"
     r"|\bunsafeDowncast\b"
     r"|\bunsafeBitCast\b"
-    r"|\bwithUnsafe\w*"
+    r"|\b_?withUnsafe\w*"
+    r"|\b_withUnprotected\w*"
     r"|\b_withUnsafeGuaranteedRef\b"
     r"|\bassumingMemoryBound\b"
     r"|\bbindMemory\b"
@@ -134,9 +135,18 @@ def self_test():
         '/* UnsafeMutablePointer\n'
         '   in a block */ let d = unsafeDowncast(e, to: F.self)\n'
         'unowned(unsafe) let g: G; let h = sheath_load_acquire(i)\n'
+        '_withUnprotectedUnsafePointer(to: j) { _ in }; x.withUnsafeBytes { _ in }\n'
     )
     found = [CONSTRUCTS.findall(line) for line in code_lines(sample)]
-    expected = [[], ["Unmanaged"], ["unsafelyUnwrapped"], [], ["unsafeDowncast"], ["unowned(unsafe)", "sheath_load_acquire"]]
+    expected = [
+        [],
+        ["Unmanaged"],
+        ["unsafelyUnwrapped"],
+        [],
+        ["unsafeDowncast"],
+        ["unowned(unsafe)", "sheath_load_acquire"],
+        ["_withUnprotectedUnsafePointer", "withUnsafeBytes"],
+    ]
     if found != expected:
         print(f"error: check-unsafe's self-test found {found}, expected {expected}", file=sys.stderr)
         return False

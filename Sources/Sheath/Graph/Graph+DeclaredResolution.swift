@@ -61,7 +61,7 @@ extension Resolver {
   @inlinable @inline(__always)
   func runDeclared<Value>(
     _ dependencies: DeclaredDependencies, at site: CallSite,
-    _ thunk: (Graph, Resolver, UnsafeMutablePointer<Value>) -> Void
+    _ thunk: SlotThunkCall<Value>
   ) -> Value {
     if let graph = graphReference.unretainedGraph {
       return graph.with { runSlotThunk($0, self, thunk) }

@@ -111,11 +111,7 @@ public final class AssistedKey<Argument, Value>:
     return made(
       name: name, fileID: fileID, line: line, column: column, function: function, type: type,
       dependencies: dependencies,
-      call: { r, argument in
-        _withUnprotectedUnsafePointer(to: argument) { argument in
-          r.runDeclared(dependencies, at: callSite) { graph, r, result in thunk(graph, r, argument, result) }
-        }
-      }, declared: thunk)
+      call: { r, argument in r.runDeclared(dependencies, at: callSite, argument, thunk) }, declared: thunk)
   }
 
   /// The key a declared initializer declares, with `call`, the same factory as `thunk` for a resolver.

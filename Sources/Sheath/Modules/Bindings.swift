@@ -284,11 +284,7 @@ public struct Bindings {
   ) {
     register(
       key, isOverride: isOverride, source, dependencies,
-      call: { r, argument in
-        _withUnprotectedUnsafePointer(to: argument) { argument in
-          r.runDeclared(dependencies, at: site) { graph, r, result in thunk(graph, r, argument, result) }
-        }
-      }, declared: thunk)
+      call: { r, argument in r.runDeclared(dependencies, at: site, argument, thunk) }, declared: thunk)
   }
 
   /// Registers a binding of the assisted `key` whose factory declared `dependencies`, as `thunk` (see

@@ -106,3 +106,24 @@ struct PublishedReference<Object: AnyObject>: @unchecked Sendable {
     cell.deallocate()
   }
 }
+
+/// A ``PublishedReference`` of any object, for the tests: they race threads to publish, and check
+/// that every object but the published one is released, and that one with the owner.
+package final class StandalonePublishedReference: @unchecked Sendable {
+  // @unchecked: the reference synchronizes itself, and is destroyed once, by `deinit`.
+  private let reference = PublishedReference<AnyObject>()
+
+  package init() {}
+
+  deinit {
+    reference.destroy()
+  }
+
+  /// Publishes `object` unless another thread published first; the published one, either way.
+  package func publishIfFirst(_ object: AnyObject) -> AnyObject {
+    reference.publishIfFirst(object).object
+  }
+
+  /// The published object, if any.
+  package var published: AnyObject? { reference.load()?.object }
+}

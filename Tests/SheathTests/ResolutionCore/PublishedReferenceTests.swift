@@ -1,0 +1,69 @@
+import Foundation
+import Sheath
+import Testing
+
+// A reference published once and read without a lock (Unsafe/AtomicWords.swift): what a `Lazy` keeps
+// its value in, and a declaration its keys. Threads race to publish; each must get the one that won,
+// and the cell must hold exactly one reference to it: a lost release leaks the losers or the winner,
+// an extra one crashes. ThreadSanitizer runs this suite.
+
+private final class Candidate: Sendable {
+  let thread: Int
+  init(thread: Int) { self.thread = thread }
+}
+
+/// Weak references to the candidates, filled in by the threads that made them.
+private final class Watched: @unchecked Sendable {
+  // @unchecked: each thread writes only its own index, and the test reads after they all joined.
+  var candidates: [Weak]
+  var returned: [ObjectIdentifier?]
+  init(count: Int) {
+    candidates = Array(repeating: Weak(), count: count)
+    returned = Array(repeating: nil, count: count)
+  }
+}
+
+private struct Weak {
+  weak var object: AnyObject?
+}
+
+@Suite("A published reference")
+struct PublishedReferenceTests {
+  @Test("eight threads publishing at once all get the first one's object; the others are released")
+  func race() {
+    for _ in 0..<200 {
+      let watched = Self.publishConcurrently(threads: 8)
+      // Released with its owner, once.
+      #expect(watched.candidates.allSatisfy { $0.object == nil })
+    }
+  }
+
+  /// Races `threads` threads to publish in a new cell, checks what they got, and releases the cell.
+  private static func publishConcurrently(threads: Int) -> Watched {
+    let cell = StandalonePublishedReference()
+    let watched = Watched(count: threads)
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      let candidate = Candidate(thread: thread)
+      watched.candidates[thread].object = candidate
+      watched.returned[thread] = ObjectIdentifier(cell.publishIfFirst(candidate))
+    }
+    let winner = cell.published.map(ObjectIdentifier.init)
+    #expect(winner != nil)
+    #expect(watched.returned.allSatisfy { $0 == winner })
+    // Only the published candidate is still alive: the cell keeps it.
+    #expect(watched.candidates.filter { $0.object != nil }.count == 1)
+    return watched
+  }
+
+  @Test("nothing published reads as nil, and the first publication is kept")
+  func first() {
+    let cell = StandalonePublishedReference()
+    #expect(cell.published == nil)
+    let first = Candidate(thread: 0)
+    let id = ObjectIdentifier(first)
+    // Compared by identifier: `#expect(a === b)` with `AnyObject` crashes Swift 6.3.1's SIL generation.
+    #expect(ObjectIdentifier(cell.publishIfFirst(first)) == id)
+    #expect(ObjectIdentifier(cell.publishIfFirst(Candidate(thread: 1))) == id)
+    #expect(cell.published.map(ObjectIdentifier.init) == id)
+  }
+}
