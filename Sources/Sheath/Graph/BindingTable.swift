@@ -72,7 +72,7 @@ final class BindingTable: @unchecked Sendable {
   /// The keys the graph knows that no module binds have their own binding laid in (``Entry/Flags-swift.struct/keyDefault``),
   /// so that resolving them reads one entry, as for a bound key; a live-only key's stand-in is left
   /// out, since a test graph reports each use of it.
-  @usableFromInline let entries: UnsafeBufferPointer<Entry>
+  @usableFromInline let entries: BindingEntries
   /// The singletons resolved through this table, by slot (as many as ``entries``): the address of each
   /// one's value in its owner's instance table (``InstanceTable/load(_:)``), recorded the first time a
   /// request through the table reads or builds it, so that reading a singleton takes a slot and a
@@ -116,8 +116,7 @@ final class BindingTable: @unchecked Sendable {
   ) {
     self.environment = environment
     self.testHooks = hooks
-    let inherited = parent?.entries ?? UnsafeBufferPointer(start: nil, count: 0)
-    var count = inherited.count
+    var count = parent?.entries.count ?? 0
     var bindings: [AnyBinding] = []
     bindings.reserveCapacity(plan.bindings.count)
     for (key, binding) in plan.bindings {
@@ -125,9 +124,7 @@ final class BindingTable: @unchecked Sendable {
       bindings.append(binding)
     }
     for node in check.nodes { count = max(count, node.key.slot + 1) }
-    let entries = UnsafeMutableBufferPointer<Entry>.allocate(capacity: count)
-    let filled = entries.initialize(fromContentsOf: inherited)
-    if filled < count { entries[filled...].initialize(repeating: .empty) }
+    let entries = BindingEntries(count: count, inheriting: parent?.entries)
     for (key, binding) in plan.bindings {
       entries[key.slot] = Entry(binding: binding, ownerLevel: level, flags: Entry.Flags(binding, keyDefault: false))
     }
@@ -137,7 +134,7 @@ final class BindingTable: @unchecked Sendable {
       entries[node.key.slot] = Entry(binding: binding, ownerLevel: 0, flags: Entry.Flags(binding, keyDefault: true))
       bindings.append(binding)
     }
-    self.entries = UnsafeBufferPointer(entries)
+    self.entries = entries
     self.singletons = PublishedInstances(count: count)
     self.bindings = bindings
     self.parent = parent
@@ -159,7 +156,7 @@ final class BindingTable: @unchecked Sendable {
 
   /// The binding a module made for `slot`, if any: not a key's own binding laid in.
   func binding(at slot: Int) -> AnyBinding? {
-    guard slot < entries.count, let binding = entries[slot].binding, !entries[slot].flags.contains(.keyDefault)
+    guard entries.contains(slot), let binding = entries[slot].binding, !entries[slot].flags.contains(.keyDefault)
     else { return nil }
     return binding.object
   }

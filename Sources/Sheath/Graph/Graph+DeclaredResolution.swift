@@ -32,7 +32,7 @@ extension Graph {
   ) -> Value {
     key.with { key in
       let slot = key.slot
-      if UInt(bitPattern: slot) < UInt(bitPattern: entries.count) {
+      if entries.contains(slot) {
         let entry = entries[slot]
         if entry.flags.contains(.declaredTransient) {
           // The table keeps the binding alive.

@@ -86,8 +86,7 @@ extension Graph {
     of key: Keys, at site: CallSite, fallback: (_ testing: Bool) -> Unretained<Binding<Factory>>?
   ) -> (binding: Unretained<Binding<Factory>>, ownerLevel: Int) {
     let slot = key.slot
-    // One unsigned comparison: a slot is never negative.
-    if UInt(bitPattern: slot) < UInt(bitPattern: entries.count), let bound = entries[slot].binding(as: Factory.self) {
+    if entries.contains(slot), let bound = entries[slot].binding(as: Factory.self) {
       return (bound, entries[slot].ownerLevel)
     }
     // Checked by this graph's table before, in a graph that is not a test's: one compare, and the key
@@ -188,7 +187,7 @@ extension Graph {
     _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     let slot = key.slot
-    let inTable = UInt(bitPattern: slot) < UInt(bitPattern: entries.count)
+    let inTable = entries.contains(slot)
     if inTable, let instance = singletons.load(slot) {
       // The owner keeps the value, and this graph keeps the owner.
       return instance.value(as: Value.self)
@@ -204,7 +203,7 @@ extension Graph {
   /// its owner.
   @inlinable @inline(__always)
   func recordedSingleton(at slot: Int) -> StoredInstance? {
-    guard UInt(bitPattern: slot) < UInt(bitPattern: entries.count) else { return nil }
+    guard entries.contains(slot) else { return nil }
     return singletons.load(slot)
   }
 

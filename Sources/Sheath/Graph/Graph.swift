@@ -68,7 +68,7 @@ public final class Graph: @unchecked Sendable {
   private let ownedTable: BindingTable?
 
   /// `table`'s entries (the table keeps them): one load fewer on every resolution.
-  @usableFromInline let entries: UnsafeBufferPointer<BindingTable.Entry>
+  @usableFromInline let entries: BindingEntries
 
   /// `table`'s singletons (``BindingTable/singletons``; the table keeps them), likewise.
   @usableFromInline let singletons: PublishedInstances
