@@ -47,11 +47,15 @@ struct Unretained<Object: AnyObject> {
   @inlinable @inline(__always)
   var object: Object { reference.takeUnretainedValue() }
 
-  /// The same object, as `Other`, which it is: the caller knows its class (a binding of a key is a
-  /// binding of the key's factory type, which the compiler checked where it was made).
+  /// The same object, as `Other`, which it is: the caller knows its class (a key's binding has the
+  /// key's factory type, which the compiler checked where it was made; a declaration's key, the type it
+  /// was declared with). Debug builds check it.
   @inlinable @inline(__always)
   func known<Other: AnyObject>(as _: Other.Type) -> Unretained<Other> {
-    Unretained<Other>(address: UnsafeRawPointer(address))
+    #if DEBUG
+      precondition(with { $0 is Other }, "Unretained: \(type(of: object)) is not a \(Other.self)")
+    #endif
+    return Unretained<Other>(address: UnsafeRawPointer(address))
   }
 }
 
