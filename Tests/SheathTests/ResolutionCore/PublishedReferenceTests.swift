@@ -12,19 +12,20 @@ private final class Candidate: Sendable {
   init(thread: Int) { self.thread = thread }
 }
 
-/// Weak references to the candidates, filled in by the threads that made them.
-private final class Watched: @unchecked Sendable {
-  // @unchecked: each thread writes only its own index, and the test reads after they all joined.
-  var candidates: [Weak]
-  var returned: [ObjectIdentifier?]
-  init(count: Int) {
-    candidates = Array(repeating: Weak(), count: count)
-    returned = Array(repeating: nil, count: count)
-  }
+/// What one thread made and got back: written by that thread only, read after every thread joined.
+private final class Seen: @unchecked Sendable {
+  // @unchecked: one thread writes it, and the test reads it after `concurrentPerform` returns.
+  weak var candidate: AnyObject?
+  var returned: ObjectIdentifier?
 }
 
-private struct Weak {
-  weak var object: AnyObject?
+/// One `Seen` per thread, in an array no thread changes: writing one thread's entry is not an
+/// access to the array (ThreadSanitizer reported that as a race).
+private struct Watched {
+  let threads: [Seen]
+  init(count: Int) { threads = (0..<count).map { _ in Seen() } }
+  var candidates: [AnyObject?] { threads.map(\.candidate) }
+  var returned: [ObjectIdentifier?] { threads.map(\.returned) }
 }
 
 @Suite("A published reference")
@@ -34,7 +35,7 @@ struct PublishedReferenceTests {
     for _ in 0..<200 {
       let watched = Self.publishConcurrently(threads: 8)
       // Released with its owner, once.
-      #expect(watched.candidates.allSatisfy { $0.object == nil })
+      #expect(watched.candidates.allSatisfy { $0 == nil })
     }
   }
 
@@ -44,14 +45,14 @@ struct PublishedReferenceTests {
     let watched = Watched(count: threads)
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       let candidate = Candidate(thread: thread)
-      watched.candidates[thread].object = candidate
-      watched.returned[thread] = ObjectIdentifier(cell.publishIfFirst(candidate))
+      watched.threads[thread].candidate = candidate
+      watched.threads[thread].returned = ObjectIdentifier(cell.publishIfFirst(candidate))
     }
     let winner = cell.published.map(ObjectIdentifier.init)
     #expect(winner != nil)
     #expect(watched.returned.allSatisfy { $0 == winner })
     // Only the published candidate is still alive: the cell keeps it.
-    #expect(watched.candidates.filter { $0.object != nil }.count == 1)
+    #expect(watched.candidates.filter { $0 != nil }.count == 1)
     return watched
   }
 
