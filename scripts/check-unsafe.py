@@ -7,12 +7,12 @@ Usage: scripts/check-unsafe.py            check, print the census, fail on any p
 Two rules, over every Swift file in Sources/ (comments are not code, and are skipped):
 
 1. Unsafe constructs (pointers, `Unmanaged`, `unsafelyUnwrapped`, `unsafeDowncast`, the C runtime's
-   atomics, ...) live in Sources/Sheath/Unsafe/, the typed handles that check their own invariants.
+   atomics, ...) live in Sources/Sheath/Unsafe/, behind typed handles (CONTRIBUTING.md lists them).
    Anywhere else, a file may hold only the count scripts/unsafe-outside.txt records for it, exactly: a
    count that grows fails (move the code behind a handle), and so does one that shrinks (lower the
    record with --update, so that it stays the truth the docs quote).
-2. Every `@unchecked Sendable` says why it is safe, in a `// @unchecked:` comment within the three lines
-   after the conformance (or the three before it, for an extension).
+2. Every `@unchecked Sendable` says why it is safe, in a `// @unchecked:` comment that opens the body
+   of the declaration (or sits right above it, for an extension with an empty body).
 """
 
 import pathlib
@@ -33,7 +33,6 @@ CONSTRUCTS = re.compile(
     r"|\bunsafeBitCast\b"
     r"|\b_?withUnsafe\w*"
     r"|\b_withUnprotected\w*"
-    r"|\b_withUnsafeGuaranteedRef\b"
     r"|\bassumingMemoryBound\b"
     r"|\bbindMemory\b"
     r"|\bunowned\(unsafe\)"
@@ -88,6 +87,30 @@ def code_lines(text):
     return lines
 
 
+def unchecked_conformances(text):
+    """The 1-based line of each `@unchecked Sendable` in `text`, and whether a reason is beside it."""
+    raw = [line.strip() for line in text.splitlines()]
+    found = []
+    for number, line in enumerate(code_lines(text)):
+        if not UNCHECKED.search(line):
+            continue
+        # The comment block right above, or the one that opens the body: past the rest of the
+        # declaration's header (`{`, `where …`), up to the first line of code.
+        beside = []
+        above = number - 1
+        while above >= 0 and raw[above].startswith("//"):
+            beside.append(raw[above])
+            above -= 1
+        below = number + 1
+        while below < len(raw) and (raw[below] == "{" or raw[below].startswith("where ")):
+            below += 1
+        while below < len(raw) and raw[below].startswith("//"):
+            beside.append(raw[below])
+            below += 1
+        found.append((number + 1, any(nearby.startswith(REASON) for nearby in beside)))
+    return found
+
+
 def census():
     counts = {}
     unreasoned = []
@@ -95,18 +118,29 @@ def census():
     files = sorted(SOURCES.rglob("*.swift"))
     for path in files:
         text = path.read_text()
-        raw = text.splitlines()
-        code = code_lines(text)
-        uses = sum(len(CONSTRUCTS.findall(line)) for line in code)
-        counts[path.relative_to(ROOT).as_posix()] = uses
-        for number, line in enumerate(code):
-            if not UNCHECKED.search(line):
-                continue
+        counts[path.relative_to(ROOT).as_posix()] = sum(len(CONSTRUCTS.findall(line)) for line in code_lines(text))
+        for number, reasoned in unchecked_conformances(text):
             unchecked_total += 1
-            window = raw[max(0, number - 3) : number + 4]
-            if not any(REASON in nearby for nearby in window):
-                unreasoned.append(f"{path.relative_to(ROOT)}:{number + 1}")
+            if not reasoned:
+                unreasoned.append(f"{path.relative_to(ROOT)}:{number}")
     return files, counts, unreasoned, unchecked_total
+
+
+def problems(outside, record, unreasoned):
+    """What fails the check: each file whose count differs from its record, each unexplained conformance."""
+    found = []
+    for path in sorted(set(outside) | set(record)):
+        uses, recorded = outside.get(path, 0), record.get(path, 0)
+        if uses > recorded:
+            found.append(
+                f"{path}: {uses} unsafe uses, {recorded} recorded: move the new ones behind a handle in "
+                f"Sources/Sheath/Unsafe/"
+            )
+        elif uses < recorded:
+            found.append(f"{path}: {uses} unsafe uses, {recorded} recorded: run scripts/check-unsafe.py --update")
+    for location in unreasoned:
+        found.append(f"{location}: @unchecked Sendable without a `{REASON}` comment saying why it is safe")
+    return found
 
 
 def read_record():
@@ -127,7 +161,8 @@ def is_home(path):
 
 
 def self_test():
-    """The census counts code, not prose: fails if comments or strings are counted, or code is missed."""
+    """Fails if the census counts comments or strings, misses code, misreads a reason, or words a
+    failure differently from what is pinned here."""
     sample = (
         '/// Unmanaged in a doc comment\n'
         'let a = Unmanaged.passUnretained(x) // unsafeDowncast in a comment\n'
@@ -150,6 +185,28 @@ def self_test():
     if found != expected:
         print(f"error: check-unsafe's self-test found {found}, expected {expected}", file=sys.stderr)
         return False
+    conformances = unchecked_conformances(
+        "final class A: @unchecked Sendable {\n"
+        "  // @unchecked: immutable.\n"
+        "}\n"
+        "final class B: @unchecked Sendable {\n"
+        "  let b = 0\n"
+        "}\n"
+        "// @unchecked Sendable in a comment\n"
+    )
+    if conformances != [(1, True), (4, False)]:
+        print(f"error: check-unsafe's self-test read the conformances as {conformances}", file=sys.stderr)
+        return False
+    messages = problems({"X.swift": 3, "Y.swift": 1}, {"X.swift": 2, "Y.swift": 2, "Z.swift": 1}, ["W.swift:4"])
+    pinned = [
+        "X.swift: 3 unsafe uses, 2 recorded: move the new ones behind a handle in Sources/Sheath/Unsafe/",
+        "Y.swift: 1 unsafe uses, 2 recorded: run scripts/check-unsafe.py --update",
+        "Z.swift: 0 unsafe uses, 1 recorded: run scripts/check-unsafe.py --update",
+        "W.swift:4: @unchecked Sendable without a `// @unchecked:` comment saying why it is safe",
+    ]
+    if messages != pinned:
+        print(f"error: check-unsafe's self-test worded its failures as {messages}", file=sys.stderr)
+        return False
     return True
 
 
@@ -169,21 +226,7 @@ def main():
         print(f"wrote {RECORD.relative_to(ROOT)}: {sum(outside.values())} uses in {len(outside)} files")
         return 0
 
-    problems = []
-    record = read_record()
-    for path in sorted(set(outside) | set(record)):
-        found, recorded = outside.get(path, 0), record.get(path, 0)
-        if found > recorded:
-            problems.append(
-                f"{path}: {found} unsafe uses, {recorded} recorded: move the new ones behind a handle in "
-                f"Sources/Sheath/Unsafe/"
-            )
-        elif found < recorded:
-            problems.append(
-                f"{path}: {found} unsafe uses, {recorded} recorded: run scripts/check-unsafe.py --update"
-            )
-    for location in unreasoned:
-        problems.append(f"{location}: @unchecked Sendable without a `{REASON}` comment saying why it is safe")
+    failures = problems(outside, read_record(), unreasoned)
 
     print(
         f"check-unsafe: looked at {len(files)} Swift files in Sources/; "
@@ -191,9 +234,9 @@ def main():
         f"{sum(outside.values())} in {len(outside)} files elsewhere (recorded); "
         f"{unchecked_total} @unchecked Sendable, {unchecked_total - len(unreasoned)} with a reason."
     )
-    for problem in problems:
-        print(f"error: {problem}", file=sys.stderr)
-    return 1 if problems else 0
+    for failure in failures:
+        print(f"error: {failure}", file=sys.stderr)
+    return 1 if failures else 0
 
 
 if __name__ == "__main__":

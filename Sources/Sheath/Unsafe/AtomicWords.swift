@@ -1,8 +1,8 @@
 import CSheathRuntime
 
-// Words that threads share without a lock, each reached through a typed handle that can only load
-// with acquire and store with release (CSheathRuntime.h's atomics): the rest of Sheath never sees the
-// pointer or the C call.
+// Words that threads share without a lock, each reached through a typed handle whose only operations
+// are CSheathRuntime.h's atomics (an acquire load, a release store, a compare-and-exchange), and its
+// owner's setup and teardown: the rest of Sheath never sees the pointer or the C call.
 
 /// One word several threads read and write atomically: a key's ``Keys/checkedBy`` cell, an anchor's
 /// released flag. Its memory belongs to whoever made it, and outlives every handle to it.

@@ -26,12 +26,13 @@ struct BindingEntries: @unchecked Sendable {
     UInt(bitPattern: slot) < UInt(bitPattern: count)
   }
 
-  /// The entry of `slot`, which ``contains(_:)``; set only by the table's initializer.
+  /// The entry of `slot`, which ``contains(_:)`` (debug builds check it when setting); set only by
+  /// the table's initializer, which sized the block for every slot it sets.
   @inlinable
   subscript(slot: Int) -> BindingTable.Entry {
     @inline(__always) get { base[slot] }
     nonmutating set {
-      precondition(contains(slot), "binding table: slot \(slot) is outside its \(count) entries")
+      assert(contains(slot), "binding table: a slot outside its entries")
       base[slot] = newValue
     }
   }
