@@ -207,7 +207,7 @@ struct BuildErrorTests {
     #expect(ownFlow[.flowData].number == 1)
   }
 
-  @Test("every problem is reported at once, in registration order")
+  @Test("every problem is reported at once: registration mistakes in registration order, then missing bindings")
   func severalProblems() throws {
     let error = #expect(throws: GraphError.self) {
       try Graph(modules: [
@@ -215,9 +215,10 @@ struct BuildErrorTests {
       ])
     }
     #expect(
-      error?.problems.map(\.kind) == [.missingBinding, .duplicateBinding, .conflictingOverrides, .duplicateMapEntry])
-    #expect(error?.problems.map(\.keyName) == ["Keys.baseURL", "Keys.userAPI", "Keys.userAPI", "Keys.screens"])
+      error?.problems.map(\.kind) == [.duplicateBinding, .conflictingOverrides, .duplicateMapEntry, .missingBinding])
+    #expect(error?.problems.map(\.keyName) == ["Keys.userAPI", "Keys.userAPI", "Keys.screens", "Keys.baseURL"])
     #expect(
-      error?.description.hasPrefix("Sheath could not build the graph (4 problems):\n\nerror: missing binding") == true)
+      error?.description.hasPrefix("Sheath could not build the graph (4 problems):\n\nerror: duplicate binding") == true
+    )
   }
 }

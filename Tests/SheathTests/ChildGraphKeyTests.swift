@@ -131,7 +131,7 @@ struct ChildGraphKeyTests {
         Sheath could not build the graph (1 problem):
         
         error: missing binding for required key Keys.couponCode (String, App/Keys.swift:2)
-          needed by Keys.cart → Keys.couponCode
+          needed by Keys.cart → Keys.couponCode, as CouponModule (App/CouponModule.swift:8) binds Keys.cart
         fix: bind it in one of the installed modules: b.bind(.couponCode) { … }
       fix: fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets
       """)

@@ -11,6 +11,9 @@ struct BuildPlan {
   private(set) var problems: [GraphProblem] = []
   /// The keys those problems are about: the graph check does not report them again.
   private(set) var keysWithProblems: Set<ObjectIdentifier> = []
+  /// Where modules required each key that has no default (or, in a test graph, no test behaviour):
+  /// the graph check reports the ones nothing binds, with every path that needs them.
+  private(set) var requiredBy: [ObjectIdentifier: [BindingSource]] = [:]
   private let parent: Graph?
 
   init(_ registered: Bindings, parent: Graph?, scope: Scope?, usesTestValues: Bool) {
@@ -30,7 +33,7 @@ struct BuildPlan {
         if !isBound, !checkOwnsInstances(of: group.key, winner, group, scope: scope, &problems) { continue }
         bindings.append((group.key, winner))
       }
-      checkRequired(group, isBound: isBound, &problems)
+      if !group.requiredBy.isEmpty { requiredBy[ObjectIdentifier(group.key)] = group.requiredBy }
     }
     self.problems = problems.list
     self.keysWithProblems = problems.keys
@@ -104,18 +107,6 @@ struct BuildPlan {
           details: group.decorations.map { "decorated by \($0.source)" },
           fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }"))
     }
-  }
-
-  /// Records a problem when a module required `group`'s key, whose default does not satisfy it, and
-  /// neither this graph nor its parent binds it.
-  private func checkRequired(_ group: Group, isBound: Bool, _ problems: inout Problems) {
-    guard !group.requiredBy.isEmpty, !isBound, parentBinding(of: group.key) == nil else { return }
-    problems.append(
-      .missingBinding, group.key,
-      Diagnostic(
-        summary: "missing binding for required key \(group.key.described)",
-        details: group.requiredBy.map { "required by \($0)" },
-        fix: "bind it in one of the installed modules: b.bind(\(group.key.callSiteName)) { … }"))
   }
 
   /// The graph's own bindings by slot (`nil` where it has none).

@@ -174,7 +174,9 @@ public final class Graph: @unchecked Sendable {
       exposedBy[ObjectIdentifier(key)] = source
     }
     let roots = (parent?.table.knownKeys ?? []) + registrations.map(\.key)
-    return GraphCheck(roots: roots, exposedBy: exposedBy, skipping: plan.keysWithProblems) { key in
+    return GraphCheck(
+      roots: roots, exposedBy: exposedBy, requiredBy: plan.requiredBy, skipping: plan.keysWithProblems
+    ) { key in
       let slot = key.slot
       return (slot < own.count ? own[slot] : nil) ?? parent?.table.binding(at: slot)
         ?? key.fallbackAnyBinding(testing: usesTestValues)

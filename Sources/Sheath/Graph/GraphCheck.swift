@@ -55,14 +55,17 @@ struct GraphCheck {
   /// - Parameters:
   ///   - roots: The keys to start from: what the modules registered, in order.
   ///   - exposedBy: Where each key that a module only exposed was exposed, for its message.
-  ///   - skipping: Keys whose registrations are wrong already (reported by the build plan).
+  ///   - requiredBy: Where modules required each key that has no default, for its message.
+  ///   - skipping: Keys whose registrations are wrong already (reported by the build plan): the check
+  ///     says nothing more about them, and reads no dependencies of theirs.
   ///   - binding: The binding the graph resolves a key with, or `nil` when nothing binds it.
   init(
-    roots: [Keys], exposedBy: [ObjectIdentifier: BindingSource], skipping: Set<ObjectIdentifier>,
+    roots: [Keys], exposedBy: [ObjectIdentifier: BindingSource] = [:],
+    requiredBy: [ObjectIdentifier: [BindingSource]] = [:], skipping: Set<ObjectIdentifier> = [],
     binding: (Keys) -> AnyBinding?
   ) {
-    discover(from: roots, binding: binding)
-    findMissingBindings(exposedBy: exposedBy, skipping: skipping)
+    discover(from: roots, skipping: skipping, binding: binding)
+    findMissingBindings(exposedBy: exposedBy, requiredBy: requiredBy, skipping: skipping)
     findCycles()
     findCaptiveDependencies()
     findUnusableDependencies()
@@ -79,12 +82,16 @@ struct GraphCheck {
 
   // MARK: Discovery
 
-  private mutating func discover(from roots: [Keys], binding: (Keys) -> AnyBinding?) {
+  private mutating func discover(from roots: [Keys], skipping: Set<ObjectIdentifier>, binding: (Keys) -> AnyBinding?) {
     for root in roots { _ = node(for: root, reachedFrom: nil, binding: binding) }
     var next = 0
     while next < nodes.count {
       defer { next += 1 }
-      guard let dependencies = nodes[next].binding?.dependencies else { continue }
+      // A key whose registrations are wrong has no binding that wins: its default's dependencies are
+      // not what the modules meant.
+      guard !skipping.contains(ObjectIdentifier(nodes[next].key)),
+        let dependencies = nodes[next].binding?.dependencies
+      else { continue }
       var edges: [(kind: DeclaredEdge.Kind, target: Int)] = []
       edges.reserveCapacity(dependencies.edges.count)
       for edge in dependencies.edges {
@@ -106,10 +113,15 @@ struct GraphCheck {
 
   /// The keys from the starting key that first reached `node` down to `node`.
   private func path(to node: Int) -> [Keys] {
-    var path: [Keys] = []
+    path(toIndex: node).map { nodes[$0].key }
+  }
+
+  /// The nodes from the starting key that first reached `node` down to `node`.
+  private func path(toIndex node: Int) -> [Int] {
+    var path: [Int] = []
     var current: Int? = node
     while let at = current {
-      path.append(nodes[at].key)
+      path.append(at)
       current = nodes[at].reachedFrom
     }
     return path.reversed()
@@ -118,33 +130,87 @@ struct GraphCheck {
   // MARK: Problems
 
   private mutating func findMissingBindings(
-    exposedBy: [ObjectIdentifier: BindingSource], skipping: Set<ObjectIdentifier>
+    exposedBy: [ObjectIdentifier: BindingSource], requiredBy: [ObjectIdentifier: [BindingSource]],
+    skipping: Set<ObjectIdentifier>
   ) {
-    var dependents: [Int: [Int]] = [:]
+    // Every edge, reversed: the paths to a missing key are walked back from it.
+    var dependents = [[Int]](repeating: [], count: nodes.count)
     for (from, node) in nodes.enumerated() {
-      // A dependency declared `.optional` may be absent.
-      for edge in node.edges ?? [] where edge.kind != .optional && nodes[edge.target].binding == nil {
-        if dependents[edge.target]?.contains(from) != true { dependents[edge.target, default: []].append(from) }
+      for edge in node.edges ?? [] where dependents[edge.target].last != from {
+        dependents[edge.target].append(from)
       }
     }
     for (at, node) in nodes.enumerated() where node.binding == nil {
+      let key = node.key
+      let id = ObjectIdentifier(key)
+      let required = requiredBy[id] ?? []
+      // Those that need it: a dependency declared `.optional` may be absent.
+      let declarers = dependents[at].filter { from in
+        nodes[from].edges?.contains { $0.target == at && $0.kind != .optional } == true
+      }
       // A key the modules name, or that something needs; not one only optional dependencies reach.
-      guard node.reachedFrom == nil || dependents[at] != nil else {
+      guard node.reachedFrom == nil || !declarers.isEmpty else {
         absentOptionals.insert(at)
         continue
       }
-      let key = node.key
-      guard !skipping.contains(ObjectIdentifier(key)) else { continue }
-      let exposed = exposedBy[ObjectIdentifier(key)].map { ["exposed by \($0)"] } ?? []
-      let needed = (dependents[at] ?? []).map { "needed by " + describePath(path(to: $0) + [key]) }
+      guard !skipping.contains(id) || !required.isEmpty else { continue }
+      let exposed = exposedBy[id].map { ["exposed by \($0)"] } ?? []
       problems.append(
         GraphProblem(
           kind: .missingBinding, keyName: key.name,
           diagnostic: Diagnostic(
             summary: "missing binding for required key \(key.described)",
-            details: exposed + needed,
+            details: required.map { "required by \($0)" } + exposed
+              + neededBy(at, declarers: declarers, dependents: dependents),
             fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }")))
     }
+  }
+
+  /// The most paths a missing key's message lists; a line says how many more there are.
+  static let pathLimit = 10
+
+  /// `needed by …` lines for the missing key at `missing`: for each key that declared it, a path from
+  /// each key the modules named that reaches that one — the shortest — so that every screen that
+  /// needs the key is named. A path that another one ends with is left out. A declaring key that a
+  /// module bound, rather than its default, names the module: the need is that binding's.
+  private func neededBy(_ missing: Int, declarers: [Int], dependents: [[Int]]) -> [String] {
+    var paths: [[Int]] = []
+    for declarer in declarers {
+      // Back from the declarer to every starting key, each reached by its shortest way.
+      var towardDeclarer = [Int: Int]()
+      var queue = [declarer]
+      towardDeclarer[declarer] = declarer
+      var next = 0
+      while next < queue.count {
+        let node = queue[next]
+        next += 1
+        if nodes[node].reachedFrom == nil {
+          var path = [node]
+          while let last = path.last, last != declarer, let step = towardDeclarer[last] { path.append(step) }
+          paths.append(path + [missing])
+        }
+        for from in dependents[node] where towardDeclarer[from] == nil {
+          towardDeclarer[from] = node
+          queue.append(from)
+        }
+      }
+    }
+    let kept = paths.filter { path in
+      !paths.contains { other in other.count > path.count && Array(other.suffix(path.count)) == path }
+    }
+    var unique: [[Int]] = []
+    for path in kept where !unique.contains(path) { unique.append(path) }
+    var lines = unique.prefix(Self.pathLimit).map { path in
+      let declarer = nodes[path[path.count - 2]]
+      let line = "needed by " + describePath(path.map { nodes[$0].key })
+      guard let source = declarer.binding?.source, !source.isKeyDefault else { return line }
+      let binder = source.isTestOverride ? "the test's override (\(source.location))" : "\(source)"
+      return line + ", as \(binder) binds \(declarer.key.name)"
+    }
+    if unique.count > Self.pathLimit {
+      lines.append("and \(unique.count - Self.pathLimit) more paths")
+    }
+    return lines
   }
 
   /// Cycles of direct edges, each reported once, from its member reached first.
@@ -224,7 +290,7 @@ struct GraphCheck {
       guard holderLifetime.isShared, let holderEdges = nodes[holder].edges, !holderEdges.isEmpty else { continue }
       walk.walk(from: holder, in: nodes) { held, path in
         let lifetime = nodes[held].lifetime
-        if lifetime.rank < holderLifetime.rank {
+        if holderLifetime.isCaptive(holding: lifetime) {
           reportCaptive(path().map { nodes[$0].key }, holderLifetime, lifetime)
         }
       }
@@ -233,15 +299,24 @@ struct GraphCheck {
 
   private mutating func reportCaptive(_ path: [Keys], _ holderLifetime: LifetimeKind, _ lifetime: LifetimeKind) {
     guard let holder = path.first, let held = path.last else { return }
+    // A `.weak` instance is shared by every graph below the one that binds it: shorter is not enough.
+    let isWeakHoldingScoped = holderLifetime == .weak && lifetime != .weak
+    let why =
+      isWeakHoldingScoped
+      ? [
+        "a .weak instance lives in the graph that binds \(holder.name) and is shared by every graph below it, so it cannot hold one graph's \(lifetime) instance"
+      ] : []
+    let lifetimeFix =
+      isWeakHoldingScoped
+      ? "give \(holder.name) the lifetime \(lifetime)" : "give \(holder.name) a lifetime no longer than \(lifetime)"
     problems.append(
       GraphProblem(
         kind: .captiveDependency, keyName: holder.name,
         diagnostic: Diagnostic(
           summary:
             "captive dependency: \(holder.described) is \(holderLifetime), but holds \(held.described), which is \(lifetime)",
-          details: [describePath(path)],
-          fix:
-            "give \(holder.name) a lifetime no longer than \(lifetime), or declare \(held.callSiteName).provider and resolve it when needed"
+          details: [describePath(path)] + why,
+          fix: "\(lifetimeFix), or declare \(held.callSiteName).provider and resolve it when needed"
         )))
   }
 }

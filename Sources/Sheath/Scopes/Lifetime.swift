@@ -136,13 +136,22 @@ enum LifetimeKind: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// How long the lifetime keeps an instance, for captive-dependency checks: higher outlives lower.
-  var rank: Int {
-    switch self {
-    case .transient, .perResolution: 0
-    case .weak: 1
-    case .scoped: 2
-    case .singleton: 3
+  /// Whether an instance of this lifetime that holds an instance of `held`'s is a captive
+  /// dependency: the one rule building a graph checks, and that resolving keeps.
+  ///
+  /// A singleton and a `.weak` instance live in the graph that binds their key and are shared by every
+  /// graph below it; a scoped instance lives in the graph that opened its scope. So a shared instance
+  /// may hold a singleton, or one of its own kind; a singleton may hold nothing shorter-lived, and
+  /// `.weak` and scoped instances may not hold each other: a scoped holder would keep a `.weak` value
+  /// alive for its scope, and a `.weak` holder, shared above every scope, could not be built with one
+  /// scope's instance. What the graph does not keep (transient, per-resolution) may be held by anyone.
+  func isCaptive(holding held: LifetimeKind) -> Bool {
+    switch (self, held) {
+    case (.transient, _), (.perResolution, _), (_, .transient), (_, .perResolution), (_, .singleton):
+      false
+    case (.singleton, _): true
+    case (.weak, .weak), (.scoped, .scoped): false
+    case (.weak, .scoped), (.scoped, .weak): true
     }
   }
 }

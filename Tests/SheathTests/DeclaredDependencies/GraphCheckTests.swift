@@ -103,6 +103,24 @@ extension Keys {
     ) { _ in Instance() }
   }
 
+  // `.weak` keys: one holds a flow's data controller, one through a transient key, one holds a singleton.
+  fileprivate static var imageCache: Key<Instance> {
+    Key(.weak, .flowData, name: "Keys.imageCache", fileID: "App/Keys.swift", line: 25) { _ in
+      neverBuilt(Instance(), "imageCache")
+    }
+  }
+  fileprivate static var thumbnails: Key<Instance> {
+    Key(.weak, .presenter, name: "Keys.thumbnails", fileID: "App/Keys.swift", line: 26) { _ in
+      neverBuilt(Instance(), "thumbnails")
+    }
+  }
+  fileprivate static var session: Key<Instance> {
+    Key(.singleton, name: "Keys.session", fileID: "App/Keys.swift", line: 27) { Instance() }
+  }
+  fileprivate static var sharedCache: Key<Instance> {
+    Key(.weak, .session, name: "Keys.sharedCache", fileID: "App/Keys.swift", line: 28) { _ in Instance() }
+  }
+
   // A view model nobody depends on, that needs a key nothing binds.
   fileprivate static var viewModel: Key<Instance> {
     Key(
@@ -235,6 +253,39 @@ struct GraphCheckTests {
         Keys.recommender → Keys.formatter → Keys.presenter → Keys.flowData
       fix: give Keys.recommender a lifetime no longer than .scoped(.flow), or declare .flowData.provider and resolve it when needed
       """)
+  }
+
+  @Test(
+    "a .weak key that holds a scoped key, directly or through transient keys, is captive: the resolver could not build it"
+  )
+  func weakHoldingScoped() {
+    expectText(
+      buildError([
+        TestModule { b in
+          b.expose(.imageCache); b.expose(.thumbnails)
+        }
+      ]),
+      """
+      Sheath could not build the graph (2 problems):
+
+      error: captive dependency: Keys.imageCache (Instance, App/Keys.swift:25) is .weak, but holds Keys.flowData (Instance, App/Keys.swift:20), which is .scoped(.flow)
+        Keys.imageCache → Keys.flowData
+        a .weak instance lives in the graph that binds Keys.imageCache and is shared by every graph below it, so it cannot hold one graph's .scoped(.flow) instance
+      fix: give Keys.imageCache the lifetime .scoped(.flow), or declare .flowData.provider and resolve it when needed
+
+      error: captive dependency: Keys.thumbnails (Instance, App/Keys.swift:26) is .weak, but holds Keys.flowData (Instance, App/Keys.swift:20), which is .scoped(.flow)
+        Keys.thumbnails → Keys.presenter → Keys.flowData
+        a .weak instance lives in the graph that binds Keys.thumbnails and is shared by every graph below it, so it cannot hold one graph's .scoped(.flow) instance
+      fix: give Keys.thumbnails the lifetime .scoped(.flow), or declare .flowData.provider and resolve it when needed
+      """)
+  }
+
+  @Test("a .weak key that holds a singleton builds, and resolves from a flow")
+  func weakHoldingSingleton() throws {
+    let graph = try Graph(modules: [TestModule { b in b.expose(.sharedCache) }])
+    let flow = graph.child(scope: .flow)
+    let cache = flow[.sharedCache]
+    #expect(graph[.sharedCache] === cache)
   }
 
   @Test("a singleton may hold a provider of a scoped key")
