@@ -192,6 +192,22 @@ struct DeclaringDependenciesArticle {
     #expect(flow.make(.profileViewModel, StubProfileView()).view == nil, "the view model holds its view weakly")
   }
 
+  @Test("a graph made to stop on keys it did not know resolves the keys it knows")
+  func stopsOnUnknownKeys() throws {
+    let gitHub = try #require(URL(string: "https://api.github.com"))
+    // docs: declared-stop-unknown
+    #if DEBUG
+      let stops = true  // a forgotten b.expose stops the app at once
+    #else
+      let stops = false  // release builds check such keys when resolved
+    #endif
+    let graph = try Graph(
+      modules: [AppModule(baseURL: gitHub)], stopsOnUnknownKeys: stops)
+    // docs: end
+    #expect(graph[.userAPI] is LiveUserAPI)
+    #expect(graph.child(scope: .flow).make(.profileViewModel, StubProfileView()).view == nil)
+  }
+
   @Test("decorators and contributions that declare what they need are checked like factories")
   func declaredDecoratorsAndContributions() throws {
     let gitHub = try #require(URL(string: "https://api.github.com"))

@@ -15,6 +15,12 @@ extension Keys {
       Report(box: $0)
     }
   }
+  /// An async key whose factory resolves `.report` through its resolver: the test never names it.
+  static var asyncReportText: AsyncKey<String> {
+    AsyncKey<String>(name: "Keys.asyncReportText", fileID: "App/Keys.swift", line: 52) { r in
+      "\(r[.report].box.number)"
+    }
+  }
   static var reportText: Key<String> {
     Key<String>(name: "Keys.reportText", fileID: "App/Keys.swift", line: 51) { r in
       "\(r[.report].box.number)"
@@ -45,6 +51,16 @@ struct UnknownKeyTests {
     let test = try TestGraph(modules: [AppModule()]) { $0.expose(.reportText) }
     let issues = try await recordedIssues {
       #expect(test.graph[.reportText] == "0")
+    }
+    #expect(issues == [])
+  }
+
+  @Test("a key the test resolves only through an async key's factory is not the test's to name")
+  func keysResolvedInsideAsyncFactories() async throws {
+    let test = try TestGraph(modules: [AppModule()]) { $0.expose(.asyncReportText) }
+    let issues = try await recordedIssues {
+      let text = try await test.graph[.asyncReportText]
+      #expect(text == "0")
     }
     #expect(issues == [])
   }

@@ -68,6 +68,22 @@ struct KeyNameTests {
     #expect(Keys.port.declaration.fileID == "SheathTests/KeyNameTests.swift")
   }
 
+  @Test("verify()'s report lists the keys named only by their declaration site, and says how to name them")
+  func reportNamesUnnamedKeys() throws {
+    let report = try Graph(modules: [
+      TestModule { b in
+        b.expose(.storedCounter); b.expose(.computedCounter)
+      }
+    ])
+    .verify()
+    let site = "Key declared at \(Keys.storedCounter.declaration)"
+    #expect(report.unnamedKeys == [site])
+    #expect(
+      report.description.split(separator: "\n").contains(
+        "1 key is named only by where it is declared, as a key stored in a static let is, so messages and fixes cannot name it: \(site); declare each as a computed property (static var userAPI: Key<…> { Key(…) { … } }), or give it a name:"
+      ))
+  }
+
   @Test("a helper that passes its caller's location and #function on declares the key where it is called")
   func helperPassingLocation() {
     #expect(Keys.timeout.name == "Keys.timeout")

@@ -14,6 +14,9 @@ enum ResolutionFailure {
   case missingBinding(Keys, neededBy: [Keys])
   /// A key the graph did not know when it was built, whose check on its first resolution found these.
   case unknownKeyProblems(Keys, [GraphProblem])
+  /// A key the graph did not know when it was built, requested outside every factory from a graph
+  /// made to stop on those.
+  case unknownKeyRequested(Keys)
   /// A scoped key resolved where no graph opens its scope; the keys being resolved that need it,
   /// outermost first; and the innermost shared instance among them, which lives in a graph that
   /// cannot see the scope: a captive dependency.
@@ -64,6 +67,14 @@ enum ResolutionFailure {
         details: problems.flatMap { $0.description.split(separator: "\n").map(String.init) },
         fix:
           "fix the problems above, and name the key in a module, b.expose(\(key.callSiteName)), so that building the graph checks it"
+      )
+    case .unknownKeyRequested(let key):
+      return Diagnostic(
+        summary:
+          "\(key.described) was resolved outside every factory, but the graph did not know it when it was built: no module names it and no key declares it, so building the graph did not check it",
+        details: ["the graph was made with stopsOnUnknownKeys: true, so that no such key passes unseen"],
+        fix:
+          "name it in the module that provides it, b.expose(\(key.callSiteName)), or declare it as a dependency of the key that needs it"
       )
     case .scopeNotOpen(let key, let scope, let path, let holder?):
       return Diagnostic(
@@ -213,7 +224,8 @@ enum ResolutionFailure {
     case .cycle(let keys): closing(keys)
     case .crossThreadCycle(let keys): closing(rotatedByName(keys))
     case .tooDeep(_, let path): path.last?.declaration
-    case .missingBinding(let key, _), .unknownKeyProblems(let key, _), .scopeNotOpen(let key, _, _, _),
+    case .missingBinding(let key, _), .unknownKeyProblems(let key, _), .unknownKeyRequested(let key),
+      .scopeNotOpen(let key, _, _, _),
       .weakValueNotAnObject(let key, _), .graphReleased(let key, _, _, _), .buildWaitTimeout(let key, _, _, _),
       .asyncBuildWaitTimeout(let key, _, _, _), .childGraphNotBuilt(let key, _), .unusableDependency(let key, _):
       key.declaration

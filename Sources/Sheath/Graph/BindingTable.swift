@@ -106,15 +106,20 @@ final class BindingTable: @unchecked Sendable {
   let environment: AppEnvironment
 
   /// What the table's graphs report to a test framework, in a test graph.
+  /// Whether a request made outside every factory for a key the graph did not know stops (see
+  /// ``Graph/init(modules:environment:stopsOnUnknownKeys:)``); a child graph's table takes its parent's.
+  let stopsOnUnknownKeys: Bool
+
   let testHooks: TestHooks?
 
   /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`; `check`
   /// read them as data. `environment` and `hooks` are the graphs'.
   init(
     _ plan: BuildPlan, over parent: BindingTable?, level: Int, check: GraphCheck, environment: AppEnvironment,
-    hooks: TestHooks?
+    hooks: TestHooks?, stopsOnUnknownKeys: Bool
   ) {
     self.environment = environment
+    self.stopsOnUnknownKeys = stopsOnUnknownKeys
     self.testHooks = hooks
     var count = parent?.entries.count ?? 0
     var bindings: [AnyBinding] = []

@@ -17,6 +17,10 @@ extension Graph {
     } else if let fallback = key.fallbackBinding(testing: usesTestValues) {
       binding = fallback
       if !table.checked.contains(slot) { checkUnknownKey(key, at: site) }
+      // A key known when the graph was built has its default in the table: not one to stop on.
+      if table.stopsOnUnknownKeys, !(table.entries.contains(slot) && table.entries[slot].binding != nil) {
+        stopIfRequestedOutsideFactories(key, at: site)
+      }
       if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }
     } else {
       ResolutionStack.stop(.missingBinding(key, neededBy: ResolutionStack.fullPath), at: site)

@@ -107,12 +107,24 @@ extension Graph {
   func checkFallback(_ key: Keys, _ binding: Unretained<AnyBinding>?, at site: CallSite) -> Unretained<AnyBinding> {
     guard let binding else { missingBinding(key, at: site) }
     if !table.checked.contains(key.slot) { checkUnknownKey(key, at: site) }
+    if table.stopsOnUnknownKeys { stopIfRequestedOutsideFactories(key, at: site) }
     if usesTestValues {
       if binding.object.isLiveOnlyStandIn { reportLiveOnly(key) }
-    } else {
+    } else if !table.stopsOnUnknownKeys {
       key.checkedBy.store(fallbackToken)
     }
     return binding
+  }
+
+  /// Whether the thread (or task) is outside every factory: a request made there is the app's own.
+  var isOutsideFactories: Bool {
+    ResolutionStack.currentPath.isEmpty && AsyncTrail.current == nil
+  }
+
+  /// Stops a request for `key`, which the graph did not know when it was built, when it was made
+  /// outside every factory, in a graph made to (``init(modules:environment:stopsOnUnknownKeys:)``).
+  func stopIfRequestedOutsideFactories(_ key: Keys, at site: CallSite) {
+    if isOutsideFactories { ResolutionStack.stop(.unknownKeyRequested(key), at: site) }
   }
 
   /// Checks, before its first factory runs, a key the graph did not know when it was built — one no
@@ -139,7 +151,8 @@ extension Graph {
       }
       if !problems.isEmpty { ResolutionStack.stop(.unknownKeyProblems(key, problems), at: site) }
     }
-    if let testHooks, testHooks.reportsUnknownKeys, ResolutionStack.currentPath.isEmpty {
+    // Only a request outside every factory — a synchronous or an async one's — is the test's own.
+    if let testHooks, testHooks.reportsUnknownKeys, isOutsideFactories {
       testHooks.reportUnknownKey(key)
     }
   }

@@ -113,10 +113,22 @@ public final class Graph: @unchecked Sendable {
   ///     contributions, nothing else.
   ///   - environment: The environment to build for: it decides which ``Module/only(in:)`` modules are
   ///     installed. ``AppEnvironment/live`` unless you say otherwise; see ``AppEnvironment/detect(explicit:custom:arguments:variables:)``.
+  ///   - stopsOnUnknownKeys: Whether a request made outside every factory — on the graph, a child
+  ///     graph, an `@Inject` property — for a key the graph did not know when it was built stops the
+  ///     program, naming the key and the `b.expose` that fixes it. Building the graph checks every key
+  ///     its modules bind, expose or require and all those reach; a key none of them names is checked
+  ///     only when it is first resolved. Pass `true` in debug builds, so that forgetting to name a
+  ///     screen's key cannot pass unseen; requests inside factories (`{ r in … }`) are not stopped.
+  ///     Test graphs (SheathTesting) report such keys as test failures whatever this says.
   /// - Throws: ``GraphError`` listing every problem: duplicate bindings, conflicting overrides,
-  ///   overrides of keys nothing binds, required keys that nothing binds, duplicate map entries.
-  public convenience init(modules: [any Module], environment: AppEnvironment = .live) throws {
-    try self.init(parent: nil, scope: nil, environment: environment, modules: modules)
+  ///   overrides of keys nothing binds, required keys that nothing binds, duplicate map entries,
+  ///   and what the check of the declared dependencies finds: missing bindings, cycles, captive
+  ///   dependencies.
+  public convenience init(
+    modules: [any Module], environment: AppEnvironment = .live, stopsOnUnknownKeys: Bool = false
+  ) throws {
+    try self.init(
+      parent: nil, scope: nil, environment: environment, modules: modules, stopsOnUnknownKeys: stopsOnUnknownKeys)
   }
 
   /// Builds a test graph: the app's modules, then the test's overrides, reporting to `hooks`.
@@ -132,7 +144,7 @@ public final class Graph: @unchecked Sendable {
 
   init(
     parent: Graph?, scope: Scope?, environment: AppEnvironment, modules: [any Module], hooks: TestHooks? = nil,
-    registerMore: (inout Bindings) -> Void = { _ in }
+    stopsOnUnknownKeys: Bool = false, registerMore: (inout Bindings) -> Void = { _ in }
   ) throws {
     var bindings = Bindings(environment: environment, inheriting: parent?.table.installedModules ?? [:])
     bindings.install(modules)
@@ -151,12 +163,13 @@ public final class Graph: @unchecked Sendable {
     self.ownedCoordinator = parent == nil ? coordinator : nil
     let table = BindingTable(
       plan, over: parent?.table, level: level, check: check, environment: environment,
-      hooks: hooks ?? parent?.testHooks)
+      hooks: hooks ?? parent?.testHooks, stopsOnUnknownKeys: parent?.table.stopsOnUnknownKeys ?? stopsOnUnknownKeys)
     self.table = table
     self.ownedTable = table
     self.entries = table.entries
     self.singletons = table.singletons
-    self.fallbackToken = usesTestValues ? -1 : table.checkToken
+    // -1 never matches a key's token: every fallback is looked at, for a test's reports or for a stop.
+    self.fallbackToken = usesTestValues || table.stopsOnUnknownKeys ? -1 : table.checkToken
     let (anchor, lentResolver) = GraphAnchor.make(isRoot: parent == nil, scope: scope)
     self.lentResolver = lentResolver
     self.instances = anchor.with(\.instanceTable)

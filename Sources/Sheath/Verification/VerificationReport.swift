@@ -94,6 +94,13 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
     keys.filter { !$0.isChecked }.map(\.name)
   }
 
+  /// The keys named only by where they were declared (`Key declared at App/Keys.swift:9`): a key
+  /// stored in a `static let`, or made in a helper function, which the compiler does not tell its
+  /// property's name. Messages and fix lines cannot name them (`b.bind(<#key#>)`).
+  public var unnamedKeys: [String] {
+    keys.map(\.name).filter { $0.hasPrefix("Key declared at ") }
+  }
+
   /// A line for each key whose dependencies were not read, saying why and how to declare them.
   public var unchecked: [String] {
     keys.filter { !$0.isChecked }.map { key in
@@ -138,11 +145,25 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
     let unchecked = self.unchecked
     lines.append(
       unchecked.isEmpty
-        ? "Every key's dependencies are declared and checked."
-        : "\(count(unchecked.count, "key")) with unchecked dependencies:")
+        ? "The dependencies of every key it read are declared and checked."
+        : "\(count(unchecked.count, "key")) with unchecked dependencies: a cycle, a captive dependency or a missing binding through \(unchecked.count == 1 ? "it" : "them") is found only when \(unchecked.count == 1 ? "it is" : "they are") resolved."
+    )
     lines += unchecked.map { "  " + $0 }
+    let unnamed = unnamedKeys
+    if !unnamed.isEmpty {
+      lines.append(
+        "\(count(unnamed.count, "key")) \(unnamed.count == 1 ? "is" : "are") named only by where \(unnamed.count == 1 ? "it is" : "they are") declared, as a key stored in a static let is, so messages and fixes cannot name \(unnamed.count == 1 ? "it" : "them"): \(unnamed.joined(separator: ", ")); declare each as a computed property (static var userAPI: Key<…> { Key(…) { … } }), or give it a name:"
+      )
+    }
+    lines.append(Self.notRead)
     return lines.joined(separator: "\n")
   }
+
+  /// What no reading of the graph can cover, said in every report.
+  static let notRead = """
+    Not read: keys that no module binds, exposes or requires and that no key read declares, such as those only { r in … } factories resolve; each is checked when first resolved.
+    To read one here, name it in its module: b.expose(.key). To stop on any the app requests, make the graph with stopsOnUnknownKeys: true.
+    """
 
   private func edges(deferred: Bool) -> [(from: String, to: String)] {
     var seen: Set<[String]> = []

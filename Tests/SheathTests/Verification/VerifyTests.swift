@@ -84,7 +84,9 @@ struct VerifyTests {
       report.description,
       """
       verify() read 4 keys and 4 dependencies (1 deferred) as data; no factory ran.
-      Every key's dependencies are declared and checked.
+      The dependencies of every key it read are declared and checked.
+      Not read: keys that no module binds, exposes or requires and that no key read declares, such as those only { r in … } factories resolve; each is checked when first resolved.
+      To read one here, name it in its module: b.expose(.key). To stop on any the app requests, make the graph with stopsOnUnknownKeys: true.
       """)
   }
 
@@ -121,8 +123,10 @@ struct VerifyTests {
       report.description,
       """
       verify() read 1 key and 0 dependencies as data; no factory ran.
-      1 key with unchecked dependencies:
+      1 key with unchecked dependencies: a cycle, a captive dependency or a missing binding through it is found only when it is resolved.
         Keys.legacy: its factory resolves through a resolver, so what it needs is unchecked; declare its dependencies (Key(.transient, .a, .b) { a, b in … })
+      Not read: keys that no module binds, exposes or requires and that no key read declares, such as those only { r in … } factories resolve; each is checked when first resolved.
+      To read one here, name it in its module: b.expose(.key). To stop on any the app requests, make the graph with stopsOnUnknownKeys: true.
       """)
   }
 
@@ -213,7 +217,9 @@ struct VerifyTests {
       """
       verify() read 1 key and 0 dependencies as data; no factory ran.
       Live-only in this test graph, and not overridden (resolving one fails the test): Keys.payments.
-      Every key's dependencies are declared and checked.
+      The dependencies of every key it read are declared and checked.
+      Not read: keys that no module binds, exposes or requires and that no key read declares, such as those only { r in … } factories resolve; each is checked when first resolved.
+      To read one here, name it in its module: b.expose(.key). To stop on any the app requests, make the graph with stopsOnUnknownKeys: true.
       """)
   }
 

@@ -53,19 +53,22 @@ struct FarewellModule: Module {
 struct VerificationAPITests {
   @Test("verify() reads every key as data and reports what it covered")
   func report() throws {
-    let report = try Graph(modules: [ReportModule()]).verify(scopes: [.session])
+    let report = try Graph(modules: [ReportModule()], stopsOnUnknownKeys: true).verify(scopes: [.session])
     expectText(
       report.description,
       """
       verify() read 9 keys and 5 dependencies (1 deferred) as data; no factory ran.
       It opened .session for the keys scoped to it.
       It built and read the child graphs of Keys.welcomeFlow.
-      2 keys with unchecked dependencies:
+      2 keys with unchecked dependencies: a cycle, a captive dependency or a missing binding through them is found only when they are resolved.
         Keys.greeting: decorated by ReportModule (App/ReportModule.swift:6), whose decorator resolves through a resolver, so what it needs is unchecked; declare what a decorator needs (b.decorate(.greeting, .a) { value, a in … })
         Keys.shout: its factory resolves through a resolver, so what it needs is unchecked; declare its dependencies (Key(.transient, .a, .b) { a, b in … })
+      Not read: keys that no module binds, exposes or requires and that no key read declares, such as those only { r in … } factories resolve; each is checked when first resolved.
+      To read one here, name it in its module: b.expose(.key). To stop on any the app requests, make the graph with stopsOnUnknownKeys: true.
       """)
     #expect(report.roots == ["Keys.shout", "Keys.parting", "Keys.greetingLength", "Keys.welcomeFlow"])
     #expect(report.uncheckedKeys == ["Keys.greeting", "Keys.shout"])
+    #expect(report.unnamedKeys == [])
     #expect(report.unchecked.count == 2 && report.verifiedKeys.count == report.keys.count)
     #expect(report.openedScopes == [".session"] && report.childGraphs == ["Keys.welcomeFlow"])
     #expect(report.dependencies.map { "\($0.from) → \($0.to)" }.contains("Keys.greetingLength → Keys.greeting"))
@@ -95,6 +98,7 @@ struct VerificationAPITests {
     #expect(report.description.hasPrefix("verify() read 9 keys and 5 dependencies (1 deferred) as data"))
     #expect(report.keys.map(\.name) == report.verifiedKeys)
     #expect(report.roots.first == "Keys.shout" && report.uncheckedKeys == ["Keys.greeting", "Keys.shout"])
+    #expect(report.unnamedKeys.isEmpty)
     #expect(report.unchecked.first?.hasPrefix("Keys.greeting: decorated by ReportModule") == true)
     #expect(report.openedScopes == [".session"] && report.childGraphs == ["Keys.welcomeFlow"])
     #expect(report.dependencies.count == 4 && report.deferredDependencies.count == 1)
