@@ -207,6 +207,28 @@ struct BuildErrorTests {
     #expect(ownFlow[.flowData].number == 1)
   }
 
+  @Test("a scoped binding refused for where it is still has its own dependencies checked: moving it shows nothing new")
+  func misplacedBindingIsChecked() throws {
+    let flow = try Graph(modules: []).child(scope: .flow)
+    let module = TestModule { b in
+      b.override(.flowData, .token, fileID: "App/ScreenModule.swift", line: 7) { _ in Instance(number: 1) }
+    }
+    expectText(
+      buildError([module], parent: flow),
+      """
+      Sheath could not build the graph (2 problems):
+
+      error: Keys.flowData is scoped to .flow, but it is bound in a graph below the .flow graph that would own its instance
+        Keys.flowData (Instance, App/Keys.swift:12)
+        bound by TestModule (App/ScreenModule.swift:7)
+      fix: bind it in the graph that opens .flow, or open .flow in this graph: parent.child(scope: .flow, modules: …)
+
+      error: missing binding for required key Keys.token (String, App/Keys.swift:4)
+        needed by Keys.flowData → Keys.token, as TestModule (App/ScreenModule.swift:7) binds Keys.flowData
+      fix: bind it in one of the installed modules: b.bind(.token) { … }
+      """)
+  }
+
   @Test("every problem is reported at once: registration mistakes in registration order, then missing bindings")
   func severalProblems() throws {
     let error = #expect(throws: GraphError.self) {

@@ -99,7 +99,7 @@ struct ChildGraphKeyTests {
       Sheath: the child graph of Keys.brokenFlow could not be built
         Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:4)
         Sheath could not build the graph (1 problem):
-        
+
         error: duplicate binding for Keys.cart (Cart, App/Keys.swift:1)
           bound by CheckoutModule (App/CheckoutModule.swift:6)
           bound by CheckoutModule (App/CheckoutModule.swift:6)
@@ -119,7 +119,7 @@ struct ChildGraphKeyTests {
       error: the child graph of Keys.brokenFlow could not be built
         Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:4)
         Sheath could not build the graph (1 problem):
-        
+
         error: duplicate binding for Keys.cart (Cart, App/Keys.swift:1)
           bound by CheckoutModule (App/CheckoutModule.swift:6)
           bound by CheckoutModule (App/CheckoutModule.swift:6)
@@ -129,7 +129,7 @@ struct ChildGraphKeyTests {
       error: the child graph of Keys.couponFlow could not be built
         Keys.couponFlow (ChildGraphFactory<Void>, App/Keys.swift:5)
         Sheath could not build the graph (1 problem):
-        
+
         error: missing binding for required key Keys.couponCode (String, App/Keys.swift:2)
           needed by Keys.cart → Keys.couponCode, as CouponModule (App/CouponModule.swift:8) binds Keys.cart
         fix: bind it in one of the installed modules: b.bind(.couponCode) { … }

@@ -35,7 +35,15 @@ extension Keys {
   fileprivate static var host: Key<String> { configKey("x") }
 
   fileprivate static let storedCounter: Key<Tally> = Key(.singleton) { Tally() }
+
+  fileprivate static var greeter: Key<any Greeting> { Key { Hello() } }
+  fileprivate static var asyncGreeter: AsyncKey<any Greeting> { AsyncKey { _ in Hello() } }
+  fileprivate static var mainActorGreeter: MainActorKey<any Greeting> { MainActorKey { Hello() } }
+  fileprivate static var greetingForm: AssistedKey<any Greeting, Int> { AssistedKey { _ in 1 } }
 }
+
+private protocol Greeting: Sendable {}
+private struct Hello: Greeting {}
 
 private final class Tally: Sendable {}
 
@@ -51,6 +59,19 @@ struct KeyNameTests {
     #expect(Keys.computedCollection.name == "Keys.computedCollection")
     #expect(Keys.computedChildGraph.name == "Keys.computedChildGraph")
     #expect(Keys.computedCounter.provider.name == "Keys.computedCounter.provider")
+  }
+
+  @Test("a derived key's type writes an existential argument with any, as code does")
+  func derivedTypeNames() {
+    #expect(Keys.greeter.typeName == "any Greeting")
+    #expect(Keys.greeter.provider.typeName == "Provider<any Greeting>")
+    #expect(Keys.greeter.lazy.typeName == "Lazy<any Greeting>")
+    #expect(Keys.greeter.optional.typeName == "Optional<any Greeting>")
+    #expect(Keys.greeter.provider.optional.typeName == "Optional<Provider<any Greeting>>")
+    #expect(Keys.asyncGreeter.provider.typeName == "AsyncProvider<any Greeting>")
+    #expect(Keys.mainActorGreeter.provider.typeName == "MainActorProvider<any Greeting>")
+    #expect(Keys.greetingForm.factory.typeName == "AssistedFactory<any Greeting, Int>")
+    #expect(Keys.computedCounter.provider.typeName == "Provider<Tally>")
   }
 
   @Test("a name: given to the key wins")

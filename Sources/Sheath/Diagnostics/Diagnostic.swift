@@ -8,9 +8,10 @@ struct Diagnostic: Hashable, Sendable {
   /// How to fix it: one or two concrete options.
   var fix: String
 
-  /// The message, with `prefix` before the summary (`error: ` in a list of build problems).
+  /// The message, with `prefix` before the summary (`error: ` in a list of build problems). Details
+  /// are indented two spaces; an empty line among them (a nested message's) stays empty.
   func rendered(prefix: String = "") -> String {
-    ([prefix + summary] + details.map { "  " + $0 } + ["fix: " + fix]).joined(separator: "\n")
+    ([prefix + summary] + details.map { $0.isEmpty ? "" : "  " + $0 } + ["fix: " + fix]).joined(separator: "\n")
   }
 }
 

@@ -11,6 +11,10 @@ struct BuildPlan {
   private(set) var problems: [GraphProblem] = []
   /// The keys those problems are about: the graph check does not report them again.
   private(set) var keysWithProblems: Set<ObjectIdentifier> = []
+  /// The bindings refused only because they sit below the graph that owns their scope, by key: what
+  /// the modules meant, so the graph check reads their dependencies all the same, and moving such a
+  /// binding surfaces no second error.
+  private(set) var misplacedBindings: [ObjectIdentifier: AnyBinding] = [:]
   /// Where modules required each key that has no default (or, in a test graph, no test behaviour):
   /// the graph check reports the ones nothing binds, with every path that needs them.
   private(set) var requiredBy: [ObjectIdentifier: [BindingSource]] = [:]
@@ -117,7 +121,9 @@ struct BuildPlan {
   }
 
   /// The binding that wins for `key` in this graph, or `nil` with every problem recorded.
-  private func check(_ key: Keys, _ group: Group, scope: Scope?, _ problems: inout Problems) -> AnyBinding? {
+  private mutating func check(
+    _ key: Keys, _ group: Group, scope: Scope?, _ problems: inout Problems
+  ) -> AnyBinding? {
     let count = problems.list.count
     let inherited = parentModuleBinding(of: key)
     // A test's or a preview's override wins over the modules' overrides: it is made for that one graph.
@@ -168,6 +174,7 @@ struct BuildPlan {
           fix:
             "bind it in the graph that opens \(bindingScope), or open \(bindingScope) in this graph: parent.child(scope: \(bindingScope), modules: …)"
         ))
+      if problems.list.count == count + 1 { misplacedBindings[ObjectIdentifier(key)] = winner }
     }
     return problems.list.count == count ? winner : nil
   }

@@ -187,11 +187,15 @@ public final class Graph: @unchecked Sendable {
       exposedBy[ObjectIdentifier(key)] = source
     }
     let roots = (parent?.table.knownKeys ?? []) + registrations.map(\.key)
+    // A binding refused only for where it is is read as the modules meant it: its own problems are
+    // reported now, not after it moves.
+    let misplaced = plan.misplacedBindings
     return GraphCheck(
-      roots: roots, exposedBy: exposedBy, requiredBy: plan.requiredBy, skipping: plan.keysWithProblems
+      roots: roots, exposedBy: exposedBy, requiredBy: plan.requiredBy,
+      skipping: plan.keysWithProblems.subtracting(misplaced.keys)
     ) { key in
       let slot = key.slot
-      return (slot < own.count ? own[slot] : nil) ?? parent?.table.binding(at: slot)
+      return (slot < own.count ? own[slot] : nil) ?? misplaced[ObjectIdentifier(key)] ?? parent?.table.binding(at: slot)
         ?? key.fallbackAnyBinding(testing: usesTestValues)
     }
   }

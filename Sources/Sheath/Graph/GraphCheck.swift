@@ -260,7 +260,7 @@ struct GraphCheck {
           summary: "dependency cycle",
           details: cyclePath(keys),
           fix:
-            "declare one of these dependencies as \(deferredForms(of: keys[1])) (\(declaration(of: keys[0], needing: keys[1]))) and resolve it after the factory returns, or split a type so the cycle disappears"
+            "declare one of these dependencies as \(deferredForms(of: keys[1])) (\(declaration(of: keys[0], nodes[ordered[0]].lifetime, needing: keys[1]))) and resolve it after the factory returns, or split a type so the cycle disappears"
         )))
   }
 
@@ -269,14 +269,14 @@ struct GraphCheck {
     key.kind == .plain ? ".provider or .lazy" : ".provider"
   }
 
-  /// `Key(.singleton, .b.provider) { … }`: how `holder` declares a provider of `dependency`, written
-  /// with `holder`'s kind of key.
-  private func declaration(of holder: Keys, needing dependency: Keys) -> String {
+  /// `Key(.scoped(.flow), .b.provider) { … }`: how `holder`, of `lifetime`, declares a provider of
+  /// `dependency`, written with `holder`'s kind of key and lifetime.
+  private func declaration(of holder: Keys, _ lifetime: LifetimeKind, needing dependency: Keys) -> String {
     let provider = dependency.callSiteName + ".provider"
     switch holder.kind {
-    case .plain: return "Key(.singleton, \(provider)) { … }"
-    case .mainActor: return "MainActorKey(.singleton, \(provider)) { … }"
-    case .async: return "AsyncKey(.singleton, \(provider)) { … }"
+    case .plain: return "Key(\(lifetime), \(provider)) { … }"
+    case .mainActor: return "MainActorKey(\(lifetime), \(provider)) { … }"
+    case .async: return "AsyncKey(\(lifetime), \(provider)) { … }"
     case .assisted: return "AssistedKey(\(provider)) { … }"
     case .mainActorAssisted: return "MainActorAssistedKey(\(provider)) { … }"
     }

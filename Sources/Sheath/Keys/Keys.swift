@@ -56,7 +56,18 @@ public class Keys: @unchecked Sendable {
 
   /// The type of value the key provides, as written in code, such as `any UserAPI`.
   public var typeName: String {
-    TypeNames.shared.name(of: type)
+    let described = TypeNames.shared.name(of: type)
+    // The runtime writes an existential inside generic arguments without `any`
+    // (`AsyncProvider<BookStoring>`): a derived key writes its wrapper around its base's types instead.
+    guard let base = derivation?.base, let open = described.firstIndex(of: "<") else { return described }
+    return "\(described[..<open])<\(base.typeArgumentsName)>"
+  }
+
+  /// The types a derived key's wrapper takes for this key: `any UserAPI` for a value's key,
+  /// `any ProfileView, ProfileViewModel` for an assisted key's.
+  private var typeArgumentsName: String {
+    guard derivation == nil, case .assisted(let argument, let value) = type else { return typeName }
+    return "\(describeType(argument)), \(describeType(value))"
   }
 
   /// The types ``typeName`` describes, kept as types: describing one takes the runtime's demangler,

@@ -95,7 +95,7 @@ struct DeclaredDecoratorTests {
         Keys.greeting (any Greeting, App/Keys.swift:1)
         → Keys.shout (String, App/Keys.swift:3)
         → Keys.greeting
-      fix: declare one of these dependencies as .provider or .lazy (Key(.singleton, .shout.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      fix: declare one of these dependencies as .provider or .lazy (Key(.transient, .shout.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
       """)
   }
 

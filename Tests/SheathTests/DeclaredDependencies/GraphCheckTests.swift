@@ -70,6 +70,18 @@ extension Keys {
     }
   }
 
+  // Two flow-scoped keys that need each other.
+  fileprivate static var flowCart: MainActorKey<Instance> {
+    MainActorKey(.scoped(.flow), .flowCheckout, name: "Keys.flowCart", fileID: "App/Keys.swift", line: 17) { _ in
+      Instance()
+    }
+  }
+  fileprivate static var flowCheckout: MainActorKey<Instance> {
+    MainActorKey(.scoped(.flow), .flowCart, name: "Keys.flowCheckout", fileID: "App/Keys.swift", line: 18) { _ in
+      Instance()
+    }
+  }
+
   // A singleton that holds a flow's data controller through two transient keys.
   fileprivate static var flowData: Key<Instance> {
     Key(
@@ -232,7 +244,22 @@ struct GraphCheckTests {
         → Keys.cycleC (Instance, App/Keys.swift:12)
         → Keys.cycleA (Instance, App/Keys.swift:10)
         → Keys.cycleB
-      fix: declare one of these dependencies as .provider or .lazy (Key(.singleton, .cycleC.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      fix: declare one of these dependencies as .provider or .lazy (Key(.transient, .cycleC.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test("a cycle's fix writes the holder's kind of key with the holder's own lifetime")
+  func cycleFixKeepsTheLifetime() {
+    expectText(
+      buildError([TestModule { b in b.expose(.flowCart) }]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: dependency cycle
+        Keys.flowCart (Instance, App/Keys.swift:17)
+        → Keys.flowCheckout (Instance, App/Keys.swift:18)
+        → Keys.flowCart
+      fix: declare one of these dependencies as .provider (MainActorKey(.scoped(.flow), .flowCheckout.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
       """)
   }
 
@@ -341,7 +368,7 @@ struct GraphCheckTests {
         Keys.missingA (Int, App/Keys.swift:1)
         → Keys.needsA (Instance, App/Keys.swift:5)
         → Keys.missingA
-      fix: declare one of these dependencies as .provider or .lazy (Key(.singleton, .needsA.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      fix: declare one of these dependencies as .provider or .lazy (Key(.transient, .needsA.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
       """)
   }
 

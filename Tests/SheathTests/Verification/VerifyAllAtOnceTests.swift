@@ -75,7 +75,7 @@ struct VerifyAllAtOnceTests {
       error: the child graph of Keys.brokenFlow could not be built
         Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:5)
         Sheath could not build the graph (1 problem):
-        
+
         error: duplicate binding for Keys.cart (Cart, App/Keys.swift:4)
           bound by CheckoutModule (App/CheckoutModule.swift:6)
           bound by CheckoutModule (App/CheckoutModule.swift:6)

@@ -149,7 +149,7 @@ struct VerifyScopesTests {
       error: the child graph of Keys.brokenFlow could not be built
         Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:7)
         Sheath could not build the graph (1 problem):
-        
+
         error: duplicate binding for Keys.payment (String, App/Keys.swift:8)
           bound by CheckoutModule (App/CheckoutModule.swift:50)
           bound by CheckoutModule (App/CheckoutModule.swift:99)

@@ -201,7 +201,7 @@ struct VerifyTests {
         Keys.ping (Int, App/Keys.swift:7)
         → Keys.pong (Int, App/Keys.swift:8)
         → Keys.ping
-      fix: declare one of these dependencies as .provider or .lazy (Key(.singleton, .pong.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      fix: declare one of these dependencies as .provider or .lazy (Key(.transient, .pong.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
       """)
     #expect(error.report?.verifiedKeys == ["Keys.client", "Keys.ping", "Keys.token", "Keys.pong"])
   }
