@@ -1,0 +1,3 @@
+import Lib
+print(readU().site.lc)
+print(resU(G()) as Any)

@@ -1,0 +1,2 @@
+struct K<V> {}
+func f<each D>(_ deps: repeat @autoclosure () -> K<each D>) {}
