@@ -225,6 +225,25 @@ extension Keys {
 }
 // docs: end
 
+// docs: scopes-seeded-module
+fileprivate struct AccountScreensModule: Module {
+  func register(into b: inout Bindings) {
+    // Needs .currentUser, which only each child binds:
+    // named here, in the child's module, it is checked with
+    // the seed bound.
+    b.expose(.accountData)
+  }
+}
+
+extension Keys {
+  fileprivate static var accountCheckout: ChildGraphKey<User> {
+    ChildGraphKey(scope: .checkout, seeding: .currentUser) {
+      [AccountScreensModule()]
+    }
+  }
+}
+// docs: end
+
 @Suite("Scopes and child graphs")
 struct ScopesAndChildGraphsSnippets {
   @Test("each lifetime shares as documented")
@@ -323,6 +342,18 @@ struct ScopesAndChildGraphsSnippets {
     #expect(try graph.verify(entryPoints: [Keys.userCheckout]).childGraphs == ["Keys.userCheckout"])
   }
 
+  @Test("a key that needs the seed is named in the child's module, where the seed is bound")
+  func seedNeedsTheChild() throws {
+    let graph = try Graph(modules: [TestOnly.AppModule()])
+    #expect(graph[.accountCheckout].open(User(login: "octocat"))[.accountData].user.login == "octocat")
+    #expect(try graph.verify().childGraphs == ["Keys.accountCheckout"])
+    let error = #expect(throws: GraphError.self) {
+      try Graph(modules: [TestOnly.AppModule(screensToo: true)])
+    }
+    #expect(error?.problems.map(\.kind) == [.missingBinding])
+    #expect(error?.description.contains("name Keys.accountData in a module of Keys.accountCheckout") == true)
+  }
+
   @Test("verify() finds the captive dependency, and not in its fix")
   func captive() throws {
     let graph = try Graph(modules: [])
@@ -342,6 +373,16 @@ struct ScopesAndChildGraphsSnippets {
 
 /// A module that binds a captive singleton, so that building the graph checks it.
 fileprivate enum TestOnly {
+  /// An app's module that names the seeded child graph key, and, with `screensToo`, a key that only
+  /// its children can build.
+  struct AppModule: Module {
+    var screensToo = false
+    func register(into b: inout Bindings) {
+      b.expose(.accountCheckout)
+      if screensToo { b.expose(.accountData) }
+    }
+  }
+
   /// A singleton that holds the cart of a checkout.
   struct CaptiveModule: Module {
     func register(into b: inout Bindings) {

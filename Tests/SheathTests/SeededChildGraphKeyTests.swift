@@ -88,6 +88,25 @@ struct SeededChildGraphKeyTests {
     #expect(octocat[.accountData] === octocat[.accountData])  // one per account
   }
 
+  @Test("a key that needs the seed, named in the app's module, is a missing seed whose fix is the child's module")
+  func screenNamedOutsideItsChild() {
+    expectText(
+      buildError([
+        TestModule { b in
+          b.expose(.navigator)
+          b.expose(.greeting, fileID: "App/AppModule.swift", line: 4)
+        }
+      ]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Keys.currentUser (User, App/Keys.swift:1)
+        needed by Keys.greeting → Keys.accountData → Keys.currentUser
+        Keys.currentUser is the seed of Keys.accountFlow: each child graph it opens binds it to the value the child is opened with, and no graph above binds it
+      fix: name Keys.greeting in a module of Keys.accountFlow — ChildGraphKey(scope: …, seeding: .currentUser) { [ModuleThatExposesIt()] } — where the seed is bound, not in this graph's modules; or bind .currentUser here if this graph has a value for it
+      """)
+  }
+
   @Test("the seed's binding names the line that opened the child; a graph above that binds the seed key is overridden")
   func overridesAGraphAbove() throws {
     let graph = try Graph(modules: [TestModule { b in b.bind(.currentUser, to: User(login: "guest")) }])

@@ -140,6 +140,7 @@ struct GraphCheck {
         dependents[edge.target].append(from)
       }
     }
+    let seeds = seededChildGraphKeys()
     for (at, node) in nodes.enumerated() where node.binding == nil {
       let key = node.key
       let id = ObjectIdentifier(key)
@@ -155,15 +156,25 @@ struct GraphCheck {
       }
       guard !skipping.contains(id) || !required.isEmpty else { continue }
       let exposed = exposedBy[id].map { ["exposed by \($0)"] } ?? []
-      problems.append(
-        GraphProblem(
-          kind: .missingBinding, keyName: key.name,
-          diagnostic: Diagnostic(
-            summary: "missing binding for required key \(key.described)",
-            details: required.map { "required by \($0)" } + exposed
-              + neededBy(at, declarers: declarers, dependents: dependents),
-            fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }")))
+      let needed = neededBy(at, declarers: declarers, dependents: dependents)
+      var diagnostic = Diagnostic(
+        summary: "missing binding for required key \(key.described)",
+        details: required.map { "required by \($0)" } + exposed + needed.lines,
+        fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }")
+      if let children = seeds[id] { diagnostic.explainSeed(key, of: children, neededBy: needed.starts) }
+      problems.append(GraphProblem(kind: .missingBinding, keyName: key.name, diagnostic: diagnostic))
     }
+  }
+
+  /// The seeded child graph keys the graph knows, by their seed key: a key that needs a seed belongs in
+  /// the child graph, where the seed is bound.
+  private func seededChildGraphKeys() -> [ObjectIdentifier: [Keys]] {
+    var seeds: [ObjectIdentifier: [Keys]] = [:]
+    for node in nodes {
+      guard let child = node.key as? any SeededChildGraph, let seed = child.seedKey else { continue }
+      seeds[ObjectIdentifier(seed), default: []].append(node.key)
+    }
+    return seeds
   }
 
   /// The most paths a missing key's message lists; a line says how many more there are.
@@ -173,7 +184,9 @@ struct GraphCheck {
   /// each key the modules named that reaches that one — the shortest — so that every screen that
   /// needs the key is named. A path that another one ends with is left out. A declaring key that a
   /// module bound, rather than its default, names the module: the need is that binding's.
-  private func neededBy(_ missing: Int, declarers: [Int], dependents: [[Int]]) -> [String] {
+  private func neededBy(
+    _ missing: Int, declarers: [Int], dependents: [[Int]]
+  ) -> (lines: [String], starts: [Keys]) {
     var paths: [[Int]] = []
     for declarer in declarers {
       // Back from the declarer to every starting key, each reached by its shortest way.
@@ -210,7 +223,11 @@ struct GraphCheck {
     if unique.count > Self.pathLimit {
       lines.append("and \(unique.count - Self.pathLimit) more paths")
     }
-    return lines
+    var starts: [Keys] = []
+    for path in unique where !starts.contains(where: { $0 === nodes[path[0]].key }) {
+      starts.append(nodes[path[0]].key)
+    }
+    return (lines, starts)
   }
 
   /// Cycles of direct edges, each reported once, from its member reached first.
@@ -426,5 +443,19 @@ struct HeldWalk {
         }
       }
     }
+  }
+}
+
+extension Diagnostic {
+  /// Says that `seed`, missing, is what `children` — seeded child graph keys — bind in each child they
+  /// open, and that the keys that need it (`starts`) belong in those children's modules.
+  mutating func explainSeed(_ seed: Keys, of children: [Keys], neededBy starts: [Keys]) {
+    let names = children.map(\.name).joined(separator: ", ")
+    let them = starts.isEmpty ? "the keys that need it" : starts.map(\.name).joined(separator: ", ")
+    details.append(
+      "\(seed.name) is the seed of \(names): each child graph \(children.count == 1 ? "it opens" : "they open") binds it to the value the child is opened with, and no graph above binds it"
+    )
+    fix =
+      "name \(them) in a module of \(children[0].name) — ChildGraphKey(scope: …, seeding: \(seed.callSiteName)) { [ModuleThatExposesIt()] } — where the seed is bound, not in this graph's modules; or bind \(seed.callSiteName) here if this graph has a value for it"
   }
 }

@@ -218,3 +218,14 @@ extension ChildGraphKey: ChildGraphOpening {
     ]
   }
 }
+
+/// A child graph key seen without its seed type: the graph check names it when a key that needs its
+/// seed is named outside its child graphs.
+protocol SeededChildGraph {
+  /// The key each child binds to its seed, or `nil` for a key declared without one.
+  var seedKey: Keys? { get }
+}
+
+extension ChildGraphKey: SeededChildGraph {
+  var seedKey: Keys? { seed?() }
+}
