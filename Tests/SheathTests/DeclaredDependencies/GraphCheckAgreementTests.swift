@@ -9,18 +9,20 @@ import Testing
 /// About a third of each graph's keys are main-actor keys, which declare plain and main-actor keys
 /// (their dependencies are `TypedKey`s), and a sixth are async keys, which declare plain and async
 /// keys; plain keys declare plain keys only, as their types allow. Each kind's edges, direct or
-/// through `.provider`, go only to the kinds it may take directly.
+/// through `.provider` (and a plain key's through `.lazy` and `.optional` too), go only to the kinds
+/// it may take directly. Keys take every lifetime: transient, per-resolution, singleton, `.weak` and
+/// `.scoped(.flow)`; some are required, bound or not, and the module rebinds or overrides some.
 ///
 /// Each graph comes from a seed, and the seeds are the test's arguments: a failure names its seed,
 /// and `swift test --filter GraphCheckAgreementTests` with that seed alone in `seeds` replays it.
 @Suite("Declared dependencies: the check agrees with the resolver")
 @MainActor
 struct GraphCheckAgreementTests {
-  // Of these 1,200 graphs, 117 are sound, with 224 main-actor and 86 async keys among them; the others
-  // have 796 missing bindings, 1,348 keys on cycles and 565 captive keys (141 of them `.weak` keys
-  // holding a flow's), counted when the wiring last changed. It gained `.weak` and `.perResolution`
-  // keys when the check was found passing a `.weak` key that held a scoped one, which the resolver
-  // then stopped on.
+  // Of these 1,200 graphs, 162 are sound, with 292 main-actor and 115 async keys and 71 lazy and 49
+  // optional edges among them; the others have 796 missing bindings, 1,146 keys on cycles and 493
+  // captive keys (114 of them `.weak` keys holding a flow's), counted when the wiring last changed. It
+  // gained `.weak` and `.perResolution` keys when the check was found passing a `.weak` key that held
+  // a scoped one, which the resolver then stopped on, and lazy and optional edges with them.
   nonisolated static let seeds: [UInt64] = Array(1...1_200)
 
   @Test("random graphs: every reported problem exists, or every key resolves", arguments: seeds)
@@ -57,6 +59,7 @@ extension GraphCheckAgreementTests {
     var soundKeys = (mainActor: 0, async: 0)
     var problems = (missing: 0, onCycles: 0, captive: 0, weakHoldingFlow: 0)
     var soundLifetimes: [String: Int] = [:]
+    var soundEdges: [String: Int] = [:]
     for seed in Self.seeds {
       let wiring = Wiring(seed: seed)
       defer { wiring.box.keys = [] }
@@ -68,6 +71,7 @@ extension GraphCheckAgreementTests {
       guard !wiring.hasAnyProblem else { continue }
       sound += 1
       for life in wiring.lives { soundLifetimes["\(life)", default: 0] += 1 }
+      for edges in wiring.edges { for edge in edges { soundEdges["\(edge.kind)", default: 0] += 1 } }
       for key in wiring.keys {
         switch key {
         case .mainActor: soundKeys.mainActor += 1
@@ -81,6 +85,8 @@ extension GraphCheckAgreementTests {
     #expect(problems.missing >= 100 && problems.onCycles >= 100 && problems.captive >= 100, "\(problems)")
     #expect(problems.weakHoldingFlow >= 20, "\(problems)")
     #expect(Wiring.Life.allCases.allSatisfy { soundLifetimes["\($0)", default: 0] >= 50 }, "\(soundLifetimes)")
+    #expect(
+      ["direct", "provider", "lazy", "optional"].allSatisfy { soundEdges[$0, default: 0] >= 30 }, "\(soundEdges)")
   }
 }
 
@@ -135,8 +141,11 @@ private enum NodeKey: Sendable {
 /// model of it that says, independently of Sheath, which problems it has.
 private struct Wiring {
   struct Edge {
+    enum Kind { case direct, provider, lazy, optional }
     let target: Int
-    let isDeferred: Bool
+    let kind: Kind
+    /// Resolved later, through a provider or a lazy value: no cycle and nothing held through it.
+    var isDeferred: Bool { kind == .provider || kind == .lazy }
   }
   enum Life: CaseIterable {
     case transient, perResolution, singleton, weak, flow
@@ -194,12 +203,22 @@ private struct Wiring {
       }
     }
     // A main-actor key may declare plain and main-actor keys; an async key, plain and async keys; a
-    // plain key, plain keys only.
+    // plain key, plain keys only. A plain key's edge may be direct, a provider, a lazy value or an
+    // optional; the others' direct or a provider (their keys have no lazy or optional forms).
     func randomEdges(for index: Int) -> [Edge] {
       let targets = (0..<count).filter { kinds[$0] == .plain || kinds[$0] == kinds[index] }
       guard !targets.isEmpty else { return [] }
       return (0..<Int(random.next() % 3)).map { _ in
-        Edge(target: targets[Int(random.next() % UInt64(targets.count))], isDeferred: random.next() % 3 == 0)
+        let target = targets[Int(random.next() % UInt64(targets.count))]
+        let roll = random.next() % 6
+        let kind: Edge.Kind =
+          switch roll {
+          case 0, 1: .provider
+          case 2 where kinds[index] == .plain: .lazy
+          case 3 where kinds[index] == .plain: .optional
+          default: .direct
+          }
+        return Edge(target: target, kind: kind)
       }
     }
     for index in 0..<count {
@@ -446,6 +465,8 @@ private func bindKey(
 private enum Dependency: Sendable {
   case node(Node)
   case provider(Provider<Node>)
+  case lazy(Lazy<Node>)
+  case optional(Node?)
   case mainActorProvider(MainActorProvider<Node>)
   case asyncProvider(AsyncProvider<Node>)
 }
@@ -522,16 +543,27 @@ private final class Adapters: @unchecked Sendable {
     return adapter
   }
 
-  func key(for target: Key<Node>, deferred: Bool) -> Key<Dependency> {
+  func key(for target: Key<Node>, _ kind: Wiring.Edge.Kind) -> Key<Dependency> {
     lock.lock()
     defer { lock.unlock() }
-    let id = ObjectIdentifier(deferred ? target.provider : target)
-    if let key = keys[id] { return key }
+    let base: Keys =
+      switch kind {
+      case .direct: target
+      case .provider: target.provider
+      case .lazy: target.lazy
+      case .optional: target.optional
+      }
+    if let key = keys[ObjectIdentifier(base)] { return key }
     let key: Key<Dependency> =
-      deferred
-      ? Key(.transient, target.provider, name: target.name + "~provider", column: freshColumn()) { .provider($0) }
-      : Key(.transient, target, name: target.name + "~", column: freshColumn()) { .node($0) }
-    keys[id] = key
+      switch kind {
+      case .direct: Key(.transient, target, name: target.name + "~", column: freshColumn()) { .node($0) }
+      case .provider:
+        Key(.transient, target.provider, name: target.name + "~provider", column: freshColumn()) { .provider($0) }
+      case .lazy: Key(.transient, target.lazy, name: target.name + "~lazy", column: freshColumn()) { .lazy($0) }
+      case .optional:
+        Key(.transient, target.optional, name: target.name + "~optional", column: freshColumn()) { .optional($0) }
+      }
+    keys[ObjectIdentifier(base)] = key
     return key
   }
 }
@@ -542,7 +574,7 @@ private func dependency(_ box: KeyBox, _ edge: Wiring.Edge) -> Key<Dependency> {
   guard case .plain(let target) = box.keys[edge.target] else {
     preconditionFailure("a plain key's edge to a main-actor key: the wiring makes none")
   }
-  return Adapters.shared.key(for: target, deferred: edge.isDeferred)
+  return Adapters.shared.key(for: target, edge.kind)
 }
 
 /// The key an edge of a main-actor key declares, read when a graph first needs it.
@@ -560,8 +592,9 @@ private func node(_ index: Int, _ values: [Dependency]) -> Node {
   var providers = 0
   for value in values {
     switch value {
-    case .node(let node): nodes.append(node)
-    case .provider, .mainActorProvider, .asyncProvider: providers += 1
+    case .node(let node), .optional(let node?): nodes.append(node)
+    case .optional(nil): break
+    case .provider, .lazy, .mainActorProvider, .asyncProvider: providers += 1
     }
   }
   return Node(index, nodes, providers)
