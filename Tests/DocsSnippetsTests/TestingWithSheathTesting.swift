@@ -47,8 +47,22 @@ extension Keys {
       ForecastViewModel(api: api, now: now)
     }
   }
+
+  /// Declares what it needs, and gives tests a value that needs none
+  /// of it: a test never builds the live one, nor resolves its API.
+  fileprivate static var outlook: Key<Outlook> {
+    Key(
+      .singleton, .weatherAPI, .now,
+      test: .value { Outlook(source: "fixed") }
+    ) { api, now in Outlook(source: "live") }
+  }
 }
 // docs: end
+
+/// A week's outlook, and where it came from.
+fileprivate struct Outlook: Sendable {
+  let source: String
+}
 
 // docs: testing-key-kinds
 /// The forecast screen's header: a main-actor object.
@@ -191,6 +205,16 @@ struct TestingWithSheathTestingSnippets {
     #expect(test.graph[.header].city == "Paris")
     #expect(try await test.graph[.forecastStore].file == "test.json")
     #expect(try Graph(modules: [])[.header].city == "Here")
+  }
+
+  @Test("a key with dependencies and a test value: tests get the value, and need none of the dependencies")
+  func declaredKeyWithTestValue() async throws {
+    let test = try TestGraph(modules: [WeatherAppModule()]) { $0.expose(.outlook) }
+    let issues = try await recordedIssues {
+      #expect(test.graph[.outlook].source == "fixed")
+    }
+    #expect(issues.isEmpty)
+    #expect(try Graph(modules: [])[.outlook].source == "live")
   }
 
   @Test("an override the test never resolved is listed")

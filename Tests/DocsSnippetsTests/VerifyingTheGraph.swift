@@ -189,8 +189,13 @@ extension Keys {
 // docs: end
 
 // docs: verify-weak
+fileprivate protocol Marker: Sendable {}
+fileprivate struct StructMarker: Marker {}
+
 extension Keys {
-  fileprivate static var weakValue: Key<Int> { Key(.weak) { 7 } }
+  fileprivate static var weakMarker: Key<any Marker> {
+    Key(.weak) { StructMarker() }
+  }
 }
 // docs: end
 
@@ -216,7 +221,7 @@ fileprivate enum Traps {
 
   static func weak() throws {
     // docs: verify-trap-weak
-    _ = try Graph(modules: [])[.weakValue]
+    _ = try Graph(modules: [])[.weakMarker]
     // docs: end
   }
 

@@ -87,6 +87,16 @@ struct ClosureProviderTests {
     await #expect(throws: Failure.self) { try await failing() }
   }
 
+  @Test("a provider that stands in for a shared instance returns one made before it: each call gets that one")
+  func providerOfOneInstance() async throws {
+    let store = Instance(number: 1)
+    let provider = AsyncProvider { store }
+    #expect(try await provider() === store)
+    #expect(try await provider() === store)
+    let made = AsyncProvider { Instance(number: 2) }
+    #expect(try await made() !== made())
+  }
+
   @Test("a lazy value whose closure reads the lazy value stops, naming where it was made")
   func lazyReadsItself() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {

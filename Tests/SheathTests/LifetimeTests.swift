@@ -16,7 +16,20 @@ extension Keys {
       7
     }
   }
+  fileprivate static var weakOptionalValue: Key<Int?> {
+    Key<Int?>(.weak, name: "Keys.weakOptionalValue", fileID: "App/Keys.swift", line: 11) { nil }
+  }
+  /// A protocol a struct conforms to: only the value the factory returns says whether it is an object.
+  fileprivate static var weakMarker: Key<any Marker> {
+    Key<any Marker>(.weak, name: "Keys.weakMarker", fileID: "App/Keys.swift", line: 12) { StructMarker() }
+  }
+  fileprivate static var weakObjects: Key<Instance?> {
+    Key<Instance?>(.weak, name: "Keys.weakObjects", fileID: "App/Keys.swift", line: 13) { Instance() }
+  }
 }
+
+private protocol Marker: Sendable {}
+private struct StructMarker: Marker {}
 
 @Suite("Lifetimes")
 struct LifetimeTests {
@@ -163,16 +176,37 @@ struct LifetimeTests {
       """)
   }
 
-  @Test("weak: a value that is not a class instance is reported")
-  func weakValueType() async {
+  @Test("weak: a key whose value type is not a class, or an optional of one, is reported when the graph is built")
+  func weakValueType() {
+    expectText(
+      buildError([
+        TestModule { b in
+          b.expose(.weakValue); b.expose(.weakOptionalValue); b.expose(.weakObjects)
+        }
+      ]),
+      """
+      Sheath could not build the graph (2 problems):
+
+      error: Keys.weakValue has a .weak lifetime, but its values are of type Int, which is not a class: a .weak lifetime shares an object while someone holds it
+        Keys.weakValue (Int, App/Keys.swift:10)
+      fix: provide a class instance, or use .transient or .singleton for a value type
+
+      error: Keys.weakOptionalValue has a .weak lifetime, but its values are of type Int, which is not a class: a .weak lifetime shares an object while someone holds it
+        Keys.weakOptionalValue (Optional<Int>, App/Keys.swift:11)
+      fix: provide a class instance, or use .transient or .singleton for a value type
+      """)
+  }
+
+  @Test("weak: a protocol's value that is not a class instance stops when its factory returns it")
+  func weakExistentialValue() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      _ = try Graph(modules: [])[.weakValue]
+      _ = try Graph(modules: [TestModule { b in b.expose(.weakMarker) }])[.weakMarker]
     }
     expectText(
       trapMessage(result),
       """
-      Sheath: Keys.weakValue has a .weak lifetime, but its factory returned a value of type Int, which is not a class instance
-        Keys.weakValue (Int, App/Keys.swift:10)
+      Sheath: Keys.weakMarker has a .weak lifetime, but its factory returned a value of type StructMarker, which is not a class instance
+        Keys.weakMarker (any Marker, App/Keys.swift:12)
       fix: return a class instance, or use .transient or .singleton for a value type
       """)
   }

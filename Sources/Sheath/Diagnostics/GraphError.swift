@@ -82,6 +82,8 @@ extension GraphError {
       /// A declared dependency whose value its factory cannot take: an assisted key's, or an async or
       /// a main-actor key's where the factory cannot wait for it or does not run (see ``TypedKey``).
       public static let unusableDependency = Kind(name: "unusable dependency")
+      /// A `.weak` key whose value type cannot be an object: a struct, an enum, a tuple or a function.
+      public static let weakValueNotAnObject = Kind(name: "weak value that is not an object")
       /// A scoped key where no graph opens its scope, or that needs a key of a scope not open where its
       /// own is; found by ``Graph/verify(scopes:entryPoints:)``.
       public static let scopeNotOpen = Kind(name: "scope not open")

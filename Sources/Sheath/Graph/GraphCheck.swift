@@ -69,6 +69,7 @@ struct GraphCheck {
     findCycles()
     findCaptiveDependencies()
     findUnusableDependencies()
+    findWeakValueTypes()
   }
 
   /// The keys whose factories declared no dependencies (`{ r in … }`), or whose decorators resolve
@@ -353,6 +354,45 @@ extension GraphCheck {
       }
     }
   }
+}
+
+extension GraphCheck {
+  /// `.weak` keys whose value type cannot be an object: a struct, an enum, a tuple or a function — or
+  /// an optional of one. A protocol's existential may hold a class instance or not: resolving checks
+  /// the value the factory returns.
+  private mutating func findWeakValueTypes() {
+    for node in nodes where node.binding?.lifetime == .weak {
+      guard let type = node.key.valueType, let notAnObject = Self.valueTypeNotAnObject(type) else { continue }
+      let key = node.key
+      problems.append(
+        GraphProblem(
+          kind: .weakValueNotAnObject, keyName: key.name,
+          diagnostic: Diagnostic(
+            summary:
+              "\(key.name) has a .weak lifetime, but its values are of type \(notAnObject), which is not a class: a .weak lifetime shares an object while someone holds it",
+            details: [key.described],
+            fix: "provide a class instance, or use .transient or .singleton for a value type")))
+    }
+  }
+
+  /// The name of `type`, or of the type it wraps, when no value of it is an object; `nil` when its
+  /// values are objects, or may be (a protocol's existential, `Any`).
+  static func valueTypeNotAnObject(_ type: Any.Type) -> String? {
+    if let optional = type as? any OptionalWrapping.Type { return valueTypeNotAnObject(optional.wrappedType) }
+    if type is AnyObject.Type || type == Any.self { return nil }
+    // An existential's metatype is `P.Protocol`: its values' types are known only at run time.
+    if String(describing: Swift.type(of: type)).hasSuffix(".Protocol") { return nil }
+    return describeType(type)
+  }
+}
+
+/// An `Optional`'s wrapped type, read from its metatype.
+protocol OptionalWrapping {
+  static var wrappedType: Any.Type { get }
+}
+
+extension Optional: OptionalWrapping {
+  static var wrappedType: Any.Type { Wrapped.self }
 }
 
 /// A dependency declared direct whose value its factory cannot take when it runs: an assisted key's,

@@ -74,6 +74,12 @@ public class Keys: @unchecked Sendable {
   /// whose stack a key made deep in a resolution cannot spare, and only messages need it.
   private let type: KeyType
 
+  /// The type of value the key provides, or `nil` for an assisted key (whose values are built anew).
+  var valueType: Any.Type? {
+    guard case .value(let value) = type else { return nil }
+    return value
+  }
+
   /// The file (as `#fileID`) and line where the key was declared.
   public let declaration: CodeLocation
 

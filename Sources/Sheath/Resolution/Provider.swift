@@ -141,7 +141,8 @@ public struct MainActorProvider<Value>: Sendable {
 /// ```
 ///
 /// A unit test makes one from a closure, awaited each time the provider is called:
-/// `AsyncProvider { try await FakeDatabase.open() }`.
+/// `AsyncProvider { try await FakeDatabase.open() }`. Each call builds anew; to stand in for a shared
+/// instance, make it first and return it: `let store = InMemoryBookStore()`, `AsyncProvider { store }`.
 public struct AsyncProvider<Value: Sendable>: Sendable {
   /// What a provider resolves from: a graph's key, or a closure.
   enum Source: Sendable {

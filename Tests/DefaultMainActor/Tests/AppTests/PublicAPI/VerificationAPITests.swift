@@ -28,6 +28,8 @@ nonisolated extension Keys {
   static var waitsForCount: MainActorKey<Int> {
     MainActorKey(.transient, .loadedCount, name: "Keys.waitsForCount") { $0 }
   }
+  /// A `.weak` number: no number is an object.
+  static var weakCount: Key<Int> { Key(.weak, name: "Keys.weakCount") { 1 } }
 }
 
 /// What a report covers: a binding, a decorator, declared, deferred and optional dependencies, a
@@ -161,7 +163,7 @@ struct VerificationAPITests {
       Set(all.problems.map(\.kind)) == [
         .duplicateBinding, .conflictingOverrides, .overrideOfUnboundKey, .missingBinding, .duplicateMapEntry,
         .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .captiveDependency, .unusableDependency,
-        .endlessIncludes,
+        .weakValueNotAnObject, .endlessIncludes,
       ])
     let below = try #require(throws: GraphError.self) {
       try Graph(modules: []).child(scope: .session).child(modules: [SessionTokenModule()])
@@ -178,14 +180,14 @@ struct VerificationAPITests {
     let kinds: [GraphError.Problem.Kind] = [
       .duplicateBinding, .conflictingOverrides, .overrideOfUnboundKey, .missingBinding, .duplicateMapEntry,
       .scopedBindingBelowScope, .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .captiveDependency,
-      .unusableDependency, .scopeNotOpen, .childGraphNotBuilt, .endlessIncludes,
+      .unusableDependency, .weakValueNotAnObject, .scopeNotOpen, .childGraphNotBuilt, .endlessIncludes,
     ]
     #expect(
       kinds.map(\.description) == [
         "duplicate binding", "conflicting overrides", "override of an unbound key", "missing binding",
         "duplicate map entry", "scoped binding below its scope", "decorator of an unbound key", "conflicting modules",
-        "dependency cycle", "captive dependency", "unusable dependency", "scope not open", "child graph not built",
-        "endless includes",
+        "dependency cycle", "captive dependency", "unusable dependency", "weak value that is not an object",
+        "scope not open", "child graph not built", "endless includes",
       ])
   }
 
@@ -257,6 +259,7 @@ struct CycleModule: Module {
     b.expose(.cycleStart)
     b.expose(.captive)
     b.expose(.waitsForCount)
+    b.expose(.weakCount)
   }
 }
 
