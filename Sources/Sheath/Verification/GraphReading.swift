@@ -30,7 +30,7 @@ struct GraphReading {
       graph.binding(resolving: key)
     }
     for problem in check.problems { add(problem) }
-    let plan = ScopePlan(check.nodes, in: graph, scopes: scopes)
+    let plan = ScopePlan(check.nodes, in: graph, scopes: scopes, childGraphKey: childGraphKey)
     for problem in plan.problems() { add(problem) }
     if childGraphKey == nil { openedScopes = plan.opened }
 
@@ -125,9 +125,13 @@ private struct ScopePlan {
   private let given: Bool
   /// The scopes opened below the graph, outermost first.
   let opened: [Scope]
+  /// The child graph key whose child `graph` is, when the reading is of one: it opens its scope under
+  /// whichever graph resolves it, so a scope its keys need outside that one must be open there.
+  private let childGraphKey: Keys?
 
-  init(_ nodes: [GraphCheck.Node], in graph: Graph, scopes: [Scope]?) {
+  init(_ nodes: [GraphCheck.Node], in graph: Graph, scopes: [Scope]?, childGraphKey: Keys?) {
     self.graph = graph
+    self.childGraphKey = childGraphKey
     self.nodes = nodes
     self.needs = Self.needs(nodes)
     self.given = scopes != nil
@@ -204,6 +208,10 @@ private struct ScopePlan {
     for need in needs {
       guard let inner = depth(of: need.inner), let outer = depth(of: need.outer), outer > inner else { continue }
       let held = need.path[need.path.count - 1]
+      if let childGraphKey, need.inner == graph.scope {
+        problems.append(childScopeProblem(need, held, opened: childGraphKey))
+        continue
+      }
       problems.append(
         GraphProblem(
           kind: .scopeNotOpen, keyName: need.holder.name,
@@ -216,6 +224,25 @@ private struct ScopePlan {
           )))
     }
     return problems
+  }
+
+  /// A key of a child graph key's child, scoped to the scope the key opens, that needs a scope open
+  /// outside it: the key opens its scope under whichever graph resolves it, so the fix is where the key
+  /// is resolved.
+  private func childScopeProblem(_ need: Need, _ held: Keys, opened key: Keys) -> GraphProblem {
+    let below = opened.isEmpty ? "" : ", and opened \(list(opened)) below it"
+    return GraphProblem(
+      kind: .scopeNotOpen, keyName: need.holder.name,
+      diagnostic: Diagnostic(
+        summary:
+          "\(need.holder.name) is scoped to \(need.inner), but needs \(held.name), scoped to \(need.outer), which is not open where \(need.inner) is",
+        details: [
+          describePath(need.path),
+          "\(key.name) opens \(need.inner) under whichever graph resolves it; verify() read its child graph under a graph that does not open \(need.outer)\(below)",
+        ],
+        fix:
+          "resolve \(key.name) only from a graph that opens \(need.outer), and verify that graph (graph.child(scope: \(need.outer)).verify()); or declare \(held.callSiteName).provider and resolve it where \(need.outer) is open"
+      ))
   }
 
   private func list(_ scopes: [Scope]) -> String {

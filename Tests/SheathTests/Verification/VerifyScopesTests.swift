@@ -47,6 +47,13 @@ extension Keys {
       scope: .checkout, name: "Keys.brokenFlow", fileID: "App/Keys.swift", line: 7
     ) { [CheckoutModule(), CheckoutModule(line: 99)] }
   }
+  /// A flow whose child graphs open `.checkout`, with a cart that needs an account: only a graph
+  /// inside `.account` can resolve it.
+  fileprivate static var accountCheckoutFlow: ChildGraphKey<Void> {
+    ChildGraphKey(
+      scope: .checkout, name: "Keys.accountCheckoutFlow", fileID: "App/Keys.swift", line: 10
+    ) { [CartModule()] }
+  }
   fileprivate static var payment: Key<String> {
     Key<String>.required(name: "Keys.payment", fileID: "App/Keys.swift", line: 8)
   }
@@ -55,6 +62,11 @@ extension Keys {
       .transient, .payment, name: "Keys.paymentScreen", fileID: "App/Keys.swift", line: 9
     ) { neverRun($0, "paymentScreen") }
   }
+}
+
+/// Names the cart, which needs an account.
+private struct CartModule: Module {
+  func register(into b: inout Bindings) { b.expose(.cart) }
 }
 
 private struct CheckoutModule: Module {
@@ -104,6 +116,24 @@ struct VerifyScopesTests {
         verify() opened .checkout, then .account
       fix: open .account outside .checkout (graph.child(scope: .account).child(scope: .checkout)), or declare .account.provider and resolve it where .account is open
       """)
+  }
+
+  @Test("a child graph key's key that needs a scope outside the key's names the key, and a fix that applies")
+  func childGraphKeyNeedsAnOuterScope() throws {
+    let graph = try Graph(modules: [TestModule { b in b.expose(.accountCheckoutFlow) }])
+    let error = try #require(throws: GraphError.self) { try graph.verify() }
+    expectText(
+      error.description,
+      """
+      Sheath found 1 problem in the graph:
+
+      error: Keys.cart is scoped to .checkout, but needs Keys.account, scoped to .account, which is not open where .checkout is
+        Keys.cart → Keys.cartHelper → Keys.account
+        Keys.accountCheckoutFlow opens .checkout under whichever graph resolves it; verify() read its child graph under a graph that does not open .account, and opened .account below it
+      fix: resolve Keys.accountCheckoutFlow only from a graph that opens .account, and verify that graph (graph.child(scope: .account).verify()); or declare .account.provider and resolve it where .account is open
+      """)
+    let report = try graph.child(scope: .account).verify()
+    #expect(report.childGraphs == ["Keys.accountCheckoutFlow"])
   }
 
   @Test("keys that need each other's scopes are reported whichever order verify() chooses")
