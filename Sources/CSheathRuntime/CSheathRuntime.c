@@ -154,8 +154,16 @@ void *sheath_key_site_insert(
 static pthread_key_t sheath_frames_key;
 static pthread_once_t sheath_frames_key_once = PTHREAD_ONCE_INIT;
 
+/// How many threads' frame buffers are allocated: one per thread that resolved, until it exits.
+static _Atomic(intptr_t) sheath_frame_buffers = 0;
+
+intptr_t sheath_frame_buffers_live(void) {
+  return atomic_load_explicit(&sheath_frame_buffers, memory_order_relaxed);
+}
+
 static void sheath_free_frames(void *frames) {
   free(frames);
+  atomic_fetch_sub_explicit(&sheath_frame_buffers, 1, memory_order_relaxed);
 }
 
 static void sheath_make_frames_key(void) {
@@ -166,6 +174,7 @@ bool sheath_resolution_state_reserve(SheathResolutionState *state, intptr_t capa
   if (capacity <= state->capacity) return true;
   SheathFrame *frames = realloc(state->frames, (size_t)capacity * sizeof(SheathFrame));
   if (frames == NULL) return false;
+  if (state->frames == NULL) atomic_fetch_add_explicit(&sheath_frame_buffers, 1, memory_order_relaxed);
   pthread_once(&sheath_frames_key_once, sheath_make_frames_key);
   pthread_setspecific(sheath_frames_key, frames);
   state->frames = frames;

@@ -239,6 +239,10 @@ static inline SheathResolutionState *_Nonnull sheath_resolution_state(void) {
 /// thread exits.
 bool sheath_resolution_state_reserve(SheathResolutionState *_Nonnull state, intptr_t capacity);
 
+/// How many threads' frame buffers are allocated now: a thread's is allocated on its first
+/// resolution and freed when it exits. For tests of the thread-exit path.
+intptr_t sheath_frame_buffers_live(void);
+
 /// An address in the caller's stack frame.
 static inline uintptr_t sheath_stack_address(void) {
   return (uintptr_t)__builtin_frame_address(0);

@@ -337,3 +337,10 @@ extension ResolutionStack {
     Unmanaged<ResolutionInstances>.fromOpaque(instances).release()
   }
 }
+
+/// The threads' buffers of resolution frames, counted for the tests of the thread-exit path.
+package enum ResolutionFrameBuffers {
+  /// How many threads hold a buffer of frames now: one is allocated on a thread's first resolution,
+  /// and freed, by a thread-exit destructor, when the thread ends.
+  package static var live: Int { sheath_frame_buffers_live() }
+}
