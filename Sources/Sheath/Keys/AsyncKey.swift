@@ -124,13 +124,13 @@ public final class AsyncKey<Value: Sendable>:
   /// An async key whose default factory declared its dependencies.
   init(
     _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?, declaration: CodeLocation, dependencies: DeclaredDependencies?,
-    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
+    name: String?, declaration: CodeLocation, derivedFrom derivation: (base: Keys, suffix: String)? = nil,
+    dependencies: DeclaredDependencies?, _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) {
     self.defaultLifetime = lifetime
     super.init(
       shape: .asynchronous, defaulting: factory, lifetime: lifetime.kind, test: test, name: name,
-      type: .value(Value.self), declaration: declaration
+      type: .value(Value.self), declaration: declaration, derivedFrom: derivation
     ) { Binding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, factory: factory) }
   }
 

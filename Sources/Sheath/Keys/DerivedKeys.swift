@@ -82,6 +82,43 @@ extension MainActorAssistedKey {
   }
 }
 
+extension MainActorKey {
+  /// A dependency on this main-actor key that may be absent: its value when something binds the key,
+  /// and `nil` when nothing does — a main-actor factory's optional dependency, as ``Key/optional``
+  /// is a plain factory's.
+  ///
+  /// `MainActorKey(.transient, .promoBanner.optional) { banner in HomeViewModel(banner: banner) }`.
+  public var optional: MainActorKey<Value?> {
+    KeyRegistry.shared.derivedKey(ofSlot: slot, ".optional") { [self] in
+      MainActorKey<Value?>(
+        .transient, test: nil, name: nil, declaration: declaration, derivedFrom: (self, ".optional"),
+        dependencies: DeclaredDependencies([DeclaredEdge(.optional) { self }])
+      ) { r in
+        r.graphReference.withGraph(resolving: self) { graph in graph.resolvesToSomething(self) } ? r[self] : nil
+      }
+    }
+  }
+}
+
+extension AsyncKey {
+  /// A dependency on this async key that may be absent: its value when something binds the key, and
+  /// `nil` when nothing does — an async factory's optional dependency, as ``Key/optional`` is a plain
+  /// factory's.
+  ///
+  /// `AsyncKey(.singleton, .searchIndex.optional) { index in Library(index: index) }`.
+  public var optional: AsyncKey<Value?> {
+    KeyRegistry.shared.derivedKey(ofSlot: slot, ".optional") { [self] in
+      AsyncKey<Value?>(
+        .transient, test: nil, name: nil, declaration: declaration, derivedFrom: (self, ".optional"),
+        dependencies: DeclaredDependencies([DeclaredEdge(.optional) { self }])
+      ) { r in
+        let isBound = r.graphReference.withGraph(resolving: self) { graph in graph.resolvesToSomething(self) }
+        return isBound ? try await r[self] : nil
+      }
+    }
+  }
+}
+
 extension AsyncKey {
   /// A dependency on an ``AsyncProvider`` of this key, awaited when it is called: how a main-actor view
   /// model, or any key, depends on something that loads — a flow's data controller opened from disk.

@@ -134,13 +134,13 @@ public final class MainActorKey<Value>:
   /// A main-actor key whose default factory declared its dependencies.
   init(
     _ lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?, declaration: CodeLocation, dependencies: DeclaredDependencies?,
-    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
+    name: String?, declaration: CodeLocation, derivedFrom derivation: (base: Keys, suffix: String)? = nil,
+    dependencies: DeclaredDependencies?, _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) {
     self.defaultLifetime = lifetime
     super.init(
       shape: .mainActor, defaulting: factory, lifetime: lifetime.kind, test: test, name: name,
-      type: .value(Value.self), declaration: declaration
+      type: .value(Value.self), declaration: declaration, derivedFrom: derivation
     ) { Binding(lifetime: lifetime.kind, source: $0, dependencies: dependencies, factory: factory) }
   }
 

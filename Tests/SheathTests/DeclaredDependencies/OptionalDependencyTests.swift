@@ -96,3 +96,84 @@ struct OptionalDependencyTests {
     #expect(captive.problems.map(\.kind) == [.captiveDependency])
   }
 }
+
+/// A banner a home screen shows when a module binds one: a main-actor object.
+@MainActor
+private final class Banner {
+  let text: String
+  init(text: String) { self.text = text }
+}
+
+@MainActor
+private final class Home {
+  let banner: Banner?
+  init(banner: Banner?) { self.banner = banner }
+}
+
+private actor SearchIndex {}
+
+private final class Library: Sendable {
+  let index: SearchIndex?
+  init(index: SearchIndex?) { self.index = index }
+}
+
+extension Keys {
+  fileprivate static var banner: MainActorKey<Banner> {
+    MainActorKey<Banner>.required(name: "Keys.banner", fileID: "App/Keys.swift", line: 20)
+  }
+  fileprivate static var home: MainActorKey<Home> {
+    MainActorKey(.transient, .banner.optional, name: "Keys.home", fileID: "App/Keys.swift", line: 21) { banner in
+      Home(banner: banner)
+    }
+  }
+  fileprivate static var searchIndex: AsyncKey<SearchIndex> {
+    AsyncKey<SearchIndex>.required(.singleton, name: "Keys.searchIndex", fileID: "App/Keys.swift", line: 22)
+  }
+  fileprivate static var library: AsyncKey<Library> {
+    AsyncKey(.singleton, .searchIndex.optional, name: "Keys.library", fileID: "App/Keys.swift", line: 23) { index in
+      Library(index: index)
+    }
+  }
+  /// A main-actor key that needs itself through its optional dependency: still a cycle.
+  fileprivate static var echo: MainActorKey<Int> {
+    MainActorKey(.transient, .echo.optional, name: "Keys.echo", fileID: "App/Keys.swift", line: 24) { $0 ?? 0 }
+  }
+}
+
+@Suite("Optional dependencies of main-actor and async keys")
+@MainActor
+struct IsolatedOptionalDependencyTests {
+  @Test("a main-actor key's optional dependency is nil while nothing binds the key, and its value once one does")
+  func mainActor() throws {
+    let absent = try Graph(modules: [TestModule { b in b.expose(.home) }])
+    #expect(absent[.home].banner == nil)
+    #expect(try absent.verify().verifiedKeys == ["Keys.home", "Keys.banner.optional", "Keys.banner"])
+    let bound = try Graph(modules: [
+      TestModule { b in
+        b.bind(.banner) { Banner(text: "Sale") }; b.expose(.home)
+      }
+    ])
+    #expect(bound[.home].banner?.text == "Sale")
+    #expect(Keys.banner.optional.typeName == "Optional<Banner>")
+    #expect(Keys.banner.optional === Keys.banner.optional)
+  }
+
+  @Test("an async key's optional dependency is nil while nothing binds the key, and its value once one does")
+  func async() async throws {
+    let absent = try Graph(modules: [TestModule { b in b.expose(.library) }])
+    #expect(try await absent[.library].index == nil)
+    let index = SearchIndex()
+    let bound = try Graph(modules: [
+      TestModule { b in
+        b.bind(.searchIndex) { index }; b.expose(.library)
+      }
+    ])
+    #expect(try await bound[.library].index === index)
+  }
+
+  @Test("a cycle through a main-actor key's optional dependency is still reported when the graph is built")
+  func cycle() {
+    let error = buildError([TestModule { b in b.expose(.echo) }])
+    #expect(error.contains("error: dependency cycle\n  Keys.echo (Int, App/Keys.swift:24)\n  → Keys.echo.optional"))
+  }
+}

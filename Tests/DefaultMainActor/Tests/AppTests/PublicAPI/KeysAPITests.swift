@@ -93,7 +93,11 @@ struct KeysAPITests {
     let makers = Key(.transient, .badge.provider, .badgeLabel.factory, .label.factory, .loaded.provider) {
       badge, badgeLabel, label, loaded in (badge, badgeLabel, label, loaded)
     }
+    let optionalBadge = MainActorKey(.transient, .badge.optional) { badge in badge?.text }
+    let optionalLoad = AsyncKey(.transient, .loaded.optional) { loaded in loaded }
     let graph = try Graph(modules: [GreetingModule()])
+    #expect(graph[optionalBadge] == "hi")
+    #expect(try await graph[optionalLoad] == "hi!")
     #expect(graph[later].token() !== graph[later].token())
     #expect(graph[later].missing == nil)
     let (badge, badgeLabel, label, loaded) = graph[makers]
@@ -145,6 +149,7 @@ struct KeysAPITests {
     #expect(Keys.requiredLabel.isRequired)
     #expect(
       [Keys.launchSteps.lifetime.description, Keys.handlers.lifetime.description] == [".transient", ".singleton"])
+    #expect([Keys.badge.optional.name, Keys.loaded.optional.name] == ["Keys.badge.optional", "Keys.loaded.optional"])
   }
 
   @Test("each lifetime shares its instance as it says, and is written as in code")
