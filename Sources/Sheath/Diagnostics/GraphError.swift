@@ -109,15 +109,12 @@ extension GraphError {
   }
 }
 
-/// Sheath's internal name for a ``GraphError/Problem``.
-typealias GraphProblem = GraphError.Problem
-
-extension GraphProblem {
+extension GraphError.Problem {
   /// Modules nested `Bindings.maximumIncludeDepth` deep by `include`, along `path`.
-  static func endlessIncludes(_ path: [String]) -> GraphProblem {
+  static func endlessIncludes(_ path: [String]) -> GraphError.Problem {
     // The first few show the pattern; the last are the longest names.
     let shown = path.count > 4 ? path.prefix(4) + ["…"] : path[...]
-    return GraphProblem(
+    return GraphError.Problem(
       kind: .endlessIncludes, keyName: path.last ?? "",
       diagnostic: Diagnostic(
         summary: "modules include modules \(path.count) deep, without end",
@@ -130,9 +127,9 @@ extension GraphProblem {
   /// A module type installed with `configuration` at `path`, after it was installed differently.
   static func conflictingModules(
     _ name: String, _ earlier: InstalledModule, _ configuration: String, _ path: String
-  ) -> GraphProblem {
+  ) -> GraphError.Problem {
     let whereEarlier = earlier.origin == .inherited ? "\(earlier.path) in the parent graph" : earlier.path
-    return GraphProblem(
+    return GraphError.Problem(
       kind: .conflictingModules, keyName: name,
       diagnostic: Diagnostic(
         summary: "module \(name) is installed twice with different configurations",

@@ -13,7 +13,7 @@ enum ResolutionFailure {
   /// A key nothing binds, and the keys being resolved that need it, outermost first.
   case missingBinding(Keys, neededBy: [Keys])
   /// A key the graph did not know when it was built, whose check on its first resolution found these.
-  case unknownKeyProblems(Keys, [GraphProblem])
+  case unknownKeyProblems(Keys, [GraphError.Problem])
   /// A key the graph did not know when it was built, requested outside every factory from a graph
   /// made to stop on those.
   case unknownKeyRequested(Keys)

@@ -8,7 +8,7 @@ struct BuildPlan {
   let installedModules: [ObjectIdentifier: InstalledModule]
   /// What is wrong with the registrations, in their order; the graph reports these with the
   /// problems its check finds (see ``GraphCheck``).
-  private(set) var problems: [GraphProblem] = []
+  private(set) var problems: [GraphError.Problem] = []
   /// The keys those problems are about: the graph check does not report them again.
   private(set) var keysWithProblems: Set<ObjectIdentifier> = []
   /// The bindings refused only because they sit below the graph that owns their scope, by key: what
@@ -263,11 +263,11 @@ private struct Group {
 
 /// Problems found while building, in a stable order.
 private struct Problems {
-  private(set) var list: [GraphProblem]
+  private(set) var list: [GraphError.Problem]
   private(set) var keys: Set<ObjectIdentifier> = []
 
-  mutating func append(_ kind: GraphProblem.Kind, _ key: Keys, _ diagnostic: Diagnostic) {
-    list.append(GraphProblem(kind: kind, keyName: key.name, diagnostic: diagnostic))
+  mutating func append(_ kind: GraphError.Problem.Kind, _ key: Keys, _ diagnostic: Diagnostic) {
+    list.append(GraphError.Problem(kind: kind, keyName: key.name, diagnostic: diagnostic))
     keys.insert(ObjectIdentifier(key))
   }
 

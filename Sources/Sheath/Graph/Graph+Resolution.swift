@@ -140,7 +140,7 @@ extension Graph {
     if key.fallbackAnyBinding(testing: usesTestValues)?.dependencies == nil {
       table.checked.insert(key.slot)
     } else {
-      var problems: [GraphProblem] = []
+      var problems: [GraphError.Problem] = []
       // The resolving thread may be deep in a chain, or have a small stack: check where there is room.
       onAmpleStack {
         let check = GraphCheck(roots: [key], exposedBy: [:], skipping: []) { key in

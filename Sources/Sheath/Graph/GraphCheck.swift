@@ -39,7 +39,7 @@ struct GraphCheck {
   private var index: [Int] = Array(repeating: -1, count: KeyRegistry.shared.count)
   /// The problems found, in a stable order: missing bindings, then cycles, then captive dependencies,
   /// then unusable dependencies.
-  private(set) var problems: [GraphProblem] = []
+  private(set) var problems: [GraphError.Problem] = []
   /// The nodes of keys nothing binds that only dependencies declared `.optional` reach: absent, and
   /// rightly so.
   private var absentOptionals: Set<Int> = []
@@ -163,7 +163,7 @@ struct GraphCheck {
         details: required.map { "required by \($0)" } + exposed + needed.lines,
         fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }")
       if let children = seeds[id] { diagnostic.explainSeed(key, of: children, neededBy: needed.starts) }
-      problems.append(GraphProblem(kind: .missingBinding, keyName: key.name, diagnostic: diagnostic))
+      problems.append(GraphError.Problem(kind: .missingBinding, keyName: key.name, diagnostic: diagnostic))
     }
   }
 
@@ -272,7 +272,7 @@ struct GraphCheck {
     let ordered = Array(members[first...] + members[..<first])
     let keys = (ordered + [ordered[0]]).map { nodes[$0].key }
     problems.append(
-      GraphProblem(
+      GraphError.Problem(
         kind: .dependencyCycle, keyName: keys[0].name,
         diagnostic: Diagnostic(
           summary: "dependency cycle",
@@ -328,7 +328,7 @@ struct GraphCheck {
       isWeakHoldingScoped
       ? "give \(holder.name) the lifetime \(lifetime)" : "give \(holder.name) a lifetime no longer than \(lifetime)"
     problems.append(
-      GraphProblem(
+      GraphError.Problem(
         kind: .captiveDependency, keyName: holder.name,
         diagnostic: Diagnostic(
           summary:
@@ -365,7 +365,7 @@ extension GraphCheck {
       guard let type = node.key.valueType, let notAnObject = Self.valueTypeNotAnObject(type) else { continue }
       let key = node.key
       problems.append(
-        GraphProblem(
+        GraphError.Problem(
           kind: .weakValueNotAnObject, keyName: key.name,
           diagnostic: Diagnostic(
             summary:
@@ -431,9 +431,9 @@ struct UnusableDependency {
   }
 
   /// The problem, for a dependency that `path`'s last key declared.
-  func problem(declaredBy path: [Keys]) -> GraphProblem {
+  func problem(declaredBy path: [Keys]) -> GraphError.Problem {
     let holder = path.last ?? dependency
-    return GraphProblem(
+    return GraphError.Problem(
       kind: .unusableDependency, keyName: holder.name,
       diagnostic: Diagnostic(
         summary: "\(holder.name) cannot take the value of \(dependency.described): \(reason)",

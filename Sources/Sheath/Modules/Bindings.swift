@@ -25,7 +25,7 @@ public struct Bindings {
   private(set) var installedModules: [ObjectIdentifier: InstalledModule]
 
   /// Module types installed twice with different configurations.
-  private(set) var moduleProblems: [GraphProblem] = []
+  private(set) var moduleProblems: [GraphError.Problem] = []
 
   /// Set by SheathTesting while a test's overrides register: records them and which get resolved, and
   /// lets an override bind a key nothing else binds.

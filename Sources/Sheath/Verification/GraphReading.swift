@@ -10,7 +10,7 @@
 /// reading.
 struct GraphReading {
   private(set) var keys: [VerificationReport.CheckedKey] = []
-  private(set) var problems: [GraphProblem] = []
+  private(set) var problems: [GraphError.Problem] = []
   /// The scopes the reading opened below the graph, outermost first.
   private(set) var openedScopes: [Scope] = []
   /// Each child graph key whose child was read, by name.
@@ -63,7 +63,7 @@ struct GraphReading {
         child = try graph.child(scope: key.childScope, modules: modules)
       } catch {
         add(
-          GraphProblem(
+          GraphError.Problem(
             kind: .childGraphNotBuilt, keyName: key.name,
             diagnostic: ResolutionFailure.childGraphNotBuilt(key, String(describing: error)).diagnostic))
         return
@@ -73,7 +73,7 @@ struct GraphReading {
     read(child, scopes: nil, entryPoints: [], childGraphKey: key, parentBindings: parentBindings)
   }
 
-  private mutating func add(_ problem: GraphProblem) {
+  private mutating func add(_ problem: GraphError.Problem) {
     // A child reads its parent's keys again: a problem among them is reported once.
     if reportedProblems.insert(problem.description).inserted { problems.append(problem) }
   }
@@ -190,14 +190,14 @@ private struct ScopePlan {
 
   /// Scoped keys whose scope the caller left out, and keys that need a scope not open where their
   /// own scope is.
-  func problems() -> [GraphProblem] {
-    var problems: [GraphProblem] = []
+  func problems() -> [GraphError.Problem] {
+    var problems: [GraphError.Problem] = []
     if given {
       for node in nodes {
         guard case .scoped(let scope) = node.lifetime, depth(of: scope) == nil else { continue }
         let key = node.key
         problems.append(
-          GraphProblem(
+          GraphError.Problem(
             kind: .scopeNotOpen, keyName: key.name,
             diagnostic: Diagnostic(
               summary: "\(key.name) is scoped to \(scope), but no graph from here to the root opens \(scope)",
@@ -213,7 +213,7 @@ private struct ScopePlan {
         continue
       }
       problems.append(
-        GraphProblem(
+        GraphError.Problem(
           kind: .scopeNotOpen, keyName: need.holder.name,
           diagnostic: Diagnostic(
             summary:
@@ -229,9 +229,9 @@ private struct ScopePlan {
   /// A key of a child graph key's child, scoped to the scope the key opens, that needs a scope open
   /// outside it: the key opens its scope under whichever graph resolves it, so the fix is where the key
   /// is resolved.
-  private func childScopeProblem(_ need: Need, _ held: Keys, opened key: Keys) -> GraphProblem {
+  private func childScopeProblem(_ need: Need, _ held: Keys, opened key: Keys) -> GraphError.Problem {
     let below = opened.isEmpty ? "" : ", and opened \(list(opened)) below it"
-    return GraphProblem(
+    return GraphError.Problem(
       kind: .scopeNotOpen, keyName: need.holder.name,
       diagnostic: Diagnostic(
         summary:
