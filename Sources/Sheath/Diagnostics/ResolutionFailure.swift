@@ -2,7 +2,7 @@
 /// the program with a message that names the keys and says how to fix it.
 ///
 /// Resolution returns the key's type, never an Optional and never a throw, so these are programming
-/// errors in the same family as an out-of-bounds index. ``Graph/init(modules:environment:)`` catches
+/// errors in the same family as an out-of-bounds index. ``Graph/init(modules:environment:stopsOnUnknownKeys:)`` catches
 /// what the registrations alone reveal; run `graph.verify()` in a test to catch the rest before it
 /// ships. Every stop prints its whole message, in debug and release builds alike.
 enum ResolutionFailure {
