@@ -90,8 +90,8 @@ struct GraphCheck {
       defer { next += 1 }
       // A key whose registrations are wrong has no binding that wins: its default's dependencies are
       // not what the modules meant.
-      guard !skipping.contains(ObjectIdentifier(nodes[next].key)),
-        let dependencies = nodes[next].binding?.dependencies
+      guard let dependencies = nodes[next].binding?.dependencies,
+        skipping.isEmpty || !skipping.contains(ObjectIdentifier(nodes[next].key))
       else { continue }
       var edges: [(kind: DeclaredEdge.Kind, target: Int)] = []
       edges.reserveCapacity(dependencies.edges.count)
@@ -134,6 +134,8 @@ struct GraphCheck {
     exposedBy: [ObjectIdentifier: BindingSource], requiredBy: [ObjectIdentifier: [BindingSource]],
     skipping: Set<ObjectIdentifier>
   ) {
+    // A sound graph has no key without a binding: what follows is made only for one that has.
+    guard nodes.contains(where: { $0.binding == nil }) else { return }
     // Every edge, reversed: the paths to a missing key are walked back from it.
     var dependents = [[Int]](repeating: [], count: nodes.count)
     for (from, node) in nodes.enumerated() {
@@ -141,7 +143,7 @@ struct GraphCheck {
         dependents[edge.target].append(from)
       }
     }
-    let seeds = seededChildGraphKeys()
+    var seeds: [ObjectIdentifier: [Keys]]?
     for (at, node) in nodes.enumerated() where node.binding == nil {
       let key = node.key
       let id = ObjectIdentifier(key)
@@ -162,7 +164,8 @@ struct GraphCheck {
         summary: "missing binding for required key \(key.described)",
         details: required.map { "required by \($0)" } + exposed + needed.lines,
         fix: "bind it in one of the installed modules: b.bind(\(key.callSiteName)) { … }")
-      if let children = seeds[id] { diagnostic.explainSeed(key, of: children, neededBy: needed.starts) }
+      if seeds == nil { seeds = seededChildGraphKeys() }
+      if let children = seeds?[id] { diagnostic.explainSeed(key, of: children, neededBy: needed.starts) }
       problems.append(GraphError.Problem(kind: .missingBinding, keyName: key.name, diagnostic: diagnostic))
     }
   }
