@@ -14,5 +14,11 @@ let package = Package(
     .target(name: "SurfaceArity", dependencies: ["KeyCore"], swiftSettings: flags),
     .executableTarget(name: "BenchPacks", dependencies: ["KeyCore", "SurfacePacks"], swiftSettings: flags + [.define("PACKS")]),
     .executableTarget(name: "BenchArity", dependencies: ["KeyCore", "SurfaceArity"], swiftSettings: flags),
+    // Follow-up Q-B: per-arity key initializers + one parameter-pack bind.
+    .target(name: "SurfaceMixed", dependencies: ["KeyCore"], swiftSettings: flags + [.define("PACK_BIND")]),
+    // Sources/BenchBind/main.swift (symlinked): module-bound keys, per-arity bind vs pack bind; kept
+    // out of Bench/main.swift so that LLVM does not merge its bind thunks with the key thunks there.
+    .executableTarget(name: "BenchBindArity", dependencies: ["KeyCore", "SurfaceArity"], swiftSettings: flags),
+    .executableTarget(name: "BenchBindMixed", dependencies: ["KeyCore", "SurfaceMixed"], swiftSettings: flags + [.define("MIXED")]),
   ]
 )

@@ -42,6 +42,7 @@ out.append("""  /// Q1 baseline: arity 0 found through a locked dictionary.
   }
 }
 """)
+out.append("#if !PACK_BIND  // SurfaceMixed (follow-up Q-B) compiles this file with a parameter-pack bind instead")
 out.append("extension Bindings {")
 for n in range(N + 1):
     g, deps, ftype = sig(n)
@@ -56,4 +57,5 @@ for n in range(N + 1):
   }}
 """)
 out.append("}")
+out.append("#endif")
 open("Sources/SurfaceArity/Arity.swift", "w").write("\n".join(out) + "\n")

@@ -42,6 +42,19 @@ enum S {  // Q1(b): site keys resolved through the graph's own table
   static var viewModel: SiteKey<ViewModel> { SiteKey(.transient, S.dataController) { ViewModel(dc: $0) } }
 }
 
+// Follow-up Q-A: hybrid keys (Sources/KeyCore/HybridKey.swift), declared as users write keys.
+extension HKeys {
+  static var leaf: HK<Leaf> { HK { Leaf() } }                        // site form (no lookup on read)
+  static var single: HK<Leaf> { HK(.singleton) { Leaf() } }
+  static var api: HK<API> { HK(.singleton) { API() } }
+  static var validator: HK<Validator> { HK { Validator() } }
+  static var dataController: HK<DataController> { HK(.transient, .api, .validator) { DataController(api: $0, v: $1) } }
+  static var viewModel: HK<ViewModel> { HK(.transient, .dataController) { ViewModel(dc: $0) } }  // slot form
+  // every key through the process-wide table, miss path in a cold helper (no site form):
+  static var gLeaf: HK<Leaf> { HK(global: .transient) { Leaf() } }
+  static var gSingle: HK<Leaf> { HK(global: .singleton) { Leaf() } }
+}
+
 final class Holder { let leaf = Leaf(); let api = API(); var next: Holder! }
 let holder = Holder(); holder.next = holder
 let g = Graph()
@@ -61,6 +74,12 @@ let g = Graph()
 #if !PACKS
 @inline(never) func lockedLeaf(_ g: Graph) -> Leaf { g[.lockedLeaf] }
 #endif
+@inline(never) func hybridLeaf(_ g: Graph) -> Leaf { g[hybrid: .leaf] }
+@inline(never) func hybridSingle(_ g: Graph) -> Leaf { g[hybrid: .single] }
+@inline(never) func hybridVM(_ g: Graph) -> ViewModel { g[hybrid: .viewModel] }
+@inline(never) func globalLeaf(_ g: Graph) -> Leaf { g[hybrid: .gLeaf] }
+@inline(never) func globalSingle(_ g: Graph) -> Leaf { g[hybrid: .gSingle] }
+@inline(never) func hybridReadKey() -> Int { let k: HK<ViewModel> = .viewModel; return Int(bitPattern: k.slotOrLineColumnForBench) }
 @inline(never) func readKey() -> Int { let k: Key<ViewModel> = .viewModel; return k.slot }
 
 func loop<T: AnyObject>(_ n: Int, _ f: () -> T) -> Int {
@@ -86,7 +105,18 @@ var cases: [(String, (Int) -> Int)] = [
 ]
 #if !PACKS
 cases.append(("locked-dictionary key: leaf transient", { n in loop(n) { lockedLeaf(g) } }))
+#else
+cases.append(("(locked-dictionary key: not in the packs surface)", { n in 0 }))
 #endif
+// Follow-up Q-A (14...19)
+cases += [
+  ("hybrid key (site form): leaf transient", { n in loop(n) { hybridLeaf(g) } }),
+  ("hybrid key (site form): cached singleton", { n in loop(n) { hybridSingle(g) } }),
+  ("hybrid key (slot form for VM, DC): 4-key graph", { n in loop(n) { hybridVM(g) } }),
+  ("read hybrid key only (.viewModel, slot form)", { n in var s = 0; for _ in 0..<n { s &+= hybridReadKey() }; return s }),
+  ("global table + cold helper: leaf transient", { n in loop(n) { globalLeaf(g) } }),
+  ("global table + cold helper: cached singleton", { n in loop(n) { globalSingle(g) } }),
+]
 
 let args = CommandLine.arguments
 if args.count == 3 {  // CASE N: one case, for callgrind

@@ -29,6 +29,9 @@ public final class Graph: @unchecked Sendable {
   @usableFromInline static var capacity: Int { 1 << 16 }
   /// (b): the graph's own site table (site -> slot), for keys that carry a site instead of a slot.
   public let sites = SiteTable(capacity: 1 << 12)
+  /// Follow-up (hybrid key): the graph's cache of site -> (recipe, slot) for site-form keys, held as
+  /// a raw pointer so that a lookup is one load from the graph.
+  @usableFromInline let hybridEntries = GraphSites.make()
 
   public init(_ modules: (inout Bindings) -> Void...) {
     var b = Bindings()

@@ -90,6 +90,7 @@ extension SheathKey where Flavour == Plain {
   }
 }
 
+#if !PACK_BIND  // SurfaceMixed (follow-up Q-B) compiles this file with a parameter-pack bind instead
 extension Bindings {
   @inlinable
   public mutating func bind<V>(
@@ -148,3 +149,4 @@ extension Bindings {
   }
 
 }
+#endif

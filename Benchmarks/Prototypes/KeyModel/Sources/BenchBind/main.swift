@@ -1,0 +1,61 @@
+// Follow-up Q-B (symlinked as BenchBindArity / BenchBindMixed): resolving keys whose module binding
+// was made by `bind` with 0...3 dependencies. BenchBindArity: SurfaceArity (per-arity binds);
+// BenchBindMixed: SurfaceMixed (the same key initializers, one parameter-pack bind).
+import KeyCore
+#if MIXED
+import SurfaceMixed
+#else
+import SurfaceArity
+#endif
+
+final class Leaf { init() {} }
+final class API { init() {} }
+final class Validator { init() {} }
+final class One { let api: API; init(api: API) { self.api = api } }
+final class DataController { let api: API; let v: Validator; init(api: API, v: Validator) { self.api = api; self.v = v } }
+final class Trio { init(api: API, v: Validator, l: Leaf) {} }
+
+// The keys' own recipes trap, so a binding that was not used would show.
+extension Keys {
+  static var leaf: Key<Leaf> { Key { fatalError("unbound") } }
+  static var api: Key<API> { Key(.singleton) { API() } }
+  static var validator: Key<Validator> { Key { Validator() } }
+  static var one: Key<One> { Key(.transient, .api) { _ in fatalError("unbound") } }
+  static var dataController: Key<DataController> { Key(.transient, .api, .validator) { _, _ in fatalError("unbound") } }
+  static var trio: Key<Trio> { Key(.transient, .api, .validator, .leaf) { _, _, _ in fatalError("unbound") } }
+}
+
+let g = Graph({ b in
+  b.bind(.leaf, .transient) { Leaf() }
+  b.bind(.one, .transient, .api) { One(api: $0) }
+  b.bind(.dataController, .transient, .api, .validator) { DataController(api: $0, v: $1) }
+  b.bind(.trio, .transient, .api, .validator, .leaf) { Trio(api: $0, v: $1, l: $2) }
+})
+
+@inline(never) func bound0(_ g: Graph) -> Leaf { g[.leaf] }
+@inline(never) func bound1(_ g: Graph) -> One { g[.one] }
+@inline(never) func bound2(_ g: Graph) -> DataController { g[.dataController] }
+@inline(never) func bound3(_ g: Graph) -> Trio { g[.trio] }
+
+func loop<T: AnyObject>(_ n: Int, _ f: () -> T) -> Int {
+  var s = 0
+  for _ in 0..<n { s &+= Int(bitPattern: ObjectIdentifier(f())) }
+  return s
+}
+
+let cases: [(String, (Int) -> Int)] = [
+  ("bound key, 0 deps (Leaf())", { n in loop(n) { bound0(g) } }),
+  ("bound key, 1 dep (One(api: singleton))", { n in loop(n) { bound1(g) } }),
+  ("bound key, 2 deps (DataController(api: singleton, v: Validator()))", { n in loop(n) { bound2(g) } }),
+  ("bound key, 3 deps (Trio(api: singleton, v: Validator(), l: Leaf()))", { n in loop(n) { bound3(g) } }),
+]
+
+let args = CommandLine.arguments
+if args.count == 3 {  // CASE N: one case, for callgrind
+  let c = cases[Int(args[1])!]
+  print(c.0, c.1(Int(args[2])!) & 1)
+} else if args.count == 2 && args[1] == "list" {
+  for (i, c) in cases.enumerated() { print(i, c.0) }
+} else {
+  for (i, c) in cases.enumerated() { print(i, c.0, c.1(10) & 1) }
+}
