@@ -212,11 +212,13 @@ struct GraphCheck {
         }
       }
     }
-    let kept = paths.filter { path in
-      !paths.contains { other in other.count > path.count && Array(other.suffix(path.count)) == path }
+    // A path that only repeats the end of a longer one says nothing more: every proper end, once.
+    var ends: Set<[Int]> = []
+    for path in paths where path.count > 2 {
+      for start in 1..<(path.count - 1) { ends.insert(Array(path[start...])) }
     }
-    var unique: [[Int]] = []
-    for path in kept where !unique.contains(path) { unique.append(path) }
+    var seen: Set<[Int]> = []
+    let unique = paths.filter { !ends.contains($0) && seen.insert($0).inserted }
     var lines = unique.prefix(Self.pathLimit).map { path in
       let declarer = nodes[path[path.count - 2]]
       let line = "needed by " + describePath(path.map { nodes[$0].key })
