@@ -105,11 +105,11 @@ final class BindingTable: @unchecked Sendable {
   /// The environment the table's graphs were built for: a child's is its parent's.
   let environment: AppEnvironment
 
-  /// What the table's graphs report to a test framework, in a test graph.
   /// Whether a request made outside every factory for a key the graph did not know stops (see
   /// ``Graph/init(modules:environment:stopsOnUnknownKeys:)``); a child graph's table takes its parent's.
   let stopsOnUnknownKeys: Bool
 
+  /// What the table's graphs report to a test framework, in a test graph.
   let testHooks: TestHooks?
 
   /// `parent`'s entries with `plan`'s bindings laid over them, owned by the graph at `level`; `check`

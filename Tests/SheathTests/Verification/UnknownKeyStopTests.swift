@@ -54,6 +54,20 @@ struct UnknownKeyStopTests {
     #expect(trapMessage(result).hasPrefix("Sheath: Keys.settingsScreen (Instance, App/Keys.swift:60) was resolved"))
   }
 
+  @Test("an @Inject property of a key the graph did not know stops, at the property's line")
+  func stopsOnInject() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      struct SettingsController {
+        @Inject(.settingsScreen, fileID: "App/SettingsController.swift", line: 4) var screen: Instance
+      }
+      let graph = try Graph(modules: [MenuModule()], stopsOnUnknownKeys: true)
+      Graph.$current.withValue(graph) { _ = SettingsController().screen }
+    }
+    #expect(trapMessage(result).hasPrefix("Sheath: Keys.settingsScreen (Instance, App/Keys.swift:60) was resolved"))
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(standardError.contains("App/SettingsController.swift:4: Fatal error: Sheath: Keys.settingsScreen"))
+  }
+
   @Test("an async key the graph did not know, awaited outside every factory, stops")
   func stopsOnAsyncKeys() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
