@@ -11,7 +11,8 @@ import Testing
 /// keys; plain keys declare plain keys only, as their types allow. Each kind's edges, direct or
 /// through `.provider` (and a plain key's through `.lazy` and `.optional` too), go only to the kinds
 /// it may take directly. Keys take every lifetime: transient, per-resolution, singleton, `.weak` and
-/// `.scoped(.flow)`; some are required, bound or not, and the module rebinds or overrides some.
+/// `.scoped(.flow)`; some are required, bound or not, and `require`d by the module (872 requires,
+/// 426 of them of keys it leaves unbound); the module rebinds or overrides some.
 ///
 /// Each graph comes from a seed, and the seeds are the test's arguments: a failure names its seed,
 /// and `swift test --filter GraphCheckAgreementTests` with that seed alone in `seeds` replays it.
@@ -60,6 +61,7 @@ extension GraphCheckAgreementTests {
     var problems = (missing: 0, onCycles: 0, captive: 0, weakHoldingFlow: 0)
     var soundLifetimes: [String: Int] = [:]
     var soundEdges: [String: Int] = [:]
+    var requires = (all: 0, unbound: 0)
     for seed in Self.seeds {
       let wiring = Wiring(seed: seed)
       defer { wiring.box.keys = [] }
@@ -68,6 +70,8 @@ extension GraphCheckAgreementTests {
       problems.onCycles += modelled.onCycles
       problems.captive += modelled.captive
       problems.weakHoldingFlow += modelled.weakHoldingFlow
+      requires.all += wiring.requires.all
+      requires.unbound += wiring.requires.unbound
       guard !wiring.hasAnyProblem else { continue }
       sound += 1
       for life in wiring.lives { soundLifetimes["\(life)", default: 0] += 1 }
@@ -87,6 +91,7 @@ extension GraphCheckAgreementTests {
     #expect(Wiring.Life.allCases.allSatisfy { soundLifetimes["\($0)", default: 0] >= 50 }, "\(soundLifetimes)")
     #expect(
       ["direct", "provider", "lazy", "optional"].allSatisfy { soundEdges[$0, default: 0] >= 30 }, "\(soundEdges)")
+    #expect(requires.all >= 100 && requires.unbound >= 50, "\(requires)")
   }
 }
 
@@ -132,6 +137,14 @@ private enum NodeKey: Sendable {
     case .plain(let key): b.expose(key)
     case .mainActor(let key): b.expose(key)
     case .async(let key): b.expose(key)
+    }
+  }
+
+  func require(in b: inout Bindings) {
+    switch self {
+    case .plain(let key): b.require(key)
+    case .mainActor(let key): b.require(key)
+    case .async(let key): b.require(key)
     }
   }
 }
@@ -182,6 +195,7 @@ private struct Wiring {
   private(set) var edges: [[Edge]] = []
   private(set) var lives: [Life] = []
   private(set) var isBound: [Bool] = []
+  private(set) var isRequiredKey: [Bool] = []
   let keys: [NodeKey]
   let module: TestModule
   let box = KeyBox()
@@ -239,7 +253,8 @@ private struct Wiring {
       }
     }
     box.keys = keys
-    // The module: binds about half the required keys, rebinds a fifth of the others, exposes all.
+    // The module: binds about half the required keys, rebinds a fifth of the others, exposes all, and
+    // `require`s the required keys at even indices (bound or not), without drawing from the seed.
     var rebound: [Int: [Edge]] = [:]
     var bound = Array(repeating: false, count: count)
     for index in 0..<count {
@@ -255,6 +270,7 @@ private struct Wiring {
     }
     self.keys = keys
     self.isBound = bound
+    self.isRequiredKey = isRequired
     self.edges = (0..<count).map { rebound[$0] ?? declared[$0] }
     let moduleKeys = keys
     let moduleRequired = isRequired
@@ -264,8 +280,15 @@ private struct Wiring {
           bindKey(&b, key, index, edges, box, isOverride: !moduleRequired[index])
         }
         key.expose(in: &b)
+        if moduleRequired[index], index % 2 == 0 { key.require(in: &b) }
       }
     }
+  }
+
+  /// How many required keys the module `require`s, and how many of those it leaves unbound.
+  var requires: (all: Int, unbound: Int) {
+    let required = keys.indices.filter { isRequiredKey[$0] && $0 % 2 == 0 }
+    return (required.count, required.count { !isBound[$0] })
   }
 
   // MARK: The model
