@@ -143,7 +143,7 @@ extension Graph {
       var problems: [GraphError.Problem] = []
       // The resolving thread may be deep in a chain, or have a small stack: check where there is room.
       onAmpleStack {
-        let check = GraphCheck(roots: [key], exposedBy: [:], skipping: []) { key in
+        let check = GraphCheck(roots: [key]) { key in
           table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
         }
         problems = check.problems

@@ -120,11 +120,13 @@ enum WeakHold {
   }
 }
 
-/// An `Optional` of any type, to look inside.
-private protocol OptionalValue {
+/// An `Optional` of any type, to look inside: its value, or its wrapped type.
+protocol OptionalValue {
   var wrappedValue: Any? { get }
+  static var wrappedType: Any.Type { get }
 }
 
 extension Optional: OptionalValue {
-  fileprivate var wrappedValue: Any? { self.map { $0 as Any } }
+  var wrappedValue: Any? { self.map { $0 as Any } }
+  static var wrappedType: Any.Type { Wrapped.self }
 }

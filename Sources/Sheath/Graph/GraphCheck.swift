@@ -223,8 +223,7 @@ struct GraphCheck {
       let declarer = nodes[path[path.count - 2]]
       let line = "needed by " + describePath(path.map { nodes[$0].key })
       guard let source = declarer.binding?.source, !source.isKeyDefault else { return line }
-      let binder = source.isTestOverride ? "the test's override (\(source.location))" : "\(source)"
-      return line + ", as \(binder) binds \(declarer.key.name)"
+      return line + ", as \(source) binds \(declarer.key.name)"
     }
     if unique.count > Self.pathLimit {
       lines.append("and \(unique.count - Self.pathLimit) more paths")
@@ -383,21 +382,11 @@ extension GraphCheck {
   /// The name of `type`, or of the type it wraps, when no value of it is an object; `nil` when its
   /// values are objects, or may be (a protocol's existential, `Any`).
   static func valueTypeNotAnObject(_ type: Any.Type) -> String? {
-    if let optional = type as? any OptionalWrapping.Type { return valueTypeNotAnObject(optional.wrappedType) }
-    if type is AnyObject.Type || type == Any.self { return nil }
-    // An existential's metatype is `P.Protocol`: its values' types are known only at run time.
-    if String(describing: Swift.type(of: type)).hasSuffix(".Protocol") { return nil }
+    if let optional = type as? any OptionalValue.Type { return valueTypeNotAnObject(optional.wrappedType) }
+    // An existential's values' types are known only at run time.
+    if type is AnyObject.Type || type == Any.self || isExistential(type) { return nil }
     return describeType(type)
   }
-}
-
-/// An `Optional`'s wrapped type, read from its metatype.
-protocol OptionalWrapping {
-  static var wrappedType: Any.Type { get }
-}
-
-extension Optional: OptionalWrapping {
-  static var wrappedType: Any.Type { Wrapped.self }
 }
 
 /// A dependency declared direct whose value its factory cannot take when it runs: an assisted key's,

@@ -44,9 +44,7 @@ extension Key {
   /// Resolving the key itself, `graph[.analytics]`, still stops when nothing binds it: only a
   /// dependency declared `.optional` may be `nil`.
   public var optional: Key<Value?> {
-    derivedKey(".optional", edge: .optional) { [self] r in
-      r.graphReference.withGraph(resolving: self) { graph in graph.resolvesToSomething(self) } ? r[self] : nil
-    }
+    derivedKey(".optional", edge: .optional) { [self] r in r.graphReference.binds(self) ? r[self] : nil }
   }
 }
 
@@ -93,9 +91,7 @@ extension MainActorKey {
       MainActorKey<Value?>(
         .transient, test: nil, name: nil, declaration: declaration, derivedFrom: (self, ".optional"),
         dependencies: DeclaredDependencies([DeclaredEdge(.optional) { self }])
-      ) { r in
-        r.graphReference.withGraph(resolving: self) { graph in graph.resolvesToSomething(self) } ? r[self] : nil
-      }
+      ) { r in r.graphReference.binds(self) ? r[self] : nil }
     }
   }
 }
@@ -111,10 +107,7 @@ extension AsyncKey {
       AsyncKey<Value?>(
         .transient, test: nil, name: nil, declaration: declaration, derivedFrom: (self, ".optional"),
         dependencies: DeclaredDependencies([DeclaredEdge(.optional) { self }])
-      ) { r in
-        let isBound = r.graphReference.withGraph(resolving: self) { graph in graph.resolvesToSomething(self) }
-        return isBound ? try await r[self] : nil
-      }
+      ) { r in r.graphReference.binds(self) ? try await r[self] : nil }
     }
   }
 }

@@ -47,8 +47,11 @@ public class Keys: @unchecked Sendable {
   public var name: String {
     if let givenName { return givenName }
     if let derivation { return derivation.base.name + derivation.suffix }
-    return "Key declared at \(declaration)"
+    return Self.siteNamePrefix + "\(declaration)"
   }
+
+  /// How a key named only by its declaration site is named: `Key declared at App/Keys.swift:9`.
+  static let siteNamePrefix = "Key declared at "
 
   private let givenName: String?
   /// For a key made from another, such as ``Key/provider``: that key, and what follows its name.
@@ -238,9 +241,13 @@ struct KeySite {
 /// The type as written in code: `any UserAPI`, `[String]`, `URL`, `ChildGraphFactory<Void>`.
 func describeType(_ type: Any.Type) -> String {
   let name = namingVoid(in: String(describing: type))
-  // An existential's metatype is `P.Protocol`; a concrete type's is `T.Type`.
-  let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol") && name != "Any"
-  return isExistential ? "any \(name)" : name
+  return isExistential(type) && name != "Any" ? "any \(name)" : name
+}
+
+/// Whether `type` is a protocol's existential (`any P`): its metatype is `P.Protocol`, a concrete
+/// type's `T.Type`.
+func isExistential(_ type: Any.Type) -> Bool {
+  String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
 }
 
 /// `name` with each `()` that is a type spelled `Void`, as code writes it — the whole type, a generic

@@ -73,6 +73,12 @@ struct GraphReference: Sendable {
     }
   }
 
+  /// Whether the graph resolves `key` to something — a module's binding, or the key's own default —
+  /// as a dependency declared `.optional` asks.
+  func binds(_ key: Keys) -> Bool {
+    withGraph(resolving: key) { graph in graph.resolvesToSomething(key) }
+  }
+
   /// Runs `body` with the graph; `key`, about to be resolved, names the stop when the graph is gone.
   @inlinable @inline(__always)
   func withGraph<Result>(resolving key: Keys, at site: CallSite? = nil, _ body: (Graph) -> Result) -> Result {

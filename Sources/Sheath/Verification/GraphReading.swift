@@ -26,7 +26,7 @@ struct GraphReading {
     _ graph: Graph, scopes: [Scope]?, entryPoints: [Keys], childGraphKey: Keys?,
     parentBindings: [ObjectIdentifier: AnyBinding]
   ) {
-    let check = GraphCheck(roots: graph.knownKeys + entryPoints, exposedBy: [:], skipping: []) { key in
+    let check = GraphCheck(roots: graph.knownKeys + entryPoints) { key in
       graph.binding(resolving: key)
     }
     for problem in check.problems { add(problem) }

@@ -98,7 +98,7 @@ public struct VerificationReport: Sendable, Codable, Equatable, CustomStringConv
   /// stored in a `static let`, or made in a helper function, which the compiler does not tell its
   /// property's name. Messages and fix lines cannot name them (`b.bind(<#key#>)`).
   public var unnamedKeys: [String] {
-    keys.map(\.name).filter { $0.hasPrefix("Key declared at ") }
+    keys.map(\.name).filter { $0.hasPrefix(Keys.siteNamePrefix) }
   }
 
   /// A line for each key whose dependencies were not read, saying why and how to declare them.

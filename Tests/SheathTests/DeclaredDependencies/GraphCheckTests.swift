@@ -307,6 +307,18 @@ struct GraphCheckTests {
       """)
   }
 
+  @Test(
+    "the rule is the same wherever the key is bound: a .weak key bound in a flow's own graph may not hold the flow's key"
+  )
+  func weakHoldingScopedInTheFlow() throws {
+    let flow = try Graph(modules: []).child(scope: .flow)
+    let error = buildError(
+      [TestModule { b in b.override(.imageCache, .weak, .flowData) { _ in Instance() } }], parent: flow)
+    #expect(
+      error.contains(
+        "error: captive dependency: Keys.imageCache (Instance, App/Keys.swift:25) is .weak, but holds Keys.flowData"))
+  }
+
   @Test("a .weak key that holds a singleton builds, and resolves from a flow")
   func weakHoldingSingleton() throws {
     let graph = try Graph(modules: [TestModule { b in b.expose(.sharedCache) }])
