@@ -9,7 +9,6 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 const char *_Nullable sheath_image_path(const void *_Nonnull address) {
   Dl_info info;
@@ -24,71 +23,6 @@ intptr_t *_Nonnull sheath_allocate_words(size_t count) {
 }
 
 void sheath_free_words(intptr_t *_Nullable words) { free(words); }
-
-// MARK: A graph family's lock (see the header)
-
-struct SheathFamilyLock {
-  /// 0 free, 1 held, 2 held and a thread may sleep on `condition`. First: the header's inline
-  /// functions read it through the struct's address.
-  _Atomic(intptr_t) state;
-  /// Held by a thread about to sleep on `condition`, and by one waking the sleepers, so that no
-  /// wakeup falls between a thread's last look at `state` and its sleep.
-  pthread_mutex_t mutex;
-  pthread_cond_t condition;
-};
-
-SheathFamilyLock *_Nonnull sheath_family_lock_create(void) {
-  SheathFamilyLock *lock = malloc(sizeof(SheathFamilyLock));
-  if (lock == NULL) abort();
-  atomic_init(&lock->state, 0);
-  pthread_mutex_init(&lock->mutex, NULL);
-  pthread_cond_init(&lock->condition, NULL);
-  return lock;
-}
-
-void sheath_family_lock_destroy(SheathFamilyLock *_Nonnull lock) {
-  pthread_cond_destroy(&lock->condition);
-  pthread_mutex_destroy(&lock->mutex);
-  free(lock);
-}
-
-void sheath_family_lock_contended(SheathFamilyLock *_Nonnull lock) {
-  pthread_mutex_lock(&lock->mutex);
-  // 2, not 1: this thread cannot know that no other one sleeps, so its release must wake them. A
-  // release that ran before this exchange left 0 and is missed by no one; one that runs after it
-  // sees 2 and must take the mutex to wake, which it gets only once this thread sleeps.
-  while (atomic_exchange_explicit(&lock->state, 2, memory_order_acquire) != 0) {
-    pthread_cond_wait(&lock->condition, &lock->mutex);
-  }
-  pthread_mutex_unlock(&lock->mutex);
-}
-
-void sheath_family_lock_wait(SheathFamilyLock *_Nonnull lock, double seconds) {
-  struct timespec deadline;
-  clock_gettime(CLOCK_REALTIME, &deadline);
-  double whole = (double)(time_t)seconds;
-  deadline.tv_sec += (time_t)whole;
-  deadline.tv_nsec += (long)((seconds - whole) * 1e9);
-  if (deadline.tv_nsec >= 1000000000L) {
-    deadline.tv_sec += 1;
-    deadline.tv_nsec -= 1000000000L;
-  }
-  pthread_mutex_lock(&lock->mutex);
-  // The lock is released with the mutex held: a broadcast by the thread that takes it next waits for
-  // the mutex, which this thread gives up only as it sleeps.
-  if (atomic_exchange_explicit(&lock->state, 0, memory_order_release) == 2) {
-    pthread_cond_broadcast(&lock->condition);
-  }
-  pthread_cond_timedwait(&lock->condition, &lock->mutex, &deadline);
-  pthread_mutex_unlock(&lock->mutex);
-  sheath_family_lock(lock);
-}
-
-void sheath_family_lock_broadcast(SheathFamilyLock *_Nonnull lock) {
-  pthread_mutex_lock(&lock->mutex);
-  pthread_cond_broadcast(&lock->condition);
-  pthread_mutex_unlock(&lock->mutex);
-}
 
 _Thread_local SheathResolutionState sheath_thread_state;
 
@@ -229,6 +163,8 @@ static int (*volatile sheath_attr_set_stack_size)(pthread_attr_t *, size_t) = pt
 static int (*volatile sheath_attr_destroy)(pthread_attr_t *) = pthread_attr_destroy;
 static int (*volatile sheath_create)(pthread_t *, const pthread_attr_t *, void *(*)(void *), void *) = pthread_create;
 static int (*volatile sheath_join)(pthread_t, void **) = pthread_join;
+static int (*volatile sheath_sigmask)(int, const sigset_t *, sigset_t *) = pthread_sigmask;
+static int (*volatile sheath_sigfillset)(sigset_t *) = sigfillset;
 
 bool sheath_run_on_new_thread(size_t stack_size, void (*body)(void *), void *context) {
   pthread_attr_t attributes;
@@ -240,91 +176,13 @@ bool sheath_run_on_new_thread(size_t stack_size, void (*body)(void *), void *con
   int status = sheath_create(&thread, &attributes, sheath_thread_main, &start);
   sheath_attr_destroy(&attributes);
   if (status != 0) return false;
-  sheath_join(thread, NULL);
-  return true;
-}
-
-// MARK: A thread kept ready for work a small stack cannot do
-
-// Starting a thread takes the caller kilobytes of stack (glibc allocates the new thread's TLS with
-// `calloc`), which a thread made with a 16 KiB stack does not have left when a stop needs one. Such a
-// thread has this one made when it starts resolving, while it still has room, and hands it the work.
-
-static int (*volatile sheath_mutex_lock)(pthread_mutex_t *) = pthread_mutex_lock;
-static int (*volatile sheath_mutex_unlock)(pthread_mutex_t *) = pthread_mutex_unlock;
-static int (*volatile sheath_cond_wait)(pthread_cond_t *, pthread_mutex_t *) = pthread_cond_wait;
-static int (*volatile sheath_cond_broadcast)(pthread_cond_t *) = pthread_cond_broadcast;
-static int (*volatile sheath_sigmask)(int, const sigset_t *, sigset_t *) = pthread_sigmask;
-static int (*volatile sheath_sigfillset)(sigset_t *) = sigfillset;
-
-typedef struct {
-  void (*body)(void *);
-  void *context;
-  bool done;
-} SheathReadyRequest;
-
-static pthread_mutex_t sheath_ready_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t sheath_ready_changed = PTHREAD_COND_INITIALIZER;
-/// One request at a time: held by the thread whose request is in `sheath_ready_request`.
-static pthread_mutex_t sheath_ready_turn = PTHREAD_MUTEX_INITIALIZER;
-static SheathReadyRequest *sheath_ready_request = NULL;
-static bool sheath_ready_started = false;
-
-static void *sheath_ready_main(void *unused) {
-  (void)unused;
-  sheath_mutex_lock(&sheath_ready_lock);
-  for (;;) {
-    while (sheath_ready_request == NULL || sheath_ready_request->done) {
-      sheath_cond_wait(&sheath_ready_changed, &sheath_ready_lock);
-    }
-    SheathReadyRequest *request = sheath_ready_request;
-    sheath_mutex_unlock(&sheath_ready_lock);
-    request->body(request->context);
-    sheath_mutex_lock(&sheath_ready_lock);
-    request->done = true;
-    sheath_cond_broadcast(&sheath_ready_changed);
-  }
-  return NULL;
-}
-
-bool sheath_prepare_ready_thread(size_t stack_size) {
-  sheath_mutex_lock(&sheath_ready_lock);
-  if (!sheath_ready_started) {
-    pthread_attr_t attributes;
-    if (sheath_attr_init(&attributes) == 0) {
-      (void)sheath_attr_set_stack_size(&attributes, stack_size);
-      (void)pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
-      pthread_t thread;
-      sheath_ready_started = sheath_create(&thread, &attributes, sheath_ready_main, NULL) == 0;
-      sheath_attr_destroy(&attributes);
-    }
-  }
-  bool started = sheath_ready_started;
-  sheath_mutex_unlock(&sheath_ready_lock);
-  return started;
-}
-
-bool sheath_run_on_ready_thread(void (*body)(void *), void *context) {
-  sheath_mutex_lock(&sheath_ready_turn);
-  sheath_mutex_lock(&sheath_ready_lock);
-  if (!sheath_ready_started) {
-    sheath_mutex_unlock(&sheath_ready_lock);
-    sheath_mutex_unlock(&sheath_ready_turn);
-    return false;
-  }
-  SheathReadyRequest request = {body, context, false};
-  sheath_ready_request = &request;
-  sheath_cond_broadcast(&sheath_ready_changed);
   // The calling thread waits with its signals blocked: its stack may be nearly used up, with no room
   // for a handler's frame. A crash reporter that pauses every thread while a stop ends the program
   // (the Swift runtime's, on Linux) then passes this one by instead of overflowing its stack.
   sigset_t all, previous;
   sheath_sigfillset(&all);
   sheath_sigmask(SIG_BLOCK, &all, &previous);
-  while (!request.done) sheath_cond_wait(&sheath_ready_changed, &sheath_ready_lock);
+  sheath_join(thread, NULL);
   sheath_sigmask(SIG_SETMASK, &previous, NULL);
-  sheath_ready_request = NULL;
-  sheath_mutex_unlock(&sheath_ready_lock);
-  sheath_mutex_unlock(&sheath_ready_turn);
   return true;
 }

@@ -61,56 +61,6 @@ intptr_t *_Nonnull sheath_allocate_words(size_t count);
 /// Frees what `sheath_allocate_words` returned.
 void sheath_free_words(intptr_t *_Nullable words);
 
-// MARK: A graph family's lock
-
-/// The lock of a family of graphs (a `BuildCoordinator`'s), with a condition its builds wait on.
-///
-/// Taking and releasing it when no other thread wants it is one atomic instruction each, inlined, where
-/// a `pthread_mutex_t` behind `NSCondition` cost about 70 instructions a pair: the word below is 0
-/// (free), 1 (held) or 2 (held, and a thread may sleep on the condition). Only a thread that finds it
-/// held touches the mutex and the condition: it sleeps there until the holder's release, which sees 2
-/// and wakes it — the mutex that Ulrich Drepper's "Futexes Are Tricky" builds on a futex, built here on
-/// a condition. A thread that holds the lock may also wait, with the lock released, for a build
-/// (`sheath_family_lock_wait`) until another thread's `sheath_family_lock_broadcast`: both wakeups go
-/// to the one condition, and every waiter checks again what it waits for.
-///
-/// Allocated by `sheath_family_lock_create`, never moved, freed by `sheath_family_lock_destroy`. The
-/// state word is the struct's first member, which the inline functions below rely on.
-typedef struct SheathFamilyLock SheathFamilyLock;
-
-/// A new lock, free; stops the program when there is no memory.
-SheathFamilyLock *_Nonnull sheath_family_lock_create(void);
-
-/// Frees `lock`, which no thread holds or waits on.
-void sheath_family_lock_destroy(SheathFamilyLock *_Nonnull lock);
-
-/// Takes `lock` when another thread holds it: sleeps until it is free. Use `sheath_family_lock`.
-void sheath_family_lock_contended(SheathFamilyLock *_Nonnull lock);
-
-/// Wakes every thread sleeping on `lock`'s condition: those waiting for a build, and those waiting
-/// for the lock (`sheath_family_unlock` calls it for them).
-void sheath_family_lock_broadcast(SheathFamilyLock *_Nonnull lock);
-
-/// Takes `lock`.
-static inline void sheath_family_lock(SheathFamilyLock *_Nonnull lock) {
-  intptr_t expected = 0;
-  if (!atomic_compare_exchange_strong_explicit(
-          (_Atomic(intptr_t) *)lock, &expected, 1, memory_order_acquire, memory_order_relaxed)) {
-    sheath_family_lock_contended(lock);
-  }
-}
-
-/// Releases `lock`, which the caller holds, and wakes the threads that may be sleeping on it.
-static inline void sheath_family_unlock(SheathFamilyLock *_Nonnull lock) {
-  if (atomic_exchange_explicit((_Atomic(intptr_t) *)lock, 0, memory_order_release) == 2) {
-    sheath_family_lock_broadcast(lock);
-  }
-}
-
-/// Releases `lock`, which the caller holds, sleeps until `sheath_family_lock_broadcast` or for at
-/// most `seconds`, and takes `lock` again. It may also return early: the caller checks again.
-void sheath_family_lock_wait(SheathFamilyLock *_Nonnull lock, double seconds);
-
 // MARK: Keys by declaration site
 
 /// One key, found by where it was declared: the `#fileID` text, the line and column of the
@@ -256,15 +206,5 @@ bool sheath_thread_stack_bounds(uintptr_t *_Nonnull low, uintptr_t *_Nonnull hig
 /// the caller's stack is nearly used up.
 bool sheath_run_on_new_thread(
     size_t stack_size, void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
-
-/// Starts, once per process, a thread with a stack of `stack_size` bytes that waits for work handed
-/// to it by ``sheath_run_on_ready_thread``; false when it could not be started. Called by a thread
-/// with a small stack while it still has room: starting a thread costs the caller kilobytes.
-bool sheath_prepare_ready_thread(size_t stack_size);
-
-/// Runs `body(context)` on the thread ``sheath_prepare_ready_thread`` started and waits for it, with
-/// the calling thread's signals blocked; false when no such thread was started. Costs the calling
-/// thread a few hundred bytes of stack. One call at a time: others wait their turn.
-bool sheath_run_on_ready_thread(void (*_Nonnull body)(void *_Nullable), void *_Nullable context);
 
 #endif

@@ -7,21 +7,6 @@ let stopStackRoom: UInt = 128 << 10
 /// The stack of the thread a stop moves to when the calling thread's is short.
 private let stopThreadStackSize = 8 << 20
 
-/// Makes ready, once, the thread a stop or a check moves to from a thread whose whole stack is small
-/// (``stopStackRoom`` or so), while the calling thread still has room to start it: starting a thread
-/// takes its caller kilobytes of stack, which a 16 KiB thread deep in a resolution does not have.
-func prepareAmpleStack(stackSize: UInt) {
-  if stackSize < 2 * stopStackRoom { _ = sheath_prepare_ready_thread(stopThreadStackSize) }
-}
-
-/// Runs `body(context)` on the thread ``prepareAmpleStack(stackSize:)`` made ready, or else on a new
-/// thread, and waits for it; false when no thread could run it.
-private func runOnAmpleThread(
-  _ body: @convention(c) (UnsafeMutableRawPointer?) -> Void, _ context: UnsafeMutableRawPointer
-) -> Bool {
-  sheath_run_on_ready_thread(body, context) || sheath_run_on_new_thread(stopThreadStackSize, body, context)
-}
-
 /// Runs `stop` — a closure that ends the program or parks its thread for good — where the stack has
 /// room for it: on the calling thread when it has ``stopStackRoom`` left or its bounds cannot be
 /// known, else on a new thread with an ample stack while the calling thread waits for it for good.
@@ -40,7 +25,8 @@ func withAmpleStack(_ stop: () -> Never) -> Never {
     // type costs the Swift runtime kilobytes of stack, which this thread may not have. `stop` runs
     // on the new thread while this one waits for it, so the two never run at once.
     let box = StopBox(stop)
-    _ = runOnAmpleThread(
+    _ = sheath_run_on_new_thread(
+      stopThreadStackSize,
       { context in Unmanaged<StopBox>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue().stop() },
       Unmanaged.passUnretained(box).toOpaque())
     withExtendedLifetime(box) {}
@@ -61,7 +47,8 @@ func onAmpleStack(_ body: () -> Void) {
   withoutActuallyEscaping(body) { body in
     // NB: not generic, as `withAmpleStack`: the first use of a generic type costs stack.
     let box = WorkBox(body)
-    let ran = runOnAmpleThread(
+    let ran = sheath_run_on_new_thread(
+      stopThreadStackSize,
       { context in Unmanaged<WorkBox>.fromOpaque(context.unsafelyUnwrapped).takeUnretainedValue().body() },
       Unmanaged.passUnretained(box).toOpaque())
     withExtendedLifetime(box) {}

@@ -164,7 +164,6 @@ enum ResolutionStack {
     var high: UInt = 0
     if sheath_thread_stack_bounds(&low, &high) {
       state.pointee.stackLimit = low + stackMargin(stackSize: high - low)
-      prepareAmpleStack(stackSize: high - low)
     }
   }
 

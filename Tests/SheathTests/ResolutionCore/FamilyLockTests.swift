@@ -2,11 +2,11 @@ import Foundation
 import Sheath
 import Testing
 
-// The lock every family of graphs builds its shared instances under (Unsafe/FamilyLock.swift):
-// an atomic word taken and released without a call, and a condition that threads which find it held,
-// or wait for a build, sleep on. These tests contend for it from several threads: a lost exclusion
-// loses increments (and ThreadSanitizer, which runs this suite, reports the race); a lost wakeup
-// leaves a thread asleep for the hour it asked for, which the time limit turns into a failure.
+// The lock every family of graphs builds its shared instances under (Coordination/FamilyLock.swift):
+// a mutex, and a condition that threads waiting for a build sleep on. These tests contend for it from
+// several threads: a lost exclusion loses increments (and ThreadSanitizer, which runs this suite,
+// reports the race); a lost wakeup leaves a thread asleep for the time it asked for, which the test
+// counts as a failure.
 
 /// A counter the tests only touch under the lock under test: deliberately not atomic.
 private final class Unprotected: @unchecked Sendable {
