@@ -33,7 +33,9 @@ struct BuildList {
     if count == capacity { grow() }
     (entries + count).initialize(to: (id, build))
     count += 1
-    checkInvariants()
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
   }
 
   /// Removes the build of `id`, if it is in progress.
@@ -43,7 +45,9 @@ struct BuildList {
       if index != count { entries[index] = entries[count] }
       break
     }
-    checkInvariants()
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
   }
 
   private mutating func grow() {
@@ -54,15 +58,66 @@ struct BuildList {
     capacity *= 2
   }
 
-  /// In debug builds: the count fits the buffer, and no id is in the list twice.
-  private func checkInvariants() {
-    #if DEBUG
-      precondition(count >= 0 && count <= capacity, "BuildList: \(count) builds in a buffer of \(capacity)")
-      for index in 0..<count {
-        for other in (index + 1)..<count {
-          precondition(entries[index].id != entries[other].id, "BuildList: a build is in the list twice")
-        }
+  /// Stops unless the count fits the buffer and no id is in the list twice. Every change checks it in
+  /// debug builds and with internal checks on (`-DSHEATH_INTERNAL_CHECKS`); tests call it in any build.
+  func checkInvariants() {
+    precondition(count >= 0 && count <= capacity, "BuildList: \(count) builds in a buffer of \(capacity)")
+    for index in 0..<count {
+      for other in (index + 1)..<count {
+        precondition(entries[index].id != entries[other].id, "BuildList: a build is in the list twice")
       }
-    #endif
+    }
+  }
+
+  /// The buffer's capacity: for tests.
+  var bufferCapacity: Int { capacity }
+}
+
+/// A build list on its own, for tests of the list: ids of any owner and slot, each with a build
+/// record of the calling thread.
+package final class StandaloneBuildList {
+  private var list = BuildList()
+  private let key: Keys
+  /// The objects that stand for owners: one per number.
+  private var owners: [Int: Owner] = [:]
+  private final class Owner {}
+
+  /// An empty list, whose builds all name `key`.
+  package init(key: Keys) {
+    self.key = key
+  }
+
+  deinit {
+    list.deallocate()
+  }
+
+  /// Records a build of `slot` for `owner`, which is not in the list.
+  package func append(owner: Int, slot: Int) {
+    list.append(id(owner, slot), BuildCoordinator.Build(thread: currentThreadID(), key: Unretained(key), path: .init()))
+  }
+
+  /// Removes the build of `slot` for `owner`, if it is in the list.
+  package func remove(owner: Int, slot: Int) {
+    list.remove(id(owner, slot))
+  }
+
+  /// Whether a build of `slot` for `owner` is in the list.
+  package func contains(owner: Int, slot: Int) -> Bool {
+    list.build(of: id(owner, slot)) != nil
+  }
+
+  /// How many builds are in the list.
+  package var count: Int { list.count }
+
+  /// The buffer's capacity: 4, doubled each time it fills.
+  package var capacity: Int { list.bufferCapacity }
+
+  /// Stops if the list breaks one of its invariants, in any build.
+  package func checkInvariants() { list.checkInvariants() }
+
+  private func id(_ owner: Int, _ slot: Int) -> BuildCoordinator.BuildID {
+    let object = owners[owner] ?? Owner()
+    owners[owner] = object
+    return BuildCoordinator.BuildID(owner: ObjectIdentifier(object), slot: slot)
   }
 }

@@ -66,7 +66,7 @@ final class CheckedSlots: @unchecked Sendable {
     }
     let words = UnsafeMutablePointer<Int>(bitPattern: address).unsafelyUnwrapped
     sheath_fetch_or_int(words + (offset &>> Int.bitWidth.trailingZeroBitCount), 1 &<< (offset & (Int.bitWidth - 1)))
-    #if DEBUG
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
       checkInvariants(inserted: slot)
     #endif
   }
@@ -88,34 +88,32 @@ final class CheckedSlots: @unchecked Sendable {
   }
 }
 
-#if DEBUG
-  extension CheckedSlots {
-    /// Stops if the table breaks one of the invariants that reading it without a lock relies on, or
-    /// if `slot`, just inserted, is not found:
-    ///
-    /// - its capacity is a power of two of at least `Int.bitWidth`, so that a slot's word and bit are
-    ///   shifts and masks;
-    /// - segment 0 is made with the table, and a made segment is never unmade;
-    /// - `slot`'s segment is made, and `slot` lies in it: segment `k ≥ 1` keeps
-    ///   `capacity << (k - 1) ..< capacity << k`.
-    ///
-    /// Constant time: an insert checks itself in a debug build.
-    func checkInvariants(inserted slot: Int) {
-      precondition(
-        capacity >= Int.bitWidth && capacity & (capacity - 1) == 0,
-        "checked slots: capacity \(capacity) is not a power of two of at least \(Int.bitWidth)")
-      precondition(sheath_load_acquire_int(segments) != 0, "checked slots: segment 0 is not made")
-      let (segment, offset) = place(of: slot)
-      precondition(sheath_load_acquire_int(segments + segment) != 0, "checked slots: segment \(segment) is not made")
-      let start = segment == 0 ? 0 : capacity &<< (segment - 1)
-      let size = segment == 0 ? capacity : start
-      precondition(
-        offset >= 0 && offset < size && start + offset == slot,
-        "checked slots: slot \(slot) placed at bit \(offset) of segment \(segment), which starts at \(start)")
-      precondition(contains(slot), "checked slots: slot \(slot) is not found after its insert")
-    }
+extension CheckedSlots {
+  /// Stops if the table breaks one of the invariants that reading it without a lock relies on, or
+  /// if `slot`, just inserted, is not found:
+  ///
+  /// - its capacity is a power of two of at least `Int.bitWidth`, so that a slot's word and bit are
+  ///   shifts and masks;
+  /// - segment 0 is made with the table, and a made segment is never unmade;
+  /// - `slot`'s segment is made, and `slot` lies in it: segment `k ≥ 1` keeps
+  ///   `capacity << (k - 1) ..< capacity << k`.
+  ///
+  /// Constant time: an insert checks itself in a debug build.
+  func checkInvariants(inserted slot: Int) {
+    precondition(
+      capacity >= Int.bitWidth && capacity & (capacity - 1) == 0,
+      "checked slots: capacity \(capacity) is not a power of two of at least \(Int.bitWidth)")
+    precondition(sheath_load_acquire_int(segments) != 0, "checked slots: segment 0 is not made")
+    let (segment, offset) = place(of: slot)
+    precondition(sheath_load_acquire_int(segments + segment) != 0, "checked slots: segment \(segment) is not made")
+    let start = segment == 0 ? 0 : capacity &<< (segment - 1)
+    let size = segment == 0 ? capacity : start
+    precondition(
+      offset >= 0 && offset < size && start + offset == slot,
+      "checked slots: slot \(slot) placed at bit \(offset) of segment \(segment), which starts at \(start)")
+    precondition(contains(slot), "checked slots: slot \(slot) is not found after its insert")
   }
-#endif
+}
 
 /// A table of checked slots on its own, for tests of its segments: it takes any slot, far past the
 /// keys made so far.
@@ -128,8 +126,11 @@ package final class StandaloneCheckedSlots: Sendable {
   /// The slots of the first segment; each further segment doubles it.
   package var capacity: Int { slots.capacity }
 
-  /// Records `slot`; in a debug build, checks the invariants.
+  /// Records `slot`; with internal checks on, checks the invariants.
   package func insert(_ slot: Int) { slots.insert(slot) }
+
+  /// Stops if the table breaks one of its invariants, or `slot` is not found, in any build.
+  package func checkInvariants(inserted slot: Int) { slots.checkInvariants(inserted: slot) }
 
   /// Whether `slot` was recorded.
   package func contains(_ slot: Int) -> Bool { slots.contains(slot) }

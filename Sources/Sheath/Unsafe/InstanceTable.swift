@@ -14,8 +14,9 @@ import CSheathRuntime
 /// (``GraphAnchor``): a flow with a scoped instance or two allocates nothing more for them.
 ///
 /// A block is a ``Header`` and its ``Entry`` values, reached only through an ``UnsafeHandle``
-/// (InstanceTable+UnsafeHandle.swift); in debug builds every change ends with a check of the
-/// table's invariants (InstanceTable+Invariants.swift).
+/// (InstanceTable+UnsafeHandle.swift); in debug builds, and in any build compiled with
+/// `-DSHEATH_INTERNAL_CHECKS`, every change ends with a check of the table's invariants
+/// (InstanceTable+Invariants.swift), which tests can also run in any build.
 @usableFromInline
 struct InstanceTable: @unchecked Sendable {
   // @unchecked: the cell and the blocks are read through acquire loads and written under the
@@ -90,7 +91,7 @@ struct InstanceTable: @unchecked Sendable {
     let index = Self.emptyIndex(for: slot + 1, in: table)
     table.publish(stored, tag: slot + 1, at: index)
     if cell.pointee != table.block { sheath_store_release(cell, table.block) }
-    #if DEBUG
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
       // What this store can break, in time of the probe it took: a debug build of an app pays no more.
       // A grown block was checked whole (`grown(_:)`); the tests check every block whole
       // (`Graph.instanceTableShape`).
@@ -154,7 +155,7 @@ struct InstanceTable: @unchecked Sendable {
       guard tag != 0 else { continue }
       table.copy(entry, to: emptyIndex(for: tag, in: table))
     }
-    #if DEBUG
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
       checkInvariants(of: table)
     #endif
     return table

@@ -49,10 +49,10 @@ struct Unretained<Object: AnyObject> {
 
   /// The same object, as `Other`, which it is: the caller knows its class (a key's binding has the
   /// key's factory type, which the compiler checked where it was made; a declaration's key, the type it
-  /// was declared with). Debug builds check it.
+  /// was declared with). Debug builds check it, as do builds with internal checks on.
   @inlinable @inline(__always)
   func known<Other: AnyObject>(as _: Other.Type) -> Unretained<Other> {
-    #if DEBUG
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
       precondition(with { $0 is Other }, "Unretained: \(type(of: object)) is not a \(Other.self)")
     #endif
     return Unretained<Other>(address: UnsafeRawPointer(address))
