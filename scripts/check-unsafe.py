@@ -7,7 +7,7 @@ Usage: scripts/check-unsafe.py            check, print the census, fail on any p
 Two rules, over every Swift file in Sources/ (comments are not code, and are skipped):
 
 1. Unsafe constructs (pointers, `Unmanaged`, `unsafelyUnwrapped`, `unsafeDowncast`, the C runtime's
-   atomics, ...) live in Sources/Sheath/Unsafe/, behind typed handles (CONTRIBUTING.md lists them).
+   atomics, ...) live in Sources/Sheath/Runtime/, behind typed handles (CONTRIBUTING.md lists them).
    Anywhere else, a file may hold only the count scripts/unsafe-outside.txt records for it, exactly: a
    count that grows fails (move the code behind a handle), and so does one that shrinks (lower the
    record with --update, so that it stays the truth the docs quote).
@@ -21,7 +21,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SOURCES = ROOT / "Sources"
-UNSAFE_HOME = SOURCES / "Sheath" / "Unsafe"
+UNSAFE_HOME = SOURCES / "Sheath" / "Runtime"
 RECORD = ROOT / "scripts" / "unsafe-outside.txt"
 
 # What counts as unsafe: each match on a line of code is one use.
@@ -134,7 +134,7 @@ def problems(outside, record, unreasoned):
         if uses > recorded:
             found.append(
                 f"{path}: {uses} unsafe uses, {recorded} recorded: move the new ones behind a handle in "
-                f"Sources/Sheath/Unsafe/"
+                f"Sources/Sheath/Runtime/"
             )
         elif uses < recorded:
             found.append(f"{path}: {uses} unsafe uses, {recorded} recorded: run scripts/check-unsafe.py --update")
@@ -199,7 +199,7 @@ def self_test():
         return False
     messages = problems({"X.swift": 3, "Y.swift": 1}, {"X.swift": 2, "Y.swift": 2, "Z.swift": 1}, ["W.swift:4"])
     pinned = [
-        "X.swift: 3 unsafe uses, 2 recorded: move the new ones behind a handle in Sources/Sheath/Unsafe/",
+        "X.swift: 3 unsafe uses, 2 recorded: move the new ones behind a handle in Sources/Sheath/Runtime/",
         "Y.swift: 1 unsafe uses, 2 recorded: run scripts/check-unsafe.py --update",
         "Z.swift: 0 unsafe uses, 1 recorded: run scripts/check-unsafe.py --update",
         "W.swift:4: @unchecked Sendable without a `// @unchecked:` comment saying why it is safe",
@@ -220,7 +220,7 @@ def main():
     if "--update" in sys.argv[1:]:
         body = "".join(f"{n} {path}\n" for path, n in sorted(outside.items(), key=lambda e: (-e[1], e[0])))
         RECORD.write_text(
-            "# Unsafe constructs outside Sources/Sheath/Unsafe/, by file: written by\n"
+            "# Unsafe constructs outside Sources/Sheath/Runtime/, by file: written by\n"
             "# scripts/check-unsafe.py --update, checked exactly by scripts/check-unsafe.py.\n" + body
         )
         print(f"wrote {RECORD.relative_to(ROOT)}: {sum(outside.values())} uses in {len(outside)} files")
@@ -230,7 +230,7 @@ def main():
 
     print(
         f"check-unsafe: looked at {len(files)} Swift files in Sources/; "
-        f"{sum(home.values())} unsafe uses in {len(home)} files of Sources/Sheath/Unsafe/, "
+        f"{sum(home.values())} unsafe uses in {len(home)} files of Sources/Sheath/Runtime/, "
         f"{sum(outside.values())} in {len(outside)} files elsewhere (recorded); "
         f"{unchecked_total} @unchecked Sendable, {unchecked_total - len(unreasoned)} with a reason."
     )

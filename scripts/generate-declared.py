@@ -562,9 +562,9 @@ def write(path, text):
 
 OUTPUTS = {
     "Sources/Sheath/Keys/Key+Declared.swift": key_inits,
-    "Sources/Sheath/Modules/Bindings+Declared.swift": bindings,
-    "Sources/Sheath/Modules/Bindings+DeclaredDecorators.swift": decorators,
-    "Sources/Sheath/Modules/Bindings+DeclaredContributions.swift": contributions,
+    "Sources/Sheath/Registration/Bindings+Declared.swift": bindings,
+    "Sources/Sheath/Registration/Bindings+DeclaredDecorators.swift": decorators,
+    "Sources/Sheath/Registration/Bindings+DeclaredContributions.swift": contributions,
 }
 for path, make in OUTPUTS.items():
     write(path, make())

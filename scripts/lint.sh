@@ -10,6 +10,6 @@ if [ "${1:-}" = "--fix" ]; then
   swift format format --in-place --recursive "${paths[@]}"
 fi
 swift format lint --strict --recursive "${paths[@]}"
-# Unsafe code stays in Sources/Sheath/Unsafe/ (and the counts scripts/unsafe-outside.txt records);
+# Unsafe code stays in Sources/Sheath/Runtime/ (and the counts scripts/unsafe-outside.txt records);
 # every `@unchecked Sendable` says why. Prints what it looked at.
 scripts/check-unsafe.py

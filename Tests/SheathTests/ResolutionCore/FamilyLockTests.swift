@@ -2,7 +2,7 @@ import Foundation
 import Sheath
 import Testing
 
-// The lock every family of graphs builds its shared instances under (Coordination/FamilyLock.swift):
+// The lock every family of graphs builds its shared instances under (Resolution/Coordination/FamilyLock.swift):
 // a mutex, and a condition that threads waiting for a build sleep on. These tests contend for it from
 // several threads: a lost exclusion loses increments (and ThreadSanitizer, which runs this suite,
 // reports the race); a lost wakeup leaves a thread asleep for the time it asked for, which the test

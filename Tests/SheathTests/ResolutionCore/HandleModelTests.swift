@@ -1,7 +1,7 @@
 import Sheath
 import Testing
 
-// Model tests of the unsafe handles (Sources/Sheath/Unsafe/), in the style of swift-collections'
+// Model tests of the unsafe handles (Sources/Sheath/Runtime/), in the style of swift-collections'
 // `withEveryDeque`: each test walks a handle through every state of a family — every size from empty
 // to several growths, slots placed to collide, wrap around and cross segments, values kept in entries
 // and in boxes — and after every step checks the handle's invariants (which every build compiles) and

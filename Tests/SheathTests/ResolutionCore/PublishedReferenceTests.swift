@@ -2,7 +2,7 @@ import Foundation
 import Sheath
 import Testing
 
-// A reference published once and read without a lock (Unsafe/AtomicWords.swift): what a `Lazy` keeps
+// A reference published once and read without a lock (Runtime/AtomicWords.swift): what a `Lazy` keeps
 // its value in, and a declaration its keys. Threads race to publish; each must get the one that won,
 // and the cell must hold exactly one reference to it: a lost release leaks the losers or the winner,
 // an extra one crashes. ThreadSanitizer runs this suite.

@@ -95,17 +95,6 @@ extension InstanceTable {
   }
 }
 
-extension Graph {
-  /// The shape of the table of shared instances this graph owns, after checking its invariants: for
-  /// tests, while no build is in flight.
-  package var instanceTableShape: InstanceTableShape {
-    coordinator.withLock {
-      instances.checkInvariants()
-      return instances.shape
-    }
-  }
-}
-
 /// An instance table with memory of its own, for tests of the table itself: it takes any slots,
 /// where a graph's keys, whose slots are handed out in order, rarely make two collide.
 package final class StandaloneInstanceTable {

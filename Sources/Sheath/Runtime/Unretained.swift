@@ -15,7 +15,7 @@ struct Unretained<Object: AnyObject> {
     reference = .passUnretained(object)
   }
 
-  /// The object at `address`, as ``address`` gave it; for the handles in Sources/Sheath/Unsafe/ that
+  /// The object at `address`, as ``address`` gave it; for the handles in Sources/Sheath/Runtime/ that
   /// keep objects as words.
   @inlinable @inline(__always)
   init(address: UnsafeRawPointer) {
