@@ -1,19 +1,13 @@
 import CSheathRuntime
 
 /// The keys the calling thread is resolving right now, outermost first: one stack per thread that
-/// every way into a graph pushes onto.
+/// every way into a graph pushes onto, kept in the C runtime's thread-local state.
 ///
 /// A factory's resolver, a graph the factory captured, `@Inject`, a ``Provider`` or ``Lazy`` called
-/// later — all of them resolve on the calling thread, so all of them meet the same checks:
-///
-/// - **Cycles.** A shared instance asked for again while this thread builds it is a cycle, found at
-///   once (the build coordinator says so). A transient key that needs itself nests without end; the
-///   stack is scanned for a repeated key when it is ``cycleCheckDepth`` deep, then at every doubling,
-///   and when the thread's stack runs low — linear in the depth, and free below it. The cycle is
-///   reported from the key the resolution entered first, so the same cycle gives the same message in
-///   every run.
-/// - **Depth.** Before the thread's stack runs out (measured, not guessed), the resolution stops with
-///   a message naming its path, instead of a bare signal.
+/// later — all of them resolve on the calling thread, so all of them push here. This file is the
+/// handle: pushing, popping and reading frames, and the state a request lends. When to look for a
+/// cycle, how much stack to keep free and what to report are the policy of
+/// Resolution/ResolutionChecks.swift, which the push calls only past a threshold it sets.
 ///
 /// A provider called after its factory returned starts on an empty stack: the state belongs to the
 /// resolution in progress, never to the values that resolutions hand out.
@@ -40,19 +34,6 @@ enum ResolutionStack {
     return Unretained(address: state.pointee.lentGraph.unsafelyUnwrapped)
   }
 
-  /// The depth of the first scan for a repeated key. A real graph rarely nests a dozen deep, and a
-  /// chain this long costs nothing to check; a cycle reaches it within microseconds.
-  static let cycleCheckDepth = 1024
-
-  /// How much of its stack a thread keeps free: a resolution that would go deeper stops with a
-  /// message. A quarter of the stack, at most 256 KiB: room for a factory's frames, the keys it
-  /// reads, a stop's start — a stop builds and prints its message on a thread of its own when this
-  /// one's stack is short (see ``withAmpleStack(_:)``) — and the signal handler the Swift runtime's
-  /// crash reporter runs on every thread while that stop ends the program.
-  static func stackMargin(stackSize: UInt) -> UInt {
-    min(256 << 10, stackSize / 4)
-  }
-
   /// The calling thread's resolution state, as ``enter(_:_:_:in:)`` found it: what ``exit(_:)``
   /// pops, and the thread's identity while the resolution runs.
   @frozen @usableFromInline
@@ -77,7 +58,7 @@ enum ResolutionStack {
     let state = sheath_resolution_state()
     let depth = state.pointee.count
     if _slowPath(depth >= state.pointee.slowDepth || sheath_stack_address() < state.pointee.stackLimit) {
-      enterSlowly(state, key, lifetime, binding, graph)
+      enterSlowly(ThreadFrames(state), key, lifetime, binding, graph)
     } else {
       state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
         key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
@@ -95,106 +76,14 @@ enum ResolutionStack {
     if _slowPath(state.pointee.resolutionInstances != nil) { endResolution(state) }
   }
 
-  /// The push when something needs a closer look: the first resolution on this thread, a full
-  /// buffer, a scan for a cycle, a stack running low, or a trace recording every factory run.
-  ///
-  /// A stack running low is looked at first, in a frame kept small: the stop it leads to waits here
-  /// for a thread with room, and the frames below this one are all the stack it has.
-  @usableFromInline
-  static func enterSlowly(
-    _ state: UnsafeMutablePointer<SheathResolutionState>, _ key: Keys, _ lifetime: LifetimeKind,
-    _ binding: AnyBinding, _ graph: Graph
-  ) {
-    let depth = state.pointee.count
-    if depth < state.pointee.capacity, sheath_stack_address() < state.pointee.stackLimit {
-      state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
-        key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
-      state.pointee.count = depth + 1
-      stopRunningLow(state)
-    }
-    enterChecking(state, key, lifetime, binding, graph)
-  }
-
-  private static func enterChecking(
-    _ state: UnsafeMutablePointer<SheathResolutionState>, _ key: Keys, _ lifetime: LifetimeKind,
-    _ binding: AnyBinding, _ graph: Graph
-  ) {
-    if state.pointee.capacity == 0 { start(state) }
-    let depth = state.pointee.count
-    if depth >= state.pointee.capacity, !sheath_resolution_state_reserve(state, state.pointee.capacity * 2) {
-      stop(.tooDeep(depth: depth + 1, path: path(state) + [key]))
-    }
-    state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
-      key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
-    state.pointee.count = depth + 1
-    if sheath_stack_address() < state.pointee.stackLimit { stopRunningLow(state) }
-    if depth + 1 >= state.pointee.nextCycleCheck {
-      if let cycle = firstCycle(in: path(state)) { stop(.cycle(cycle)) }
-      state.pointee.nextCycleCheck *= 2
-    }
-    if let tracer = state.pointee.tracer {
-      Unmanaged<ResolutionTrace.Recorder>.fromOpaque(tracer).takeUnretainedValue()
-        .record(key, lifetime, binding, graph, depth: depth)
-    }
-    updateSlowDepth(state)
-  }
-
-  /// Stops a resolution about to run out of stack: with the cycle on its path, if it has one, or
-  /// with its depth.
-  ///
-  /// The path is read and the message built on a thread with an ample stack, while this one waits:
-  /// the first use of a generic type alone costs the Swift runtime kilobytes of stack, which this
-  /// thread may not have.
-  private static func stopRunningLow(_ state: UnsafeMutablePointer<SheathResolutionState>) -> Never {
-    func failure() -> ResolutionFailure {
-      let keys = path(state)
-      return firstCycle(in: keys).map(ResolutionFailure.cycle) ?? .tooDeep(depth: keys.count, path: keys)
-    }
-    // The frames are this thread's, read through `state` while it waits.
-    withAmpleStack { stop(failure()) }
-  }
-
-  /// Sets up a thread's first resolution: its frames, and how low its stack may go.
-  private static func start(_ state: UnsafeMutablePointer<SheathResolutionState>) {
-    guard sheath_resolution_state_reserve(state, 64) else {
-      fatalError("Sheath: out of memory for the resolution stack")
-    }
-    state.pointee.nextCycleCheck = cycleCheckDepth
-    var low: UInt = 0
-    var high: UInt = 0
-    if sheath_thread_stack_bounds(&low, &high) {
-      state.pointee.stackLimit = low + stackMargin(stackSize: high - low)
-    }
-  }
-
-  private static func updateSlowDepth(_ state: UnsafeMutablePointer<SheathResolutionState>) {
-    state.pointee.slowDepth =
-      state.pointee.tracer == nil ? min(state.pointee.capacity, state.pointee.nextCycleCheck) : 0
-  }
-
-  /// Makes every push on this thread report to `tracer` while `body` runs.
-  static func tracing<Result>(into tracer: ResolutionTrace.Recorder, _ body: () throws -> Result) rethrows -> Result {
-    let state = sheath_resolution_state()
-    if state.pointee.capacity == 0 { start(state) }
-    let previous = state.pointee.tracer
-    tracer.baseDepth = state.pointee.count
-    state.pointee.tracer = UnsafeMutableRawPointer(Unmanaged.passUnretained(tracer).toOpaque())
-    updateSlowDepth(state)
-    defer {
-      state.pointee.tracer = previous
-      updateSlowDepth(state)
-    }
-    return try body()
-  }
-
   // MARK: Reading the stack
 
   /// The keys on the calling thread's stack, outermost first.
-  static var currentPath: [Keys] { path(sheath_resolution_state()) }
+  static var currentPath: [Keys] { ThreadFrames.current.keys }
 
   /// The keys on the calling thread's stack with their lifetimes, outermost first.
   static var currentFrames: [(key: Keys, lifetime: LifetimeKind)] {
-    let frames = Frames(state: sheath_resolution_state())
+    let frames = ThreadFrames.current
     return (0..<frames.count).map { frames[$0] }
   }
 
@@ -208,7 +97,7 @@ enum ResolutionStack {
     /// The calling thread's innermost keys; none outside a resolution, as for most shared builds.
     init() {
       let state = sheath_resolution_state()
-      let total = Frames(state: state).count
+      let total = ThreadFrames(state).count
       guard total > 0 else { return }
       let first = max(0, total - Self.capacity)
       count = total - first
@@ -234,15 +123,79 @@ enum ResolutionStack {
     }
   }
 
-  static func path(_ state: UnsafeMutablePointer<SheathResolutionState>) -> [Keys] {
-    Frames(state: state).keys
-  }
+  /// A thread's resolution state, read and written in place: its frames, and the thresholds past
+  /// which a push takes the slow path (``ResolutionStack/enterSlowly(_:_:_:_:_:)``), which the checks
+  /// set. Only the thread it belongs to writes it; another thread reads it only while this one waits
+  /// (a stop moved to a thread with room).
+  @frozen @usableFromInline
+  struct ThreadFrames {
+    @usableFromInline let state: UnsafeMutablePointer<SheathResolutionState>
 
-  /// A thread's frames, read in place.
-  struct Frames {
-    let state: UnsafeMutablePointer<SheathResolutionState>
+    @inlinable @inline(__always)
+    init(_ state: UnsafeMutablePointer<SheathResolutionState>) {
+      self.state = state
+    }
 
+    /// The calling thread's.
+    static var current: ThreadFrames { ThreadFrames(sheath_resolution_state()) }
+
+    /// Whether the thread has resolved before: its frames are allocated and its thresholds set.
+    var isStarted: Bool { state.pointee.capacity != 0 }
+
+    /// How many frames are pushed.
     var count: Int { state.pointee.frames == nil ? 0 : state.pointee.count }
+
+    /// How many frames fit before the buffer must grow.
+    var capacity: Int { state.pointee.capacity }
+
+    /// Makes room for `capacity` frames; false when memory is exhausted.
+    func reserve(_ capacity: Int) -> Bool {
+      sheath_resolution_state_reserve(state, capacity)
+    }
+
+    /// Pushes `key` with `lifetime`; the buffer has room.
+    func push(_ key: Keys, _ lifetime: LifetimeKind) {
+      let depth = state.pointee.count
+      state.pointee.frames.unsafelyUnwrapped[depth] = SheathFrame(
+        key: UnsafeRawPointer(Unmanaged.passUnretained(key).toOpaque()), lifetime: lifetime.code)
+      state.pointee.count = depth + 1
+    }
+
+    /// Whether the calling thread's stack is below the lowest address a resolution may use.
+    var isStackLow: Bool { sheath_stack_address() < state.pointee.stackLimit }
+
+    /// Sets the lowest address of the calling thread's stack a resolution may use: its lowest
+    /// address plus `margin(stackSize)`, when the thread's stack bounds can be known.
+    func limitStack(keepingFree margin: (UInt) -> UInt) {
+      var low: UInt = 0
+      var high: UInt = 0
+      if sheath_thread_stack_bounds(&low, &high) { state.pointee.stackLimit = low + margin(high - low) }
+    }
+
+    /// The depth at which a push next scans for a cycle.
+    var nextCycleCheck: Int {
+      get { state.pointee.nextCycleCheck }
+      nonmutating set {
+        state.pointee.nextCycleCheck = newValue
+        updateSlowDepth()
+      }
+    }
+
+    /// What records every push, if anything.
+    var tracer: ResolutionTrace.Recorder? {
+      get { state.pointee.tracer.map { Unmanaged<ResolutionTrace.Recorder>.fromOpaque($0).takeUnretainedValue() } }
+      nonmutating set {
+        state.pointee.tracer = newValue.map { UnsafeMutableRawPointer(Unmanaged.passUnretained($0).toOpaque()) }
+        updateSlowDepth()
+      }
+    }
+
+    /// Makes the fast push hand over at the next cycle scan or a full buffer, or at once while a
+    /// tracer records.
+    func updateSlowDepth() {
+      state.pointee.slowDepth =
+        state.pointee.tracer == nil ? min(state.pointee.capacity, state.pointee.nextCycleCheck) : 0
+    }
 
     subscript(index: Int) -> (key: Keys, lifetime: LifetimeKind) {
       let frame = state.pointee.frames.unsafelyUnwrapped[index]
@@ -251,40 +204,6 @@ enum ResolutionStack {
 
     /// The keys, outermost first.
     var keys: [Keys] { (0..<count).map { self[$0].key } }
-  }
-
-  /// The first repeated key's cycle, `key → … → key`, from its first occurrence: the cycle's key the
-  /// resolution entered first.
-  static func firstCycle(in path: [Keys]) -> [Keys]? {
-    var firstIndex: [ObjectIdentifier: Int] = [:]
-    for (index, key) in path.enumerated() {
-      if let first = firstIndex[ObjectIdentifier(key)] { return Array(path[first...index]) }
-      firstIndex[ObjectIdentifier(key)] = index
-    }
-    return nil
-  }
-
-  /// The cycle that asking for `key` again closes, shown from the member this thread's resolution
-  /// entered first.
-  static func cycle(reentering key: Keys) -> [Keys] {
-    let keys = currentPath
-    guard let first = keys.firstIndex(where: { $0 === key }) else { return [key, key] }
-    return rotated(Array(keys[first...]) + [key], toFirstOf: keys)
-  }
-
-  // MARK: Failing
-
-  /// The keys of the resolution in progress, outermost first: the task's async keys, when an async
-  /// factory is running, then the thread's.
-  static var fullPath: [Keys] {
-    (AsyncTrail.current?.path ?? []) + currentPath
-  }
-
-  /// Reports a mistake that leaves the resolution without a value: stops the program, naming `site`
-  /// when there is one.
-  static func stop(_ failure: ResolutionFailure, at site: CallSite? = nil) -> Never {
-    guard let site else { failure.trap() }
-    failure.trap(file: site.fileID, line: site.line)
   }
 }
 
