@@ -7,7 +7,9 @@ import CSheathRuntime
 /// block of memory, published through an atomic pointer. An entry holds its value's bytes when they
 /// fit in two words and may be moved byte for byte — a class instance, a class-bound existential such
 /// as `any DataController`, an `Int` — and a reference to a ``Box`` of the value otherwise: most
-/// shared instances cost no allocation beyond their own (``storesInline(_:)``). Writers never change
+/// shared instances cost no allocation beyond their own (``storesInline(_:)``). Boxing every value,
+/// to store them all typed, costs a flow 10% more instructions (Benchmarks/README, "A runtime in
+/// proportion"): over the 5% under which the simpler code would win. Writers never change
 /// an entry once its tag is set; when the table fills up they copy it into a block twice the size,
 /// publish that, and keep the old block (readers may still be in it) until the graph is released.
 /// The cell and the first block, of four entries, are words the graph's anchor is allocated with

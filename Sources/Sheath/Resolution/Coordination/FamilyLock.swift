@@ -6,7 +6,7 @@ import Foundation
 /// A plain `NSCondition` (a `pthread_mutex_t` and a `pthread_cond_t`). It is taken only when a shared
 /// instance is missing, twice a build (to claim it and to publish it), never on the path that finds
 /// one. A futex-style lock written in C, one atomic instruction when free, won the flow row of
-/// Benchmarks/ by 5%: not the 10% that would pay for the C code (Benchmarks/README, "A plain lock").
+/// Benchmarks/ by 5%: not the 10% that would pay for the C code (Benchmarks/README, "A runtime in proportion").
 package final class FamilyLock: @unchecked Sendable {
   // @unchecked: `NSCondition` is safe to use from any thread; its own type is not yet marked
   // `Sendable` in every Foundation this package builds with.
