@@ -10,23 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+// dladdr is in C because Swift's Glibc module leaves it out (it needs _GNU_SOURCE).
 const char *_Nullable sheath_image_path(const void *_Nonnull address) {
   Dl_info info;
   if (dladdr(address, &info) == 0) return NULL;
   return info.dli_fname;
 }
 
-intptr_t *_Nonnull sheath_allocate_words(size_t count) {
-  intptr_t *words = calloc(count, sizeof(intptr_t));
-  if (words == NULL) abort();
-  return words;
-}
-
-void sheath_free_words(intptr_t *_Nullable words) { free(words); }
-
-_Thread_local SheathResolutionState sheath_thread_state;
-
-// A thread's frames are freed when it exits, through a pthread key whose value is the buffer.
 // MARK: Keys by declaration site
 
 SheathKeySiteTable *sheath_key_site_table = NULL;
@@ -85,6 +75,11 @@ void *sheath_key_site_insert(
   return key;
 }
 
+// MARK: The resolution in progress on this thread
+
+_Thread_local SheathResolutionState sheath_thread_state;
+
+// A thread's frames are freed when it exits, through a pthread key whose value is the buffer.
 static pthread_key_t sheath_frames_key;
 static pthread_once_t sheath_frames_key_once = PTHREAD_ONCE_INIT;
 

@@ -50,16 +50,8 @@ static inline bool sheath_compare_exchange_int(intptr_t *_Nonnull slot, intptr_t
       (_Atomic(intptr_t) *)slot, &expected, desired, memory_order_acq_rel, memory_order_acquire);
 }
 
-// MARK: Memory
-
-/// `count` zeroed words from the C allocator; stops the program when there is no memory, as Swift's
-/// allocation does. Swift allocates raw memory through the runtime's aligned path (`posix_memalign` on
-/// Linux) whenever it is not asked for an alignment above 16 bytes: about twice malloc's instructions.
-/// A binding table's singletons live in such words.
-intptr_t *_Nonnull sheath_allocate_words(size_t count);
-
-/// Frees what `sheath_allocate_words` returned.
-void sheath_free_words(intptr_t *_Nullable words);
+/// The path of the image (executable or library) `address` lies in, or NULL when it cannot be told.
+const char *_Nullable sheath_image_path(const void *_Nonnull address);
 
 // MARK: Keys by declaration site
 
@@ -173,9 +165,6 @@ typedef struct {
   /// returns.
   void *_Nullable resolutionInstances;
 } SheathResolutionState;
-
-/// The path of the image (executable or library) `address` lies in, or NULL when it cannot be told.
-const char *_Nullable sheath_image_path(const void *_Nonnull address);
 
 /// Every thread's resolution state; use `sheath_resolution_state()`.
 extern _Thread_local SheathResolutionState sheath_thread_state;

@@ -46,8 +46,8 @@ struct PublishedInstances: @unchecked Sendable {
 
   /// `count` slots (at least one), all `nil`; freed by ``deallocate()``.
   init(count: Int) {
-    base = UnsafeMutableRawPointer(sheath_allocate_words(Swift.max(count, 1)))
-      .bindMemory(to: UnsafeMutableRawPointer?.self, capacity: Swift.max(count, 1))
+    base = .allocate(capacity: Swift.max(count, 1))
+    base.initialize(repeating: nil, count: Swift.max(count, 1))
   }
 
   /// The instance published at `index`, or `nil`.
@@ -63,7 +63,7 @@ struct PublishedInstances: @unchecked Sendable {
   }
 
   func deallocate() {
-    sheath_free_words(UnsafeMutableRawPointer(base).assumingMemoryBound(to: Int.self))
+    base.deallocate()
   }
 }
 

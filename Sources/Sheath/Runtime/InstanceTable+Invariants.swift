@@ -104,7 +104,8 @@ package final class StandaloneInstanceTable {
 
   /// An empty table.
   package init() {
-    memory = sheath_allocate_words(InstanceTable.words)
+    memory = .allocate(capacity: InstanceTable.words)
+    memory.initialize(repeating: 0, count: InstanceTable.words)
     table = InstanceTable(memory: memory)
   }
 
@@ -142,6 +143,6 @@ package final class StandaloneInstanceTable {
 
   deinit {
     table.destroy()
-    sheath_free_words(memory)
+    memory.deallocate()
   }
 }
