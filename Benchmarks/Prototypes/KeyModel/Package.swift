@@ -20,5 +20,9 @@ let package = Package(
     // out of Bench/main.swift so that LLVM does not merge its bind thunks with the key thunks there.
     .executableTarget(name: "BenchBindArity", dependencies: ["KeyCore", "SurfaceArity"], swiftSettings: flags),
     .executableTarget(name: "BenchBindMixed", dependencies: ["KeyCore", "SurfaceMixed"], swiftSettings: flags + [.define("MIXED")]),
+    // Follow-up 2: per-arity key initializers + one generic recipe-form bind (no per-arity binds).
+    .target(name: "SurfaceRecipe", dependencies: ["KeyCore"], swiftSettings: flags + [.define("RECIPE_BIND")]),
+    .target(name: "SurfaceMainActor", dependencies: ["KeyCore"], swiftSettings: flags),
+    .executableTarget(name: "BenchBindRecipe", dependencies: ["KeyCore", "SurfaceRecipe"], swiftSettings: flags + [.define("RECIPE")]),
   ]
 )

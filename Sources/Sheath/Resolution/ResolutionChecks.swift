@@ -60,6 +60,9 @@ extension ResolutionStack {
     }
     frames.tracer?.record(key, lifetime, binding, graph, depth: depth)
     frames.updateSlowDepth()
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
+      frames.checkInvariants()
+    #endif
   }
 
   /// Stops a resolution about to run out of stack: with the cycle on its path, if it has one, or

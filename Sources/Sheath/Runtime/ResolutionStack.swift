@@ -204,6 +204,19 @@ enum ResolutionStack {
 
     /// The keys, outermost first.
     var keys: [Keys] { (0..<count).map { self[$0].key } }
+
+    /// Stops unless the state holds together: the pushed frames fit the buffer, a thread that
+    /// resolved has one, and the fast push hands over where the checks asked — at the next cycle
+    /// scan or a full buffer, at once while a tracer records. The checks call it after each slow push
+    /// in debug builds and with `-DSHEATH_INTERNAL_CHECKS`; tests call it in any build.
+    func checkInvariants() {
+      let state = state.pointee
+      precondition(state.count >= 0 && state.count <= state.capacity, "frames: \(state.count) in \(state.capacity)")
+      precondition(state.capacity == 0 || state.frames != nil, "frames: a capacity of \(state.capacity) and no buffer")
+      let handOver = state.tracer == nil ? min(state.capacity, state.nextCycleCheck) : 0
+      precondition(
+        state.slowDepth == handOver, "frames: the fast push hands over at \(state.slowDepth), not \(handOver)")
+    }
   }
 }
 
@@ -261,4 +274,32 @@ package enum ResolutionFrameBuffers {
   /// How many threads hold a buffer of frames now: one is allocated on a thread's first resolution,
   /// and freed, by a thread-exit destructor, when the thread ends.
   package static var live: Int { sheath_frame_buffers_live() }
+}
+
+/// The calling thread's resolution state, for the model test of ``ResolutionStack/ThreadFrames``.
+package struct ThreadFramesSnapshot: Equatable, Sendable {
+  /// Frames pushed.
+  package var count: Int
+  /// Frames that fit before the buffer grows.
+  package var capacity: Int
+  /// The depth of the next scan for a cycle.
+  package var nextCycleCheck: Int
+  /// The depth at which the fast push hands over to the checks.
+  package var slowDepth: Int
+
+  package init(count: Int, capacity: Int, nextCycleCheck: Int, slowDepth: Int) {
+    self.count = count
+    self.capacity = capacity
+    self.nextCycleCheck = nextCycleCheck
+    self.slowDepth = slowDepth
+  }
+
+  /// The calling thread's, after checking its invariants, in any build.
+  package static var current: ThreadFramesSnapshot {
+    let frames = ResolutionStack.ThreadFrames.current
+    frames.checkInvariants()
+    let state = frames.state.pointee
+    return ThreadFramesSnapshot(
+      count: state.count, capacity: state.capacity, nextCycleCheck: state.nextCycleCheck, slowDepth: state.slowDepth)
+  }
 }

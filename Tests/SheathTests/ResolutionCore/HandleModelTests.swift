@@ -307,3 +307,80 @@ struct HandleModelTests {
     #expect(list.count == 0)
   }
 }
+
+/// A value whose factory records the thread's resolution state at its depth.
+private final class Probe: Sendable {
+  let next: Probe?
+  init(next: Probe?) { self.next = next }
+}
+
+/// Where the innermost factory of a chain puts what it saw.
+private final class Seen: @unchecked Sendable {
+  // @unchecked: written by the chain's innermost factory, read after the thread that ran it ended.
+  var snapshot: ThreadFramesSnapshot?
+  var after: ThreadFramesSnapshot?
+}
+
+/// A chain of `length` transient keys, whose innermost factory records the thread's state in `seen`.
+/// Named after the chain: a key made at one site with one name is one key, whichever test makes it.
+private func probedChain(_ length: Int, _ seen: Seen, _ chain: String = #function) -> Key<Probe> {
+  var next = Key<Probe>(name: "Keys.\(chain)\(length).probe\(length - 1)") { _ in
+    seen.snapshot = ThreadFramesSnapshot.current
+    return Probe(next: nil)
+  }
+  for index in stride(from: length - 2, through: 0, by: -1) {
+    let following = next
+    next = Key<Probe>(name: "Keys.\(chain)\(length).probe\(index)") { r in Probe(next: r[following]) }
+  }
+  return next
+}
+
+/// The smallest `base · 2ᵏ` at least `value`.
+private func doubling(_ base: Int, toReach value: Int) -> Int {
+  var result = base
+  while result < value { result *= 2 }
+  return result
+}
+
+extension HandleModelTests {
+  @Test(
+    "a thread's frames grow, scan for cycles and hand over to the checks where the model says, at every depth",
+    arguments: [1, 63, 64, 65, 127, 128, 129, 1_023, 1_024, 1_025, 2_048, 2_049, 4_100])
+  func threadFrames(depth: Int) throws {
+    let graph = try Graph(modules: [])
+    let seen = Seen()
+    let head = probedChain(depth, seen)
+    // A thread of its own: its state starts empty, so every number below is the model's.
+    onThread(stackSize: 64 << 20) {
+      _ = graph[head]
+      seen.after = ThreadFramesSnapshot.current
+    }
+    // The buffer starts at 64 frames and doubles when full; the first scan for a cycle is at 1,024
+    // frames, then at every doubling; the fast push hands over at whichever comes first.
+    let capacity = doubling(64, toReach: depth)
+    let nextCycleCheck = doubling(1_024, toReach: depth)
+    #expect(
+      seen.snapshot
+        == ThreadFramesSnapshot(
+          count: depth, capacity: capacity, nextCycleCheck: nextCycleCheck,
+          slowDepth: min(capacity, nextCycleCheck)))
+    #expect(
+      seen.after
+        == ThreadFramesSnapshot(
+          count: 0, capacity: capacity, nextCycleCheck: nextCycleCheck, slowDepth: min(capacity, nextCycleCheck)),
+      "popped, the buffer kept")
+  }
+
+  @Test("while a trace records, every push hands over to the checks, and after it the thresholds are back")
+  func threadFramesTracing() throws {
+    let graph = try Graph(modules: [])
+    let seen = Seen()
+    let head = probedChain(70, seen)
+    onThread(stackSize: 8 << 20) {
+      _ = ResolutionTrace.record { graph[head] }
+      seen.after = ThreadFramesSnapshot.current
+    }
+    #expect(seen.snapshot == ThreadFramesSnapshot(count: 70, capacity: 128, nextCycleCheck: 1_024, slowDepth: 0))
+    #expect(seen.after == ThreadFramesSnapshot(count: 0, capacity: 128, nextCycleCheck: 1_024, slowDepth: 128))
+  }
+}

@@ -21,6 +21,28 @@ public struct Bindings {
     recipe.slot = key.slot
     bound[key.slot] = UnsafeRawPointer(Unmanaged.passRetained(recipe).toOpaque())
   }
+
+  /// Follow-up 2 (recipe form): `key` resolves as the declared key `recipe` does — the inline
+  /// `Key(...)` of `b.bind(.x, Key(.transient, .a) { … })`, or another declared key
+  /// (`b.bind(.userAPI, .liveUserAPI)`). Its recipe is shared (immortal, not copied, its `slot` left
+  /// as the recipe's own key's slot), so that `Graph.init` can follow the target's own binding and a
+  /// singleton is made once, in the target's slot, and shared: an alias, as Dagger's `@Binds`.
+  public mutating func bind(slot: Int, to recipe: AnyKey) {
+    bound[slot] = recipe.recipe
+  }
+
+  /// Follow-up 2: the recipe a bound slot finally resolves with — a bound recipe whose own key (its
+  /// `slot`) is itself bound elsewhere is followed to that binding (alias chains; a cycle traps).
+  func final(_ slot: Int, _ r: UnsafeRawPointer) -> UnsafeRawPointer {
+    var r = r, steps = 0
+    while true {
+      let home = Unmanaged<AnyRecipe>.fromOpaque(r).takeUnretainedValue().slot
+      guard home != slot, let next = bound[home], next != r else { return r }
+      steps += 1
+      precondition(steps <= bound.count, "alias cycle in bindings")
+      r = next
+    }
+  }
 }
 
 public final class Graph: @unchecked Sendable {
@@ -38,7 +60,7 @@ public final class Graph: @unchecked Sendable {
     for m in modules { m(&b) }
     slots = .allocate(capacity: Graph.capacity)
     slots.initialize(repeating: GraphSlot(instance: nil, binding: nil), count: Graph.capacity)
-    for (slot, r) in b.bound { slots[slot].binding = r }
+    for (slot, r) in b.bound { slots[slot].binding = b.final(slot, r) }
   }
 
   @inlinable public subscript<V>(key: Key<V>) -> V { resolve(key) }
@@ -61,8 +83,17 @@ public final class Graph: @unchecked Sendable {
 
   @usableFromInline @inline(never)
   func makeSingleton<V>(_ s: UnsafeMutablePointer<GraphSlot>, _ r: Recipe<V>) -> V {
+    // Follow-up 2: a recipe bound to another key (an alias or a recipe-form binding) keeps its
+    // singleton in its own key's slot too, so that every key bound to it shares one instance.
+    let home = r.slot >= 0 ? slots + r.slot : s
+    if home != s, let instance = home.pointee.instance {
+      s.pointee.instance = instance
+      return unsafeDowncast(instance, to: Box<V>.self).value
+    }
     let v = r.make(self)
-    s.pointee.instance = Box(v)
+    let box = Box(v)
+    s.pointee.instance = box
+    if home != s { home.pointee.instance = box }
     return v
   }
 }

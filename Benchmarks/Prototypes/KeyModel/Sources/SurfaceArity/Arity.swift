@@ -90,7 +90,7 @@ extension SheathKey where Flavour == Plain {
   }
 }
 
-#if !PACK_BIND  // SurfaceMixed (follow-up Q-B) compiles this file with a parameter-pack bind instead
+#if !PACK_BIND && !RECIPE_BIND  // SurfaceMixed (follow-up Q-B): a pack bind instead; SurfaceRecipe (follow-up 2): a recipe bind
 extension Bindings {
   @inlinable
   public mutating func bind<V>(

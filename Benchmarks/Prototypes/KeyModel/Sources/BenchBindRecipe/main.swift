@@ -1,0 +1,1 @@
+../BenchBind/main.swift

@@ -1,0 +1,1 @@
+../SurfaceArity/Arity.swift
