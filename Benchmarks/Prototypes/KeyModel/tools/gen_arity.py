@@ -26,9 +26,15 @@ for n in range(N + 1):
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column, function: StaticString = #function,
     _ factory: @escaping @Sendable ({ftype}) -> Value
   ) {{
+    #if RECIPE_BIND  // follow-up 2: a factory that captures gets a fresh recipe per call (see SheathKey.declared(fresh:))
+    self = .declared(fileID, line, column, fresh: _captures(factory)) {{
+      {lets}return Recipe(lifetime, dependencies: [{lst}], name: function) {{ {inner} in factory({args}) }}
+    }}
+    #else
     self = .declared(fileID, line, column) {{
       {lets}return Recipe(lifetime, dependencies: [{lst}], name: function) {{ {inner} in factory({args}) }}
     }}
+    #endif
   }}
 """)
 out.append("""  /// Q1 baseline: arity 0 found through a locked dictionary.

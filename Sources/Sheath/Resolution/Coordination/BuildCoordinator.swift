@@ -86,10 +86,6 @@ final class BuildCoordinator: @unchecked Sendable {
     self.asyncBuilds = AsyncBuilds(lock: lock)
   }
 
-  deinit {
-    builders.deallocate()
-  }
-
   /// Returns `.existing` if `existing` finds the instance (it keeps what it found); otherwise claims
   /// the build for this thread, waiting while another thread builds it. `existing` runs under the
   /// lock.

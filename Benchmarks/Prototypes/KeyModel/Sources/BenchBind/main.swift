@@ -63,10 +63,15 @@ func checkAliases() {
   print("alias of a transient key: two reads differ:", tr[.userAPI] !== tr[.userAPI])
   // The capture hazard: an inline recipe is a key, made once per source position, so what its
   // factory captures is frozen at the first call.
+  // With the capture check (SheathKey.declared(fresh:)), a closure that still captures at run time gets
+  // a fresh recipe; but the optimizer may propagate a constant capture into the closure (numberGraph
+  // inlined with 1 and 2), which then captures nothing and is cached per site again.
   func numberGraph(_ n: Int) -> Graph { Graph({ b in b.bind(.number, Key { n }) }) }
-  print("inline recipe capturing n: numberGraph(1)[.number] =", numberGraph(1)[.number], "numberGraph(2)[.number] =", numberGraph(2)[.number])
+  print("inline recipe capturing n (inlinable helper): numberGraph(1)[.number] =", numberGraph(1)[.number], "numberGraph(2)[.number] =", numberGraph(2)[.number])
+  print("inline recipe capturing n (@inline(never) helper): numberGraphNoInline(1)[.number] =", numberGraphNoInline(1)[.number], "numberGraphNoInline(2)[.number] =", numberGraphNoInline(2)[.number])
 }
 extension Keys { static var number: Key<Int> { Key { 0 } } }
+@inline(never) func numberGraphNoInline(_ n: Int) -> Graph { Graph({ b in b.bind(.number, Key { n }) }) }
 #else
 let g = Graph({ b in
   b.bind(.leaf, .transient) { Leaf() }

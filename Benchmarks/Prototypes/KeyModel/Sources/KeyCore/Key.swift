@@ -48,6 +48,28 @@ public struct SheathKey<Value, Flavour>: @unchecked Sendable {
     return key
   }
 
+  /// Follow-up 2 (recipe form): a key whose factory captures something (`b.bind(.n, Key { n })` with a
+  /// local `n`) cannot be made once per source position — the capture would be frozen at the first
+  /// call. `fresh` (a constant where the initializer is inlined: the closure literal's context word)
+  /// makes a new recipe on every call, with the site's slot. A non-capturing key is unchanged.
+  @inlinable @inline(__always)
+  public static func declared(
+    _ fileID: StaticString, _ line: UInt, _ column: UInt, fresh: Bool, _ make: () -> Recipe<Value>
+  ) -> SheathKey {
+    if fresh { return registerFresh(Site(fileID, line, column, Value.self), make) }
+    return declared(fileID, line, column, make)
+  }
+
+  @usableFromInline @inline(never)
+  static func registerFresh(_ site: Site, _ make: () -> Recipe<Value>) -> SheathKey {
+    let slot: Int
+    if let e = GlobalSites.find(site) { slot = e.pointee.slot } else { slot = register(site, make).slot }
+    let recipe = make()
+    recipe.slot = slot
+    // Prototype: leaked (immortal, as every recipe here); Sheath's Bindings would own it.
+    return SheathKey(recipe: UnsafeRawPointer(Unmanaged.passRetained(recipe).toOpaque()), slot: slot)
+  }
+
   /// Baseline: the same key found through a `Mutex<[Site: …]>` instead of the lock-free table.
   @inlinable @inline(__always)
   public static func declaredLocked(
@@ -60,6 +82,13 @@ public struct SheathKey<Value, Flavour>: @unchecked Sendable {
   public var name: String { recipe._withUnsafeGuaranteedRef { $0.name } }
   public var erased: AnyKey { AnyKey(recipe: UnsafeRawPointer(recipeRef), slot: slot) }
 }
+
+/// Follow-up 2: whether a closure captures anything (its context word is not null).
+@inlinable @inline(__always)
+public func _captures<T>(_ f: T) -> Bool {
+  unsafeBitCast(f, to: _ClosureWords.self).context != 0
+}
+@usableFromInline struct _ClosureWords { @usableFromInline var function: UInt; @usableFromInline var context: UInt }
 
 public typealias Key<V> = SheathKey<V, Plain>
 public typealias MainActorKey<V> = SheathKey<V, OnMainActor>

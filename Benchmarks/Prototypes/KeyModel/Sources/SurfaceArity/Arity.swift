@@ -8,9 +8,15 @@ extension SheathKey where Flavour == Plain {
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column, function: StaticString = #function,
     _ factory: @escaping @Sendable () -> Value
   ) {
+    #if RECIPE_BIND  // follow-up 2: a factory that captures gets a fresh recipe per call (see SheathKey.declared(fresh:))
+    self = .declared(fileID, line, column, fresh: _captures(factory)) {
+      return Recipe(lifetime, dependencies: [], name: function) { _ in factory() }
+    }
+    #else
     self = .declared(fileID, line, column) {
       return Recipe(lifetime, dependencies: [], name: function) { _ in factory() }
     }
+    #endif
   }
 
   @inlinable @inline(__always)
@@ -19,9 +25,15 @@ extension SheathKey where Flavour == Plain {
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column, function: StaticString = #function,
     _ factory: @escaping @Sendable (A) -> Value
   ) {
+    #if RECIPE_BIND  // follow-up 2: a factory that captures gets a fresh recipe per call (see SheathKey.declared(fresh:))
+    self = .declared(fileID, line, column, fresh: _captures(factory)) {
+      let a = a(); return Recipe(lifetime, dependencies: [a.erased], name: function) { g in factory(g.resolve(a)) }
+    }
+    #else
     self = .declared(fileID, line, column) {
       let a = a(); return Recipe(lifetime, dependencies: [a.erased], name: function) { g in factory(g.resolve(a)) }
     }
+    #endif
   }
 
   @inlinable @inline(__always)
@@ -30,9 +42,15 @@ extension SheathKey where Flavour == Plain {
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column, function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B) -> Value
   ) {
+    #if RECIPE_BIND  // follow-up 2: a factory that captures gets a fresh recipe per call (see SheathKey.declared(fresh:))
+    self = .declared(fileID, line, column, fresh: _captures(factory)) {
+      let a = a(); let b = b(); return Recipe(lifetime, dependencies: [a.erased, b.erased], name: function) { g in factory(g.resolve(a), g.resolve(b)) }
+    }
+    #else
     self = .declared(fileID, line, column) {
       let a = a(); let b = b(); return Recipe(lifetime, dependencies: [a.erased, b.erased], name: function) { g in factory(g.resolve(a), g.resolve(b)) }
     }
+    #endif
   }
 
   @inlinable @inline(__always)
@@ -41,9 +59,15 @@ extension SheathKey where Flavour == Plain {
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column, function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C) -> Value
   ) {
+    #if RECIPE_BIND  // follow-up 2: a factory that captures gets a fresh recipe per call (see SheathKey.declared(fresh:))
+    self = .declared(fileID, line, column, fresh: _captures(factory)) {
+      let a = a(); let b = b(); let c = c(); return Recipe(lifetime, dependencies: [a.erased, b.erased, c.erased], name: function) { g in factory(g.resolve(a), g.resolve(b), g.resolve(c)) }
+    }
+    #else
     self = .declared(fileID, line, column) {
       let a = a(); let b = b(); let c = c(); return Recipe(lifetime, dependencies: [a.erased, b.erased, c.erased], name: function) { g in factory(g.resolve(a), g.resolve(b), g.resolve(c)) }
     }
+    #endif
   }
 
   @inlinable @inline(__always)
@@ -52,9 +76,15 @@ extension SheathKey where Flavour == Plain {
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column, function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D) -> Value
   ) {
+    #if RECIPE_BIND  // follow-up 2: a factory that captures gets a fresh recipe per call (see SheathKey.declared(fresh:))
+    self = .declared(fileID, line, column, fresh: _captures(factory)) {
+      let a = a(); let b = b(); let c = c(); let d = d(); return Recipe(lifetime, dependencies: [a.erased, b.erased, c.erased, d.erased], name: function) { g in factory(g.resolve(a), g.resolve(b), g.resolve(c), g.resolve(d)) }
+    }
+    #else
     self = .declared(fileID, line, column) {
       let a = a(); let b = b(); let c = c(); let d = d(); return Recipe(lifetime, dependencies: [a.erased, b.erased, c.erased, d.erased], name: function) { g in factory(g.resolve(a), g.resolve(b), g.resolve(c), g.resolve(d)) }
     }
+    #endif
   }
 
   @inlinable @inline(__always)
@@ -63,9 +93,15 @@ extension SheathKey where Flavour == Plain {
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column, function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E) -> Value
   ) {
+    #if RECIPE_BIND  // follow-up 2: a factory that captures gets a fresh recipe per call (see SheathKey.declared(fresh:))
+    self = .declared(fileID, line, column, fresh: _captures(factory)) {
+      let a = a(); let b = b(); let c = c(); let d = d(); let e = e(); return Recipe(lifetime, dependencies: [a.erased, b.erased, c.erased, d.erased, e.erased], name: function) { g in factory(g.resolve(a), g.resolve(b), g.resolve(c), g.resolve(d), g.resolve(e)) }
+    }
+    #else
     self = .declared(fileID, line, column) {
       let a = a(); let b = b(); let c = c(); let d = d(); let e = e(); return Recipe(lifetime, dependencies: [a.erased, b.erased, c.erased, d.erased, e.erased], name: function) { g in factory(g.resolve(a), g.resolve(b), g.resolve(c), g.resolve(d), g.resolve(e)) }
     }
+    #endif
   }
 
   @inlinable @inline(__always)
@@ -74,9 +110,15 @@ extension SheathKey where Flavour == Plain {
     fileID: StaticString = #fileID, line: UInt = #line, column: UInt = #column, function: StaticString = #function,
     _ factory: @escaping @Sendable (A, B, C, D, E, F) -> Value
   ) {
+    #if RECIPE_BIND  // follow-up 2: a factory that captures gets a fresh recipe per call (see SheathKey.declared(fresh:))
+    self = .declared(fileID, line, column, fresh: _captures(factory)) {
+      let a = a(); let b = b(); let c = c(); let d = d(); let e = e(); let f = f(); return Recipe(lifetime, dependencies: [a.erased, b.erased, c.erased, d.erased, e.erased, f.erased], name: function) { g in factory(g.resolve(a), g.resolve(b), g.resolve(c), g.resolve(d), g.resolve(e), g.resolve(f)) }
+    }
+    #else
     self = .declared(fileID, line, column) {
       let a = a(); let b = b(); let c = c(); let d = d(); let e = e(); let f = f(); return Recipe(lifetime, dependencies: [a.erased, b.erased, c.erased, d.erased, e.erased, f.erased], name: function) { g in factory(g.resolve(a), g.resolve(b), g.resolve(c), g.resolve(d), g.resolve(e), g.resolve(f)) }
     }
+    #endif
   }
 
   /// Q1 baseline: arity 0 found through a locked dictionary.

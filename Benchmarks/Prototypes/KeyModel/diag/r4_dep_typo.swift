@@ -1,0 +1,3 @@
+func bad(_ b: inout Bindings) {
+  b.bind(.dataController, Key(.transient, .apii, .validator) { DataController(api: $0, v: $1) })
+}

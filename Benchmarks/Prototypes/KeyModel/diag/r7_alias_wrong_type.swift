@@ -1,0 +1,3 @@
+func bad(_ b: inout Bindings) {
+  b.bind(.api, .validator)
+}
