@@ -3,10 +3,11 @@ import Testing
 
 // Model tests of the unsafe handles (Sources/Sheath/Runtime/), in the style of swift-collections'
 // `withEveryDeque`: each test walks a handle through every state of a family — every size from empty
-// to several growths, slots placed to collide, wrap around and cross segments, values kept in entries
-// and in boxes — and after every step checks the handle's invariants (which every build compiles) and
-// compares it with a model that is plain Swift: a dictionary, a set. A handle that lost, duplicated or
-// misplaced anything fails at the first step that did it, with the step named.
+// to several growths, slots placed to collide and wrap around, values kept in entries and in boxes,
+// resolutions of every depth — and after every step checks the handle's invariants (which every build
+// compiles) and compares it with a model in plain Swift: a dictionary, an array, the thresholds. A
+// handle that lost, duplicated or misplaced anything fails at the first step that did it, with the
+// step named. (The build list is plain Swift now, within 5% of the handle it was, and keeps its test.)
 //
 // Debug builds also check after every change inside the handles; so does any build compiled with
 // `-Xswiftc -DSHEATH_INTERNAL_CHECKS` (`swift test -c release -Xswiftc -DSHEATH_INTERNAL_CHECKS
@@ -218,39 +219,6 @@ struct HandleModelTests {
   fileprivate func layoutsCoverBoth() {
     #expect(Layout.allCases.filter(\.isInline) == [.object, .existential, .pair])
     #expect(Layout.allCases.filter { !$0.isInline } == [.boxed, .any])
-  }
-
-  @Test(
-    "checked slots hold every slot set, across every segment, and no other",
-    arguments: ["boundaries", "scattered", "descending"])
-  func checkedSlots(order: String) {
-    let table = StandaloneCheckedSlots()
-    let capacity = table.capacity
-    // Each side of the first ten segment boundaries, every other one left out so that neighbours
-    // are probed; scattered across them; or the same from the highest down, so that the last
-    // segments are made first.
-    var slots = CheckedSlotsTests.boundarySlots(capacity: capacity).filter { $0 % 2 == 0 }
-    switch order {
-    case "scattered":
-      var generator = SplitMix(seed: 45)
-      slots = (0..<200).map { _ in Int(generator.next() % UInt64(capacity << 10)) }
-    case "descending": slots.sort(by: >)
-    default: break
-    }
-    var model: Set<Int> = []
-    let probes = Set(slots.flatMap { [$0 - 1, $0, $0 + 1] }.filter { $0 >= 0 })
-    for (step, slot) in slots.enumerated() {
-      table.insert(slot)
-      model.insert(slot)
-      table.checkInvariants(inserted: slot)
-      for probe in probes { #expect(table.contains(probe) == model.contains(probe), "step \(step): slot \(probe)") }
-    }
-    // Segment 0 is made with the table; segment k ≥ 1 keeps `capacity << (k - 1) ..< capacity << k`,
-    // and is made when a slot in it is first set.
-    func segment(_ slot: Int) -> Int {
-      slot < capacity ? 0 : Int.bitWidth - slot.leadingZeroBitCount - capacity.trailingZeroBitCount
-    }
-    #expect(table.segmentsMade == Set([0] + model.map(segment)).count)
   }
 
   @Test(
