@@ -68,6 +68,8 @@ func checkAliases() {
   // inlined with 1 and 2), which then captures nothing and is cached per site again.
   func numberGraph(_ n: Int) -> Graph { Graph({ b in b.bind(.number, Key { n }) }) }
   print("inline recipe capturing n (inlinable helper): numberGraph(1)[.number] =", numberGraph(1)[.number], "numberGraph(2)[.number] =", numberGraph(2)[.number])
+  // A key that captures nothing must keep one recipe (the capture check must fold to "no").
+  print("a non-capturing key read twice has one recipe:", Key<API>.liveAPI.erased == Key<API>.liveAPI.erased)
   print("inline recipe capturing n (@inline(never) helper): numberGraphNoInline(1)[.number] =", numberGraphNoInline(1)[.number], "numberGraphNoInline(2)[.number] =", numberGraphNoInline(2)[.number])
 }
 extension Keys { static var number: Key<Int> { Key { 0 } } }
