@@ -3,8 +3,8 @@
 /// nothing, since each id is in the list at most once. The entries are plain words (see
 /// ``BuildCoordinator/Build``), so none is retained or released.
 ///
-/// A plain `Array`: a buffer of its own, in Runtime/ until 0.2, saved the flow row 77 instructions
-/// (2,535 → 2,458, 3%), under the 5% that would pay for unsafe code (Benchmarks/README, "A runtime in
+/// A plain `Array`. The buffer of unsafe code it replaced saved the flow row 77 instructions (2,458
+/// against 2,535, 3%): under the 5% that would pay for it (Benchmarks/README, "A runtime in
 /// proportion").
 ///
 /// Only under the coordinator's lock.
@@ -45,8 +45,8 @@ struct BuildList {
     #endif
   }
 
-  /// Stops unless no id is in the list twice. Every change checks it in
-  /// debug builds and with internal checks on (`-DSHEATH_INTERNAL_CHECKS`); tests call it in any build.
+  /// Stops if an id is in the list twice. Every change checks it in debug builds and with internal
+  /// checks on (`-DSHEATH_INTERNAL_CHECKS`); tests call it in any build.
   func checkInvariants() {
     for index in 0..<count {
       for other in (index + 1)..<count {
