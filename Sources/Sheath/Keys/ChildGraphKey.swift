@@ -189,8 +189,11 @@ final class ChildGraphOrigin: @unchecked Sendable {
   // @unchecked: `key` is set once, right after the key is made, before anything can resolve it.
   let scope: Scope?
   let modules: @Sendable () -> [any Module]
-  /// The key; it and its origin keep each other, as a key declared `static let` lives for good anyway.
-  var key: Keys?
+  /// The key, which keeps this origin; the key registry keeps the key for good. Weak: two threads
+  /// that make one site's key at once each make one, and the registry drops the second, which a
+  /// strong reference here would have kept, with its origin, as a cycle nothing refers to (the
+  /// LeakSanitizer run found it).
+  weak var key: Keys?
 
   init(scope: Scope?, modules: @escaping @Sendable () -> [any Module]) {
     self.scope = scope
