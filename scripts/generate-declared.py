@@ -367,7 +367,9 @@ def misspelled_key_fallbacks():
     theirs alone: "type 'Key<…>' has no member 'usrAPI'". Code that compiles never picks them: the
     overloads above fit it as well, and are available.
 
-    One set of declared shapes serves every kind of key: a factory of plain, main-actor or async code
+    Never called, so never specialized: each takes its dependencies as a parameter pack, one overload
+    for every number of them (a pack cannot take `@autoclosure`, which the overloads above need). One
+    set of declared shapes serves every kind of key: a factory of plain, main-actor or async code
     converts to a main-actor `async throws` function. The resolver forms take each kind's resolver."""
     out = [
         "extension Bindings {\n"
@@ -376,52 +378,37 @@ def misspelled_key_fallbacks():
         + "  // Never called: the overloads a misspelled key falls back on, so that the compiler's error is\n"
         + "  // \"type 'Key<…>' has no member 'usrAPI'\" alone (see scripts/generate-declared.py)."
     ]
-    optional_lifetime = "    _ lifetime: Lifetime<Value>? = nil,\n"
     for verb in ("bind", "override"):
-        # (key type, first generic parameters, lifetime parameter, dependencies, factory type)
+        # (key type, first generic parameters, lifetime parameter, dependency key type or None, factory's
+        # parameters before the dependencies' values, disfavoured)
         shapes = []
         for f in FLAVOURS:
             lifetime = f"    _ lifetime: {f['lifetime']}? = nil,\n" if f["lifetime"] else ""
             arguments = f["resolver"] + (", Argument" if f["assisted"] else "")
             first = "Argument, Value" if f["assisted"] else "Value"
-            shapes.append((f["key"], first, lifetime, 0, f"{f['attrs']} ({arguments}){effects(f)} -> Value"))
-        for n in range(MAX + 1):
-            factory = f"@MainActor @Sendable ({', '.join(consumed(params(n)))}) async throws -> Value"
-            if n == 0:
-                shapes.append(("Key<Value>", "Value", optional_lifetime, n, factory))
-            else:
-                shapes.append(("Key<Value>", "Value", "", n, factory))
-                shapes.append(("Key<Value>", "Value", "    _ lifetime: Lifetime<Value>,\n", n, factory))
-            arguments = ", ".join(["Argument"] + consumed(params(n)))
-            shapes.append(
-                ("AssistedKey<Argument, Value>", "Argument, Value", "", n,
-                 f"@MainActor @Sendable ({arguments}) async throws -> Value"))
+            shapes.append((f["key"], first, lifetime, None, f"{f['attrs']} ({arguments}){effects(f)} -> Value", False))
+        factory = "@MainActor @Sendable (repeat each Dependency) async throws -> Value"
+        assisted = "@MainActor @Sendable (Argument, repeat each Dependency) async throws -> Value"
+        shapes.append(("Key<Value>", "Value", "", "Key", factory, False))
+        shapes.append(("Key<Value>", "Value", "    _ lifetime: Lifetime<Value>,\n", "Key", factory, False))
+        shapes.append(("AssistedKey<Argument, Value>", "Argument, Value", "", "Key", assisted, False))
         # Main-actor and async keys' dependencies are `TypedKey`s, which the shapes above do not take:
         # a misspelled key with a main-actor or async dependency falls back on these, and is called a
         # `MainActorKey` (shapes for async keys as well would fit such a call as well as these, and
-        # the compiler could name neither).
-        typed = []
-        for n in range(1, MAX + 1):
-            # Disfavoured, so that a misspelled key whose dependencies the shapes above take is called a
-            # `Key` by those, as before.
-            factory = f"@MainActor @Sendable ({', '.join(consumed(params(n)))}) async throws -> Value"
-            typed.append(("MainActorKey<Value>", "Value", "", n, factory))
-            typed.append(("MainActorKey<Value>", "Value", "    _ lifetime: MainActorLifetime,\n", n, factory))
-            arguments = ", ".join(["Argument"] + consumed(params(n)))
-            typed.append(
-                ("MainActorAssistedKey<Argument, Value>", "Argument, Value", "", n,
-                 f"@MainActor @Sendable ({arguments}) async throws -> Value"))
-        for key, first, lifetime, n, factory in shapes + typed:
-            is_typed = (key, first, lifetime, n, factory) in typed
-            dependencies = dependency_params(n, {"typed": is_typed})
+        # the compiler could name neither). Disfavoured, so that a misspelled key whose dependencies
+        # the shapes above take is called a `Key` by those.
+        shapes.append(("MainActorKey<Value>", "Value", "", "TypedKey", factory, True))
+        shapes.append(("MainActorKey<Value>", "Value", "    _ lifetime: MainActorLifetime,\n", "TypedKey", factory, True))
+        shapes.append(("MainActorAssistedKey<Argument, Value>", "Argument, Value", "", "TypedKey", assisted, True))
+        for key, first, lifetime, dependency, factory, disfavoured in shapes:
             out.append(
                 "  /// Never called: see MARK above.\n"
                 + '  @available(*, unavailable, message: "no key of this name is declared")\n'
-                + ("  @_disfavoredOverload\n" if is_typed else "")
-                + f"  public mutating func {verb}{generics(n, first)}(\n"
+                + ("  @_disfavoredOverload\n" if disfavoured else "")
+                + f"  public mutating func {verb}<{first}{', each Dependency' if dependency else ''}>(\n"
                 + f"    _ key: {key},\n"
                 + lifetime
-                + dependencies
+                + (f"    _ dependencies: repeat {dependency}<each Dependency>,\n" if dependency else "")
                 + "    fileID: StaticString = #fileID,\n"
                 + "    line: UInt = #line,\n"
                 + f"    _ factory: @escaping {factory}\n"
@@ -476,29 +463,27 @@ def decorators():
             + f"      {resolver_body(n, call)}\n    }}\n"
             + "  }\n"
         )
-    out.append(fallbacks("decorate", "_ key: Key<Value>", "Value", lambda n: f"({', '.join(consumed(['Value'] + params(n)))}) -> Value"))
+    out.append(fallbacks("decorate", "_ key: Key<Value>", "Value", "(Value, repeat each Dependency) -> Value"))
     out.append("}\n")
     return "\n".join(out)
 
 
 def fallbacks(verb, key, first, factory):
-    """Unavailable overloads a misspelled key falls back on, as `bind`'s (see misspelled_key_fallbacks)."""
-    out = []
-    for n in range(MAX + 1):
-        out.append(
-            "  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).\n"
-            + '  @available(*, unavailable, message: "no key of this name is declared")\n'
-            + f"  public mutating func {verb}{generics(n, first)}(\n"
-            + f"    {key},\n"
-            + dependency_params(n)
-            + "    fileID: StaticString = #fileID,\n"
-            + "    line: UInt = #line,\n"
-            + f"    _ factory: @escaping @MainActor @Sendable {factory(n)}\n"
-            + "  ) {\n"
-            + '    fatalError("unavailable")\n'
-            + "  }\n"
-        )
-    return "\n".join(out)
+    """The unavailable overload a misspelled key falls back on, as `bind`'s (see misspelled_key_fallbacks):
+    its dependencies a parameter pack."""
+    return (
+        "  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).\n"
+        + '  @available(*, unavailable, message: "no key of this name is declared")\n'
+        + f"  public mutating func {verb}<{first}, each Dependency>(\n"
+        + f"    {key},\n"
+        + "    _ dependencies: repeat Key<each Dependency>,\n"
+        + "    fileID: StaticString = #fileID,\n"
+        + "    line: UInt = #line,\n"
+        + f"    _ factory: @escaping @MainActor @Sendable {factory}\n"
+        + "  ) {\n"
+        + '    fatalError("unavailable")\n'
+        + "  }\n"
+    )
 
 
 def contributions():
@@ -547,10 +532,10 @@ def contributions():
                 + f"      {resolver_body(n, call)}\n    }}\n"
                 + "  }\n"
             )
-    out.append(fallbacks("contribute", "to key: CollectionKey<Element>", "Element", lambda n: f"({', '.join(consumed(params(n)))}) -> Element"))
+    out.append(fallbacks("contribute", "to key: CollectionKey<Element>", "Element", "(repeat each Dependency) -> Element"))
     out.append(
         fallbacks("contribute", "to key: MapKey<EntryKey, Value>,\n    entry: EntryKey", "EntryKey, Value",
-                  lambda n: f"({', '.join(consumed(params(n)))}) -> Value"))
+                  "(repeat each Dependency) -> Value"))
     out.append("}\n")
     return "\n".join(out)
 

@@ -3916,305 +3916,37 @@ extension Bindings {
 
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value>(
+  public mutating func bind<Value, each Dependency>(
     _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>? = nil,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable () async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
 
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A>(
+  public mutating func bind<Value, each Dependency>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
 
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Argument, Value, A>(
+  public mutating func bind<Argument, Value, each Dependency>(
     _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Argument, Value, A, B>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Argument, Value, A, B, C>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Argument, Value, A, B, C, D>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Argument, Value, A, B, C, D, E>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func bind<Argument, Value, A, B, C, D, E, F>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (
-        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
-      ) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4222,12 +3954,12 @@ extension Bindings {
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
   @_disfavoredOverload
-  public mutating func bind<Value, A>(
+  public mutating func bind<Value, each Dependency>(
     _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ dependencies: repeat TypedKey<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4235,13 +3967,13 @@ extension Bindings {
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
   @_disfavoredOverload
-  public mutating func bind<Value, A>(
+  public mutating func bind<Value, each Dependency>(
     _ key: MainActorKey<Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ dependencies: repeat TypedKey<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4249,272 +3981,12 @@ extension Bindings {
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
   @_disfavoredOverload
-  public mutating func bind<Argument, Value, A>(
+  public mutating func bind<Argument, Value, each Dependency>(
     _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ dependencies: repeat TypedKey<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Argument, Value, A, B>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B, C>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B, C>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Argument, Value, A, B, C>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B, C, D>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Argument, Value, A, B, C, D>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B, C, D, E>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Argument, Value, A, B, C, D, E>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Value, A, B, C, D, E, F>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func bind<Argument, Value, A, B, C, D, E, F>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (
-        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
-      ) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4579,305 +4051,37 @@ extension Bindings {
 
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value>(
+  public mutating func override<Value, each Dependency>(
     _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>? = nil,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable () async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
 
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Argument, Value>(
-    _ key: AssistedKey<Argument, Value>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A>(
+  public mutating func override<Value, each Dependency>(
     _ key: Key<Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
 
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Argument, Value, A>(
+  public mutating func override<Argument, Value, each Dependency>(
     _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Argument, Value, A, B>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Argument, Value, A, B, C>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Argument, Value, A, B, C, D>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Argument, Value, A, B, C, D, E>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func override<Argument, Value, A, B, C, D, E, F>(
-    _ key: AssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (
-        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
-      ) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4885,12 +4089,12 @@ extension Bindings {
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
   @_disfavoredOverload
-  public mutating func override<Value, A>(
+  public mutating func override<Value, each Dependency>(
     _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ dependencies: repeat TypedKey<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4898,13 +4102,13 @@ extension Bindings {
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
   @_disfavoredOverload
-  public mutating func override<Value, A>(
+  public mutating func override<Value, each Dependency>(
     _ key: MainActorKey<Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ dependencies: repeat TypedKey<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }
@@ -4912,272 +4116,12 @@ extension Bindings {
   /// Never called: see MARK above.
   @available(*, unavailable, message: "no key of this name is declared")
   @_disfavoredOverload
-  public mutating func override<Argument, Value, A>(
+  public mutating func override<Argument, Value, each Dependency>(
     _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ dependencies: repeat TypedKey<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Argument, Value, A, B>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B, C>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B, C>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Argument, Value, A, B, C>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B, C, D>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B, C, D>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Argument, Value, A, B, C, D>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B, C, D, E>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws ->
-      Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Argument, Value, A, B, C, D, E>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: MainActorKey<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Value, A, B, C, D, E, F>(
-    _ key: MainActorKey<Value>,
-    _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F)
-      async throws -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: see MARK above.
-  @available(*, unavailable, message: "no key of this name is declared")
-  @_disfavoredOverload
-  public mutating func override<Argument, Value, A, B, C, D, E, F>(
-    _ key: MainActorAssistedKey<Argument, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (
-        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
-      ) async throws -> Value
+    _ factory: @escaping @MainActor @Sendable (Argument, repeat each Dependency) async throws -> Value
   ) {
     fatalError("unavailable")
   }

@@ -481,208 +481,25 @@ extension Bindings {
 
   /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<Element>(
+  public mutating func contribute<Element, each Dependency>(
     to key: CollectionKey<Element>,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable () -> Element
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) -> Element
   ) {
     fatalError("unavailable")
   }
 
   /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<Element, A>(
-    to key: CollectionKey<Element>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) -> Element
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<Element, A, B>(
-    to key: CollectionKey<Element>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Element
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<Element, A, B, C>(
-    to key: CollectionKey<Element>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Element
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<Element, A, B, C, D>(
-    to key: CollectionKey<Element>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Element
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<Element, A, B, C, D, E>(
-    to key: CollectionKey<Element>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Element
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<Element, A, B, C, D, E, F>(
-    to key: CollectionKey<Element>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
-      Element
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<EntryKey, Value>(
+  public mutating func contribute<EntryKey, Value, each Dependency>(
     to key: MapKey<EntryKey, Value>,
     entry: EntryKey,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable () -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<EntryKey, Value, A>(
-    to key: MapKey<EntryKey, Value>,
-    entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<EntryKey, Value, A, B>(
-    to key: MapKey<EntryKey, Value>,
-    entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<EntryKey, Value, A, B, C>(
-    to key: MapKey<EntryKey, Value>,
-    entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<EntryKey, Value, A, B, C, D>(
-    to key: MapKey<EntryKey, Value>,
-    entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<EntryKey, Value, A, B, C, D, E>(
-    to key: MapKey<EntryKey, Value>,
-    entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func contribute<EntryKey, Value, A, B, C, D, E, F>(
-    to key: MapKey<EntryKey, Value>,
-    entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
-      Value
+    _ factory: @escaping @MainActor @Sendable (repeat each Dependency) -> Value
   ) {
     fatalError("unavailable")
   }

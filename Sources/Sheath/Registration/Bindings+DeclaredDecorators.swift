@@ -241,104 +241,12 @@ extension Bindings {
 
   /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
   @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func decorate<Value>(
+  public mutating func decorate<Value, each Dependency>(
     _ key: Key<Value>,
+    _ dependencies: repeat Key<each Dependency>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming Value) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func decorate<Value, A>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming Value, consuming A) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func decorate<Value, A, B>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming Value, consuming A, consuming B) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func decorate<Value, A, B, C>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory: @escaping @MainActor @Sendable (consuming Value, consuming A, consuming B, consuming C) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func decorate<Value, A, B, C, D>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D) -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func decorate<Value, A, B, C, D, E>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E)
-      -> Value
-  ) {
-    fatalError("unavailable")
-  }
-
-  /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
-  @available(*, unavailable, message: "no key of this name is declared")
-  public mutating func decorate<Value, A, B, C, D, E, F>(
-    _ key: Key<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
-    fileID: StaticString = #fileID,
-    line: UInt = #line,
-    _ factory:
-      @escaping @MainActor @Sendable (
-        consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
-      ) -> Value
+    _ factory: @escaping @MainActor @Sendable (Value, repeat each Dependency) -> Value
   ) {
     fatalError("unavailable")
   }
