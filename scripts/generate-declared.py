@@ -145,38 +145,6 @@ def counted(n):
     return f"{n} declared " + ("dependency" if n == 1 else "dependencies")
 
 
-def maker(f, n, types, lifetime, test, init_args, head, body):
-    """The non-inlined maker of a key whose factory resolves through a resolver (the flavours not
-    resolved by slot): runs the first time its initializer runs where it is written."""
-    return (
-        "\n"
-        + "  /// The key the initializer above declares: found, or made and recorded the first time it runs.\n"
-        + "  @usableFromInline\n"
-        + f"  static func made{generics(n)}(\n"
-        + lifetime.replace(" = .transient", "")
-        + maker_dependency_params(n, f)
-        + test.replace(" = nil", "")
-        + "    name: String?,\n"
-        + "    fileID: StaticString,\n"
-        + "    line: UInt,\n"
-        + "    column: UInt,\n"
-        + "    function: StaticString,\n"
-        + "    type: Keys.Type,\n"
-        + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
-        + "  ) -> Keys {\n"
-        + "    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {\n"
-        + "      let site = KeySite(fileID: fileID, line: line, function: function, name: name)\n"
-        + f"      let dependencies = {edges(n)}\n"
-        + f"      return {f['ext']}(\n"
-        + f"        {init_args}name: site.keyName, declaration: site.location, dependencies: dependencies\n"
-        + f"      ) {{ {head} in\n"
-        + f"        {body}\n"
-        + "      }\n"
-        + "    }\n"
-        + "  }\n"
-    )
-
-
 def key_inits():
     out = [HEADER]
     for f in FLAVOURS:
@@ -206,12 +174,10 @@ def key_inits():
                 test = f"    test: TestBehavior<{f['attrs']} ({f['resolver']}){effects(f)} -> Value>? = nil,\n"
                 test_doc = "  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.\n"
             head, body = closure(n, f["assisted"], f.get("suspends", False), f.get("typed", False))
-            init_args = "lifetime, test: test, " if f["lifetime"] else ""
             made_args = ", ".join(
-                (["lifetime"] if f["lifetime"] else [])
-                + [t.lower() for t in params(n)]
-                + (["test: test"] if f["lifetime"] else [])
-                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", f"type: {f['ext']}.self", "factory"]
+                (["lifetime", "test: test"] if f["lifetime"] else [])
+                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", f"type: {f['ext']}.self"]
+                + ["dependencies: dependencies"]
             )
             by_slot = f.get("slots", False)
             slot_made_args = ", ".join(
@@ -264,11 +230,14 @@ def key_inits():
                     f"      let dependencies = {edges(n)}\n"
                     + f"      self.init(\n        existing: {f['ext']}.made(\n          {slot_made_args},\n          {slot_args}))\n"
                     if by_slot
-                    else f"      self.init(existing: {f['ext']}.made({made_args}))\n"
+                    # The factory's resolver form is made here, where the key is declared, so that it is
+                    # specialized for the key's types: the resolution path runs no generic code.
+                    else f"      let dependencies = {edges(n)}\n"
+                    + f"      self.init(\n        existing: {f['ext']}.made(\n          {made_args}\n"
+                    + f"        ) {{ {head} in\n          {body.replace(chr(10) + '      ', chr(10) + '          ')}\n        }})\n"
                 )
                 + "    }\n"
                 + "  }\n"
-                + ("" if by_slot else maker(f, n, types, lifetime, test, init_args, head, body))
             )
         out.append("}\n")
     return "\n".join(out)

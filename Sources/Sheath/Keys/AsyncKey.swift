@@ -97,8 +97,8 @@ public final class AsyncKey<Value: Sendable>:
     } else {
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
-          type: AsyncKey.self))
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: AsyncKey.self, factory))
     }
   }
 
@@ -112,12 +112,14 @@ public final class AsyncKey<Value: Sendable>:
     line: UInt,
     column: UInt,
     function: StaticString,
-    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value,
-    type: Keys.Type
+    type: Keys.Type,
+    dependencies: DeclaredDependencies? = nil,
+    _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return AsyncKey(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
+      return AsyncKey(
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies, factory)
     }
   }
 

@@ -376,34 +376,14 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([])
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made(
-    _ lifetime: MainActorLifetime,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable () -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([])
-      return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { _ in
-        factory()
-      }
+          type: MainActorKey.self, dependencies: dependencies
+        ) { _ in
+          factory()
+        })
     }
   }
 
@@ -436,36 +416,15 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: MainActorKey.made(
-          lifetime, a, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A>(
-    _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-      return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-      }
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -500,39 +459,17 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: MainActorKey.made(
-          lifetime, a, b, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B>(
-    _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-      return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-      }
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return factory(
+            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -569,43 +506,20 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MainActorKey.made(
-          lifetime, a, b, c, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C>(
-    _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
-      return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return factory(
+            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -644,46 +558,22 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MainActorKey.made(
-          lifetime, a, b, c, d, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D>(
-    _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
       ])
-      return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return factory(
+            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -724,48 +614,23 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MainActorKey.made(
-          lifetime, a, b, c, d, e, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: MainActorKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E>(
-    _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    _ e: @escaping @Sendable () -> TypedKey<E>,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
       ])
-      return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return factory(
+            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -810,52 +675,24 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MainActorKey.made(
-          lifetime, a, b, c, d, e, f, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: MainActorKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E, F>(
-    _ lifetime: MainActorLifetime,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    _ e: @escaping @Sendable () -> TypedKey<E>,
-    _ f: @escaping @Sendable () -> TypedKey<F>,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory:
-      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
-      Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
       ])
-      return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return factory(
-          r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: MainActorKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return factory(
+            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -889,34 +726,14 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([])
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made(
-    _ lifetime: Lifetime<Value>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable () async throws -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([])
-      return AsyncKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { _ in
-        try await factory()
-      }
+          type: AsyncKey.self, dependencies: dependencies
+        ) { _ in
+          try await factory()
+        })
     }
   }
 
@@ -949,36 +766,15 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: AsyncKey.made(
-          lifetime, a, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (consuming A) async throws -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-      return AsyncKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-      }
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: AsyncKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1013,39 +809,17 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: AsyncKey.made(
-          lifetime, a, b, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-      return AsyncKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return try await factory(
-          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-      }
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: AsyncKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return try await factory(
+            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1082,43 +856,20 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: AsyncKey.made(
-          lifetime, a, b, c, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
-      return AsyncKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return try await factory(
-          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: AsyncKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return try await factory(
+            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1157,46 +908,22 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: AsyncKey.made(
-          lifetime, a, b, c, d, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
       ])
-      return AsyncKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return try await factory(
-          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: AsyncKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return try await factory(
+            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1238,49 +965,23 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: AsyncKey.made(
-          lifetime, a, b, c, d, e, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: AsyncKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    _ e: @escaping @Sendable () -> TypedKey<E>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory:
-      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
       ])
-      return AsyncKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return try await factory(
-          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: AsyncKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return try await factory(
+            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1325,52 +1026,24 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: AsyncKey.made(
-          lifetime, a, b, c, d, e, f, test: test, name: name, fileID: fileID, line: line, column: column,
-          function: function, type: AsyncKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E, F>(
-    _ lifetime: Lifetime<Value>,
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    _ e: @escaping @Sendable () -> TypedKey<E>,
-    _ f: @escaping @Sendable () -> TypedKey<F>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory:
-      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
-      Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
       ])
-      return AsyncKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r in
-        let keys = dependencies.keys
-        return try await factory(
-          try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-          try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: AsyncKey.made(
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: AsyncKey.self, dependencies: dependencies
+        ) { r in
+          let keys = dependencies.keys
+          return try await factory(
+            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+            try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1727,32 +1400,14 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([])
       self.init(
         existing: MainActorAssistedKey.made(
           name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
-          factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made(
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([])
-      return MainActorAssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { _, argument in
-        factory(argument)
-      }
+          dependencies: dependencies
+        ) { _, argument in
+          factory(argument)
+        })
     }
   }
 
@@ -1781,34 +1436,15 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: MainActorAssistedKey.made(
-          a, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorAssistedKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A>(
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
-      return MainActorAssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-      }
+          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
+          dependencies: dependencies
+        ) { r, argument in
+          let keys = dependencies.keys
+          return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1839,37 +1475,17 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
+      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: MainActorAssistedKey.made(
-          a, b, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorAssistedKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B>(
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
-      return MainActorAssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-      }
+          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
+          dependencies: dependencies
+        ) { r, argument in
+          let keys = dependencies.keys
+          return factory(
+            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1902,41 +1518,20 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MainActorAssistedKey.made(
-          a, b, c, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorAssistedKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C>(
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
       ])
-      return MainActorAssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: MainActorAssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
+          dependencies: dependencies
+        ) { r, argument in
+          let keys = dependencies.keys
+          return factory(
+            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -1971,44 +1566,22 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MainActorAssistedKey.made(
-          a, b, c, d, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorAssistedKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D>(
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() },
       ])
-      return MainActorAssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: MainActorAssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
+          dependencies: dependencies
+        ) { r, argument in
+          let keys = dependencies.keys
+          return factory(
+            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -2047,48 +1620,23 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MainActorAssistedKey.made(
-          a, b, c, d, e, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorAssistedKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E>(
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    _ e: @escaping @Sendable () -> TypedKey<E>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory:
-      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
-      Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
       ])
-      return MainActorAssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: MainActorAssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
+          dependencies: dependencies
+        ) { r, argument in
+          let keys = dependencies.keys
+          return factory(
+            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+        })
     }
   }
 
@@ -2130,51 +1678,24 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MainActorAssistedKey.made(
-          a, b, c, d, e, f, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorAssistedKey.self, factory))
-    }
-  }
-
-  /// The key the initializer above declares: found, or made and recorded the first time it runs.
-  @usableFromInline
-  static func made<A, B, C, D, E, F>(
-    _ a: @escaping @Sendable () -> TypedKey<A>,
-    _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>,
-    _ d: @escaping @Sendable () -> TypedKey<D>,
-    _ e: @escaping @Sendable () -> TypedKey<E>,
-    _ f: @escaping @Sendable () -> TypedKey<F>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    _ factory:
-      @escaping @MainActor @Sendable (
-        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
-      ) -> Value
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       let dependencies = DeclaredDependencies([
         DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
         DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
       ])
-      return MainActorAssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies
-      ) { r, argument in
-        let keys = dependencies.keys
-        return factory(
-          argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-          r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-      }
+      self.init(
+        existing: MainActorAssistedKey.made(
+          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
+          dependencies: dependencies
+        ) { r, argument in
+          let keys = dependencies.keys
+          return factory(
+            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+            r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+        })
     }
   }
 

@@ -101,7 +101,7 @@ public class Keys: @unchecked Sendable {
 
   /// What kind of key this is: how a main-actor or an async factory that declared it resolves it, and
   /// what the graph's check allows as a direct dependency.
-  final let kind: KeyKind
+  @usableFromInline final let kind: KeyKind
 
   /// Where the key's factories run: the advice in a cycle's message depends on it.
   final var isolation: KeyIsolation { kind.isolation }

@@ -55,8 +55,8 @@ public final class MainActorAssistedKey<Argument, Value>:
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, factory,
-          type: MainActorAssistedKey.self))
+          name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorAssistedKey.self, factory))
     }
   }
 
@@ -68,12 +68,13 @@ public final class MainActorAssistedKey<Argument, Value>:
     line: UInt,
     column: UInt,
     function: StaticString,
-    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value,
-    type: Keys.Type
+    type: Keys.Type,
+    dependencies: DeclaredDependencies? = nil,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return MainActorAssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
+      return MainActorAssistedKey(name: site.keyName, declaration: site.location, dependencies: dependencies, factory)
     }
   }
 

@@ -106,8 +106,8 @@ public final class MainActorKey<Value>:
     } else {
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
-          type: MainActorKey.self))
+          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
+          type: MainActorKey.self, factory))
     }
   }
 
@@ -121,13 +121,14 @@ public final class MainActorKey<Value>:
     line: UInt,
     column: UInt,
     function: StaticString,
-    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value,
-    type: Keys.Type
+    type: Keys.Type,
+    dependencies: DeclaredDependencies? = nil,
+    _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) -> Keys {
     KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
       let site = KeySite(fileID: fileID, line: line, function: function, name: name)
       return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
+        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies, factory)
     }
   }
 

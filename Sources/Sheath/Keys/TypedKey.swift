@@ -40,13 +40,14 @@ public class TypedKey<Value>: Keys, @unchecked Sendable {
   /// ``MainActorResolver/declared(_:fileID:line:)``): what a ``MainActorKey`` gives. Any other kind of
   /// key here got past the graph's check (see ``UnusableDependency``), which would be a bug in it: it
   /// stops with the check's message. `package` so that a test can pin that stop's text.
-  @MainActor
+  @MainActor @usableFromInline
   package func value(forMainActorFactory r: MainActorResolver, fileID: StaticString, line: UInt) -> Value {
     ResolutionStack.stop(.unusableDependency(self, declaredBy: .mainActor), at: CallSite(fileID: fileID, line: line))
   }
 
   /// This key's value for an async factory that declared it, when it is not a plain key: what an
   /// ``AsyncKey`` gives. Any other kind of key stops, as above.
+  @usableFromInline
   package func value(forAsyncFactory r: AsyncResolver, fileID: StaticString, line: UInt) async throws -> Value {
     ResolutionStack.stop(.unusableDependency(self, declaredBy: .async), at: CallSite(fileID: fileID, line: line))
   }
@@ -55,7 +56,7 @@ public class TypedKey<Value>: Keys, @unchecked Sendable {
 extension MainActorResolver {
   /// The value of a main-actor factory's declared dependency: a plain key's through the subscript, as
   /// before dependencies could be main-actor keys; any other kind's as that kind resolves itself.
-  @inline(__always)
+  @inlinable @inline(__always)
   func declared<Value>(_ key: TypedKey<Value>, fileID: StaticString, line: UInt) -> Value {
     guard key.kind == .plain else { return key.value(forMainActorFactory: self, fileID: fileID, line: line) }
     // A plain key is a `Key` or one of its subclasses: no other module can subclass `BindableKey`.
@@ -66,7 +67,7 @@ extension MainActorResolver {
 extension AsyncResolver {
   /// The value of an async factory's declared dependency: a plain key's through the subscript, with no
   /// async call; any other kind's as that kind resolves itself, awaited.
-  @inline(__always)
+  @inlinable @inline(__always)
   func declared<Value>(_ key: TypedKey<Value>, fileID: StaticString, line: UInt) async throws -> Value {
     guard key.kind == .plain else { return try await key.value(forAsyncFactory: self, fileID: fileID, line: line) }
     // As above.
@@ -75,6 +76,7 @@ extension AsyncResolver {
 }
 
 /// The kinds of keys a module binds, one per key class.
+@usableFromInline
 enum KeyKind: Sendable {
   /// ``Key`` and its subclasses: ``CollectionKey``, ``MapKey``, the child graph keys.
   case plain
