@@ -97,6 +97,10 @@ struct PublishedReference<Object: AnyObject>: @unchecked Sendable {
 
   /// Publishes `object` in the empty cell: its owner's lock is held, so no other thread writes.
   func publish(_ object: Object) {
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
+      // A second publication would drop the first reference while readers may hold it unretained.
+      precondition(load() == nil, "published reference: published in a cell that holds one already")
+    #endif
     sheath_store_release(cell, Unmanaged.passRetained(object).toOpaque())
   }
 
@@ -124,6 +128,79 @@ package final class StandalonePublishedReference: @unchecked Sendable {
     reference.publishIfFirst(object).object
   }
 
+  /// Publishes `object` in the empty cell, as an owner holding its lock does.
+  package func publish(_ object: AnyObject) {
+    reference.publish(object)
+  }
+
   /// The published object, if any.
   package var published: AnyObject? { reference.load()?.object }
+}
+
+/// An ``AtomicWord`` with memory of its own, for the model tests of the word.
+package final class StandaloneAtomicWord: @unchecked Sendable {
+  // @unchecked: the word is only read and written through ``AtomicWord``'s atomic operations.
+  private let memory: UnsafeMutablePointer<Int>
+
+  /// A word holding `value`.
+  package init(_ value: Int) {
+    memory = .allocate(capacity: 1)
+    memory.initialize(to: value)
+  }
+
+  deinit {
+    memory.deallocate()
+  }
+
+  private var word: AtomicWord { AtomicWord(memory) }
+
+  /// The word, with acquire ordering.
+  package func load() -> Int { word.load() }
+
+  /// Writes `value` with release ordering.
+  package func store(_ value: Int) { word.store(value) }
+
+  /// Writes `desired` if the word is `expected`; whether it did.
+  package func compareExchange(expected: Int, desired: Int) -> Bool {
+    word.compareExchange(expected: expected, desired: desired)
+  }
+}
+
+/// ``PublishedInstances`` with instances of its own, for the model tests of the handle: each
+/// publication stores the address of a new cell holding an `Int`, which stays until the handle goes,
+/// as a graph's instance table keeps what a binding table's singletons point to.
+package final class StandalonePublishedInstances: @unchecked Sendable {
+  // @unchecked: the slots synchronize themselves; `cells` is only touched under its lock.
+  private let instances: PublishedInstances
+  private let cells = Locked<[UnsafeMutablePointer<Int>]>([])
+  /// How many slots the handle has.
+  package let count: Int
+
+  /// `count` slots, all empty.
+  package init(count: Int) {
+    self.count = count
+    instances = PublishedInstances(count: count)
+  }
+
+  deinit {
+    instances.deallocate()
+    cells.withLock { cells in
+      for cell in cells { cell.deallocate() }
+    }
+  }
+
+  /// Publishes the address of a new cell holding `value` at `index`, which is below ``count``.
+  package func publish(_ value: Int, at index: Int) {
+    precondition(index >= 0 && index < count, "slot \(index) is outside the \(count) slots")
+    let cell = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    cell.initialize(to: value)
+    cells.withLock { $0.append(cell) }
+    instances.store(StoredInstance(UnsafeMutableRawPointer(cell)), at: index)
+  }
+
+  /// The value published at `index`, read as the resolution path reads a singleton, or `nil`.
+  package func load(_ index: Int) -> Int? {
+    precondition(index >= 0 && index < count, "slot \(index) is outside the \(count) slots")
+    return instances.load(index)?.value(as: Int.self)
+  }
 }

@@ -32,7 +32,10 @@ struct BindingEntries: @unchecked Sendable {
   subscript(slot: Int) -> BindingTable.Entry {
     @inline(__always) get { base[slot] }
     nonmutating set {
-      assert(contains(slot), "binding table: a slot outside its entries")
+      #if DEBUG || SHEATH_INTERNAL_CHECKS
+        precondition(contains(slot), "binding table: slot \(slot) is outside its \(count) entries")
+        Self.checkInvariants(of: newValue, at: slot)
+      #endif
       base[slot] = newValue
     }
   }
@@ -41,4 +44,119 @@ struct BindingEntries: @unchecked Sendable {
   func deallocate() {
     base.deallocate()
   }
+}
+
+extension BindingEntries {
+  /// Stops if the block breaks one of its invariants; each set checks the entry it sets in debug
+  /// builds and with internal checks on (`-DSHEATH_INTERNAL_CHECKS`), and tests call this in any build.
+  ///
+  /// - An entry is plain words (its binding is unretained), so that a child's block copies its
+  ///   parent's byte for byte and ``deallocate()`` has nothing to release.
+  /// - Every entry holds what ``checkInvariants(of:at:)`` says.
+  func checkInvariants() {
+    precondition(_isPOD(BindingTable.Entry.self), "binding table: an entry is not plain words; freeing leaks it")
+    precondition(count >= 0, "binding table: \(count) entries")
+    for slot in 0..<count { Self.checkInvariants(of: base[slot], at: slot) }
+  }
+
+  /// Stops if `entry`, for `slot`, is neither empty (no binding, level 0, no flags) nor a binding
+  /// with a level of zero or more, a key's own binding owned by the root (level 0), and the
+  /// ``BindingTable/Entry/Flags-swift.struct/declaredTransient`` flag exactly when its binding lets
+  /// the resolution path skip to its slot thunk.
+  @usableFromInline
+  static func checkInvariants(of entry: BindingTable.Entry, at slot: Int) {
+    guard let binding = entry.binding else {
+      precondition(
+        entry.level == 0 && entry.flags.isEmpty,
+        "binding table: slot \(slot) has no binding, but level \(entry.level) and flags \(entry.flags.rawValue)")
+      return
+    }
+    precondition(entry.level >= 0, "binding table: slot \(slot)'s binding is owned by level \(entry.level)")
+    let keyDefault = entry.flags.contains(.keyDefault)
+    precondition(
+      !keyDefault || entry.level == 0,
+      "binding table: slot \(slot) holds its key's own binding, owned by level \(entry.level), not the root")
+    let expected = binding.with { BindingTable.Entry.Flags($0, keyDefault: keyDefault) }
+    precondition(
+      entry.flags == expected,
+      "binding table: slot \(slot)'s flags are \(entry.flags.rawValue), its binding's \(expected.rawValue)")
+  }
+}
+
+/// What a binding table's entry holds, as the model tests of ``BindingEntries`` compare it.
+package struct BindingEntrySnapshot: Equatable, Sendable {
+  /// The binding, by identity; `nil` for an empty entry.
+  package var binding: ObjectIdentifier?
+  /// The level of the graph that owns the binding's shared instances.
+  package var ownerLevel: Int
+  /// Whether the binding is the key's own, laid in because the graph knows the key.
+  package var keyDefault: Bool
+
+  /// An entry, as a test expects it.
+  package init(binding: ObjectIdentifier?, ownerLevel: Int, keyDefault: Bool) {
+    self.binding = binding
+    self.ownerLevel = ownerLevel
+    self.keyDefault = keyDefault
+  }
+
+  /// An empty entry: the key falls back on its own binding.
+  package static let empty = BindingEntrySnapshot(binding: nil, ownerLevel: 0, keyDefault: false)
+}
+
+/// A block of binding-table entries of a test's own, for the model tests of ``BindingEntries``: made
+/// and set as a table's initializer does — a child's from its parent's — then only read.
+package final class StandaloneBindingEntries: @unchecked Sendable {
+  // @unchecked: set only before the tests share it, as a table's initializer sets its entries; only
+  // read after that.
+  private let entries: BindingEntries
+  /// Keeps the entries this block copied alive, as a child table keeps its parent.
+  private let parent: StandaloneBindingEntries?
+  /// Keep the bindings set here alive: each key keeps its own.
+  private var keys: [Keys] = []
+
+  /// `count` entries: `parent`'s first, then empty ones.
+  package init(count: Int, inheriting parent: StandaloneBindingEntries?) {
+    entries = BindingEntries(count: count, inheriting: parent?.entries)
+    self.parent = parent
+  }
+
+  deinit {
+    entries.deallocate()
+  }
+
+  /// How many slots the block has.
+  package var count: Int { entries.count }
+
+  /// Whether `slot` has an entry.
+  package func contains(_ slot: Int) -> Bool { entries.contains(slot) }
+
+  /// Sets the entry of `slot`, which the block has, to `key`'s own binding, owned by the graph at
+  /// `ownerLevel`; `keyDefault` when laid in as a table lays in a known key's own binding.
+  package func set(_ slot: Int, to key: Keys, ownerLevel: Int, keyDefault: Bool) {
+    guard let binding = key.fallbackAnyBinding(testing: false) else {
+      preconditionFailure("\(key.name) has no binding")
+    }
+    keys.append(key)
+    entries[slot] = BindingTable.Entry(
+      binding: binding, ownerLevel: ownerLevel, flags: BindingTable.Entry.Flags(binding, keyDefault: keyDefault))
+  }
+
+  /// The entry of `slot`, which the block has.
+  package func entry(_ slot: Int) -> BindingEntrySnapshot {
+    precondition(entries.contains(slot), "slot \(slot) is outside the \(entries.count) entries")
+    let entry = entries[slot]
+    return BindingEntrySnapshot(
+      binding: entry.binding.map { $0.with(ObjectIdentifier.init) }, ownerLevel: entry.ownerLevel,
+      keyDefault: entry.flags.contains(.keyDefault))
+  }
+
+  /// The identity of `key`'s own binding, which ``entry(_:)`` reports once ``set(_:to:ownerLevel:keyDefault:)``
+  /// set it.
+  package static func binding(of key: Keys) -> ObjectIdentifier? {
+    key.fallbackAnyBinding(testing: false).map(ObjectIdentifier.init)
+  }
+
+  /// Stops if the block breaks one of its invariants (``BindingEntries/checkInvariants()``), in any
+  /// build.
+  package func checkInvariants() { entries.checkInvariants() }
 }

@@ -101,6 +101,9 @@ final class GraphAnchor: ManagedBuffer<GraphAnchor.Header, Int> {
     }
     let kept = Unmanaged.passRetained(AnchorFallback(table: graph.table, ancestors: ancestors))
     if !keptFallback.compareExchange(expected: 0, desired: Int(bitPattern: kept.toOpaque())) { kept.release() }
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
   }
 
   /// What ``keepForFallback()`` kept, if anything did.
@@ -119,8 +122,97 @@ final class GraphAnchor: ManagedBuffer<GraphAnchor.Header, Int> {
 
   /// Called by the graph's `deinit`, before anything else.
   func graphWillRelease() {
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
+      precondition(releasedFlag.load() == 0, "graph anchor: the graph was released twice")
+    #endif
     releasedFlag.store(1)
+    #if DEBUG || SHEATH_INTERNAL_CHECKS
+      checkInvariants()
+    #endif
   }
+
+  /// Stops if the anchor breaks one of its invariants. ``keepForFallback()`` and
+  /// ``graphWillRelease()`` check them in debug builds and with internal checks on
+  /// (`-DSHEATH_INTERNAL_CHECKS`); tests call it in any build.
+  ///
+  /// - The released flag is 0 or 1, and the anchor names no graph once it is 1.
+  /// - While it names a graph, the graph is a root exactly when the anchor says so, and has the
+  ///   anchor's scope.
+  /// - A kept fallback lists the graph's ancestors' anchors, nearest first, down to the root, and no
+  ///   other root: none for a root graph. While the graph is alive, they are its ancestors' anchors,
+  ///   and the fallback holds its bindings.
+  func checkInvariants() {
+    let released = releasedFlag.load()
+    precondition(released == 0 || released == 1, "graph anchor: the released flag is \(released), not 0 or 1")
+    precondition(released == 0 || graph == nil, "graph anchor: released, but it names its graph")
+    if let graph {
+      precondition(
+        graphIsRoot == (graph.parent == nil),
+        "graph anchor: says its graph is \(graphIsRoot ? "a root" : "a child"); it is not")
+      precondition(graphScope == graph.scope, "graph anchor: scope \(String(describing: graphScope)), not its graph's")
+    }
+    guard let fallback else { return }
+    precondition(
+      fallback.ancestors.isEmpty == graphIsRoot,
+      "graph anchor: a \(graphIsRoot ? "root" : "child") graph's fallback lists \(fallback.ancestors.count) ancestors")
+    let count = fallback.ancestors.count
+    for (index, ancestor) in fallback.ancestors.enumerated() {
+      precondition(
+        ancestor.graphIsRoot == (index == count - 1),
+        "graph anchor: the fallback's ancestor \(index) of \(count) is \(ancestor.graphIsRoot ? "a root" : "no root")")
+    }
+    if let graph {
+      precondition(fallback.table === graph.table, "graph anchor: the fallback holds other bindings than its graph's")
+      var above = graph.parent
+      for (index, ancestor) in fallback.ancestors.enumerated() {
+        precondition(
+          above?.anchor === ancestor,
+          "graph anchor: the fallback's ancestor \(index) is not its graph's ancestor's anchor")
+        above = above?.parent
+      }
+      precondition(above == nil, "graph anchor: its graph has more ancestors than the fallback lists")
+    }
+  }
+}
+
+/// A graph anchor of a test's own, for the model tests of the anchor: it points at a graph the test
+/// keeps, as that graph's own anchor does, and is released, kept for fallback and read as the graph
+/// would, without the graph being released. The test keeps the graph alive until it calls
+/// ``graphWillRelease()``.
+package final class StandaloneGraphAnchor: @unchecked Sendable {
+  // @unchecked: an anchor is safe to share once attached (see ``GraphAnchor``); the tests attach it
+  // before they share it.
+  /// Keeps the anchor, as a graph's ``Graph/lentResolver`` does.
+  private let resolver: Resolver
+  private let anchor: Unretained<GraphAnchor>
+
+  /// An anchor for `graph`, not yet pointed at it: a root's when `graph` is a root, with its scope.
+  package init(for graph: Graph) {
+    (anchor, resolver) = GraphAnchor.make(isRoot: graph.parent == nil, scope: graph.scope)
+  }
+
+  /// Points the anchor at `graph`, once, as the graph's initializer does.
+  package func attach(_ graph: Graph) { anchor.object.attach(graph) }
+
+  /// Keeps what resolving from a live graph above needs once the graph is gone, as a provider that a
+  /// shared instance made does.
+  package func keepForFallback() { anchor.object.keepForFallback() }
+
+  /// Marks the graph released, as the graph's `deinit` does first.
+  package func graphWillRelease() { anchor.object.graphWillRelease() }
+
+  /// The graph, or `nil` before ``attach(_:)`` and once it began to be released.
+  package var graph: Graph? { anchor.object.graph }
+
+  /// What ``keepForFallback()`` kept, if anything did: the anchor keeps it until it goes.
+  package var fallback: AnyObject? { anchor.object.fallback }
+
+  /// The graphs the kept fallback lists as ancestors, nearest first: `nil` for one released.
+  package var fallbackAncestors: [Graph?]? { anchor.object.fallback?.ancestors.map(\.graph) }
+
+  /// Stops if the anchor breaks one of its invariants (``GraphAnchor/checkInvariants()``), in any
+  /// build.
+  package func checkInvariants() { anchor.object.checkInvariants() }
 }
 
 /// A released graph's bindings and its ancestors' anchors, nearest first: what a provider of it needs
