@@ -3,8 +3,9 @@
 @usableFromInline
 final class BindingTable: @unchecked Sendable {
   // @unchecked: every property is immutable; `entries` is allocated and filled in by the initializer
-  // and only read after that; each cell of `singletons` is written once, with a release store, and
-  // read with acquire loads.
+  // and only read after that; each cell of `singletons` is written with release stores and read with
+  // acquire loads: once, or more when two threads miss it at once, each then storing the address of the
+  // one instance the family published (both addresses stay valid while the graph lives).
   /// A slot's binding, unretained (``bindings`` and the parent's table keep it alive), the level of
   /// the graph that owns its shared instances (the graph whose modules bound it; the root for a key's
   /// own binding), and what the resolution path may skip for it.
