@@ -25,8 +25,10 @@
 #                  `static let s5: Key<any P5> = Key(.transient, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`,
 #                  a service that needs nothing `Key(.singleton) { S0() }`
 #   sheath-module  required keys, bound with `b.bind(.sN) { r in SN(…) }` in 10 modules
-#   sheath-module-declared  required keys with their type written out, bound with a declared list in
-#                  10 modules: `b.bind(.s5, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`
+#   sheath-module-declared  required keys declared as the docs declare them, computed with their type
+#                  written out (`static var s5: Key<any P5> { .required() }`; a `static let` until
+#                  2026-12-07), bound with a declared list in 10 modules:
+#                  `b.bind(.s5, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`
 #   swinject       `container.register((any PN).self) { r in SN(…r.resolve(…)!…) }` in 10 assemblies
 #   hand-written   no DI: a function per service calling the constructors; the baseline, so that
 #                  "net − hand-written" is what the DI wiring itself costs to compile

@@ -24,7 +24,8 @@
                        `static let s5: Key<any P5> = Key(.transient, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`
                        (a service that needs nothing: `Key(.singleton) { S0() }`)
         sheath-module  required keys, bound by factories in a `Module` (b.bind(.sN) { r in … })
-        sheath-module-declared  required keys (`static let sN: Key<any PN> = .required()`), bound in a
+        sheath-module-declared  required keys, computed as the docs declare them
+                       (`static var sN: Key<any PN> { .required() }`; until 2026-12-07 `static let`), bound in a
                        `Module` with a declared list: `b.bind(.s5, .s3, .s1) { d3, d1 in S5(d3: d3, d1: d1) }`
         swinject       `container.register(PN.self) { r in SN(…r.resolve(PM.self)!…) }`
         hand-written   no DI: a function per service that calls the constructors (the baseline)
@@ -172,7 +173,7 @@ def sheath_declared_wiring(indices, module_style):
         life = ".singleton" if lifetime(i) else ".transient"
         if module_style:
             required = "(.singleton)" if lifetime(i) else "()"
-            out.append(f"  static let s{i}: Key<any P{i}> = .required{required}\n")
+            out.append(f"  static var s{i}: Key<any P{i}> {{ .required{required} }}\n")
         else:
             out.append(f"  static let s{i}: Key<any P{i}> = Key({life}{keys}) {body}\n")
     out.append("}\n")
