@@ -89,11 +89,6 @@ def dependency_params(n, f=None):
     return "".join(f"    _ {t.lower()}: @autoclosure @escaping @Sendable () -> {key}<{t}>,\n" for t in params(n))
 
 
-def maker_dependency_params(n, f):
-    key = dependency_type(f)
-    return "".join(f"    _ {t.lower()}: @escaping @Sendable () -> {key}<{t}>,\n" for t in params(n))
-
-
 def dependency_docs(n, assisted):
     where = "its value follows the argument" if assisted else "its value is the factory's argument {}"
     return "".join(f"  ///   - {t.lower()}: A key the factory needs; {where.format(i + 1)}.\n" for i, t in enumerate(params(n)))
@@ -336,8 +331,9 @@ def misspelled_key_fallbacks():
     theirs alone: "type 'Key<…>' has no member 'usrAPI'". Code that compiles never picks them: the
     overloads above fit it as well, and are available.
 
-    Never called, so never specialized: each takes its dependencies as a parameter pack, one overload
-    for every number of them (a pack cannot take `@autoclosure`, which the overloads above need). One
+    Never called, so never specialized: each takes its dependencies as a parameter pack, so that one
+    overload serves every number of them (the overloads above cannot: a pack cannot take
+    `@autoclosure`, which they need). One
     set of declared shapes serves every kind of key: a factory of plain, main-actor or async code
     converts to a main-actor `async throws` function. The resolver forms take each kind's resolver."""
     out = [
