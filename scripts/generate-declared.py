@@ -140,6 +140,47 @@ def counted(n):
     return f"{n} declared " + ("dependency" if n == 1 else "dependencies")
 
 
+# What a plain key's declaration that names a main-actor or async key as a dependency is told: its
+# factory runs on any thread and cannot wait (issue 45, item 10). The graph tells main-actor and async
+# factories the same when they name a key they cannot take (GraphCheck's "unusable dependency").
+PLAIN_TAKES_ISOLATED = (
+    "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider "
+    "instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key "
+    "a MainActorKey or AsyncKey"
+)
+
+
+def isolated_dependency_fallback(f):
+    """The unavailable initializer a plain key's declaration falls back on when a dependency is a
+    main-actor or async key: the per-arity initializers take only `Key`s, and without this the compiler
+    says what is wrong ("member 'presenter' in 'Key<A>' produces result of type 'MainActorKey<…>'") but
+    not what to do. Its dependencies are a parameter pack of `TypedKey`s, which every key is, so one
+    overload serves every number and mix of them; code that compiles never picks it, since the
+    initializers above fit it without converting a key to its base class."""
+    lifetime = f"    _ lifetime: {f['lifetime']},\n" if f["lifetime"] else ""
+    test = f"    test: TestBehavior<{f['attrs']} ({f['resolver']}) -> Value>? = nil,\n" if f["lifetime"] else ""
+    first = "Argument, " if f["assisted"] else ""
+    return (
+        "  /// Never called: a main-actor or async key named as a plain key's dependency falls back on it\n"
+        + "  /// (see scripts/generate-declared.py).\n"
+        + f'  @available(*, unavailable, message: "{PLAIN_TAKES_ISOLATED}")\n'
+        + "  public convenience init<First, each Dependency>(\n"
+        + lifetime
+        + "    _ first: TypedKey<First>,\n"
+        + "    _ dependencies: repeat TypedKey<each Dependency>,\n"
+        + test
+        + "    name: String? = nil,\n"
+        + "    fileID: StaticString = #fileID,\n"
+        + "    line: UInt = #line,\n"
+        + "    column: UInt = #column,\n"
+        + "    function: StaticString = #function,\n"
+        + f"    _ factory: @escaping @Sendable ({first}First, repeat each Dependency) -> Value\n"
+        + "  ) {\n"
+        + '    fatalError("unavailable")\n'
+        + "  }\n"
+    )
+
+
 def key_inits():
     out = [HEADER]
     for f in FLAVOURS:
@@ -234,6 +275,8 @@ def key_inits():
                 + "    }\n"
                 + "  }\n"
             )
+        if not f.get("typed"):
+            out.append(isolated_dependency_fallback(f))
         out.append("}\n")
     return "\n".join(out)
 
@@ -320,6 +363,45 @@ def bindings():
                     )
     out.append("}\n")
     out.append(misspelled_key_fallbacks())
+    out.append(isolated_dependency_binds())
+    return "\n".join(out)
+
+
+def isolated_dependency_binds():
+    """`bind` and `override` of a plain key that name a main-actor or async key as a dependency: what
+    isolated_dependency_fallback is for key declarations. Without them Swift 6.3 blames the call's
+    key on an async key's overload ("member chain produces result of type 'BindableKey<…>' but
+    contextual base was inferred as 'BindableKey<… (AsyncResolver) async throws …>'")."""
+    out = [
+        "extension Bindings {\n"
+        + "  // MARK: Main-actor and async dependencies of plain keys\n"
+        + "  //\n"
+        + "  // Never called: what a plain key's binding falls back on when it names a main-actor or async\n"
+        + "  // key as a dependency, so that the compiler says what to do (see scripts/generate-declared.py)."
+    ]
+    for verb in ("bind", "override"):
+        for key, first, lifetime, arguments in (
+            ("Key<Value>", "Value", "", ""),
+            ("Key<Value>", "Value", "    _ lifetime: Lifetime<Value>,\n", ""),
+            ("AssistedKey<Argument, Value>", "Argument, Value", "", "Argument, "),
+        ):
+            out.append(
+                "  /// Never called: see MARK above.\n"
+                + f'  @available(*, unavailable, message: "{PLAIN_TAKES_ISOLATED}")\n'
+                + "  @_disfavoredOverload\n"
+                + f"  public mutating func {verb}<{first}, First, each Dependency>(\n"
+                + f"    _ key: {key},\n"
+                + lifetime
+                + "    _ first: TypedKey<First>,\n"
+                + "    _ dependencies: repeat TypedKey<each Dependency>,\n"
+                + "    fileID: StaticString = #fileID,\n"
+                + "    line: UInt = #line,\n"
+                + f"    _ factory: @escaping @Sendable ({arguments}First, repeat each Dependency) -> Value\n"
+                + "  ) {\n"
+                + '    fatalError("unavailable")\n'
+                + "  }\n"
+            )
+    out.append("}\n")
     return "\n".join(out)
 
 

@@ -346,6 +346,28 @@ extension Key {
     }
   }
 
+  /// Never called: a main-actor or async key named as a plain key's dependency falls back on it
+  /// (see scripts/generate-declared.py).
+  @available(
+    *, unavailable,
+    message:
+      "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  )
+  public convenience init<First, each Dependency>(
+    _ lifetime: Lifetime<Value>,
+    _ first: TypedKey<First>,
+    _ dependencies: repeat TypedKey<each Dependency>,
+    test: TestBehavior<@Sendable (Resolver) -> Value>? = nil,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
+    _ factory: @escaping @Sendable (First, repeat each Dependency) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
 }
 
 extension MainActorKey {
@@ -1372,6 +1394,26 @@ extension AssistedKey {
                 graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
           }))
     }
+  }
+
+  /// Never called: a main-actor or async key named as a plain key's dependency falls back on it
+  /// (see scripts/generate-declared.py).
+  @available(
+    *, unavailable,
+    message:
+      "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  )
+  public convenience init<First, each Dependency>(
+    _ first: TypedKey<First>,
+    _ dependencies: repeat TypedKey<each Dependency>,
+    name: String? = nil,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    column: UInt = #column,
+    function: StaticString = #function,
+    _ factory: @escaping @Sendable (Argument, First, repeat each Dependency) -> Value
+  ) {
+    fatalError("unavailable")
   }
 
 }

@@ -4127,3 +4127,120 @@ extension Bindings {
   }
 
 }
+
+extension Bindings {
+  // MARK: Main-actor and async dependencies of plain keys
+  //
+  // Never called: what a plain key's binding falls back on when it names a main-actor or async
+  // key as a dependency, so that the compiler says what to do (see scripts/generate-declared.py).
+  /// Never called: see MARK above.
+  @available(
+    *, unavailable,
+    message:
+      "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  )
+  @_disfavoredOverload
+  public mutating func bind<Value, First, each Dependency>(
+    _ key: Key<Value>,
+    _ first: TypedKey<First>,
+    _ dependencies: repeat TypedKey<each Dependency>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (First, repeat each Dependency) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(
+    *, unavailable,
+    message:
+      "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  )
+  @_disfavoredOverload
+  public mutating func bind<Value, First, each Dependency>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ first: TypedKey<First>,
+    _ dependencies: repeat TypedKey<each Dependency>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (First, repeat each Dependency) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(
+    *, unavailable,
+    message:
+      "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  )
+  @_disfavoredOverload
+  public mutating func bind<Argument, Value, First, each Dependency>(
+    _ key: AssistedKey<Argument, Value>,
+    _ first: TypedKey<First>,
+    _ dependencies: repeat TypedKey<each Dependency>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Argument, First, repeat each Dependency) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(
+    *, unavailable,
+    message:
+      "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  )
+  @_disfavoredOverload
+  public mutating func override<Value, First, each Dependency>(
+    _ key: Key<Value>,
+    _ first: TypedKey<First>,
+    _ dependencies: repeat TypedKey<each Dependency>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (First, repeat each Dependency) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(
+    *, unavailable,
+    message:
+      "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  )
+  @_disfavoredOverload
+  public mutating func override<Value, First, each Dependency>(
+    _ key: Key<Value>,
+    _ lifetime: Lifetime<Value>,
+    _ first: TypedKey<First>,
+    _ dependencies: repeat TypedKey<each Dependency>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (First, repeat each Dependency) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+  /// Never called: see MARK above.
+  @available(
+    *, unavailable,
+    message:
+      "a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  )
+  @_disfavoredOverload
+  public mutating func override<Argument, Value, First, each Dependency>(
+    _ key: AssistedKey<Argument, Value>,
+    _ first: TypedKey<First>,
+    _ dependencies: repeat TypedKey<each Dependency>,
+    fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ factory: @escaping @Sendable (Argument, First, repeat each Dependency) -> Value
+  ) {
+    fatalError("unavailable")
+  }
+
+}

@@ -237,9 +237,10 @@ private let snippets = [
         b.bind(.presentr, .presenter) { presenter in presenter }
       }
       """,
-    errors: "error: type 'MainActorKey<Presenter>' has no member 'presentr'"),
-  // NB: the fallback a misspelled key with a main-actor or async dependency meets names a MainActorKey
-  // (see scripts/generate-declared.py); the missing member is what the message is about.
+    errors: "error: type 'Key<Presenter>' has no member 'presentr'"),
+  // NB: the fallback a misspelled key with a main-actor or async dependency meets is the one a plain
+  // key with such a dependency needs (below), and names a `Key` (see scripts/generate-declared.py); the
+  // missing member is what the message is about.
   Snippet(
     name: "a misspelled key with an async dependency",
     source: """
@@ -247,7 +248,49 @@ private let snippets = [
         b.bind(.databse, .database) { database in database }
       }
       """,
-    errors: "error: type 'MainActorKey<Database>' has no member 'databse'"),
+    errors: "error: type 'Key<Database>' has no member 'databse'"),
+  // A plain key's factory runs on any thread, without waiting: it cannot take a main-actor or async
+  // key's value, and the message says what it can take instead.
+  Snippet(
+    name: "a plain key bound with a main-actor dependency",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.count, .presenter) { presenter in 1 }
+      }
+      """,
+    errors:
+      "error: 'bind(_:_:_:fileID:line:_:)' is unavailable: a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  ),
+  Snippet(
+    name: "a plain key bound with an async dependency after a plain one, and a lifetime",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.count, .singleton, .httpClient, .database) { http, database in 1 }
+      }
+      """,
+    errors:
+      "error: 'bind(_:_:_:_:fileID:line:_:)' is unavailable: a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  ),
+  Snippet(
+    name: "a plain key overridden with a main-actor dependency",
+    source: """
+      func register(into b: inout Bindings) {
+        b.override(.count, .presenter) { presenter in 1 }
+      }
+      """,
+    errors:
+      "error: 'override(_:_:_:fileID:line:_:)' is unavailable: a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  ),
+  Snippet(
+    name: "an assisted key bound with a main-actor dependency",
+    source: """
+      func register(into b: inout Bindings) {
+        b.bind(.form, .presenter) { text, presenter in text.count }
+      }
+      """,
+    errors:
+      "error: 'bind(_:_:_:fileID:line:_:)' is unavailable: a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  ),
   Snippet(
     name: "a main-actor key bound with a main-actor dependency",
     source: """

@@ -180,17 +180,22 @@ private let snippets = [
   Snippet(
     name: "a main-actor key as the dependency of a plain key",
     source: "extension Keys { static var total: Key<Int> { Key(.singleton, .presenter) { presenter in 1 } } }",
-    errors: """
-      error: member 'presenter' in 'Key<A>' produces result of type 'MainActorKey<Presenter>', but context expects 'Key<A>'
-      error: cannot infer type of closure parameter 'presenter' without a type annotation
-      """),
+    errors:
+      "error: 'init(_:_:_:test:name:fileID:line:column:function:_:)' is unavailable: a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  ),
+  Snippet(
+    name: "a main-actor key as the second dependency of a plain assisted key",
+    source:
+      "extension Keys { static var form: AssistedKey<String, Int> { AssistedKey(.count, .presenter) { text, count, presenter in count } } }",
+    errors:
+      "error: 'init(_:_:name:fileID:line:column:function:_:)' is unavailable: a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  ),
   Snippet(
     name: "an async key as the dependency of a plain key",
     source: "extension Keys { static var total: Key<Int> { Key(.singleton, .database) { database in 1 } } }",
-    errors: """
-      error: member 'database' in 'Key<A>' produces result of type 'AsyncKey<Database>', but context expects 'Key<A>'
-      error: cannot infer type of closure parameter 'database' without a type annotation
-      """),
+    errors:
+      "error: 'init(_:_:_:test:name:fileID:line:column:function:_:)' is unavailable: a plain key's factory cannot take a main-actor or async key's value: declare that key's .provider instead (a MainActorProvider or AsyncProvider, called where the value is needed), or make this key a MainActorKey or AsyncKey"
+  ),
   // A main-actor factory declares `TypedKey`s, which main-actor keys are too: the message names that type.
   Snippet(
     name: "a dependency of the wrong type, in a main-actor factory",
