@@ -36,7 +36,7 @@ def registration_attributes(n):
 # its dependencies are `TypedKey`s (`typed`: main-actor and async factories, which take a main-actor
 # or an async key's value as well as a plain key's; the others declare `Key`s, so that the compiler
 # keeps main-actor and async values out of them), whether its factories are slot thunks that the graph
-# resolves by slot (Graph+DeclaredResolution.swift), and the key as `bind` and `override` take it
+# resolves by slot (Graph+Resolution.swift, "Declared dependencies, by slot"), and the key as `bind` and `override` take it
 # (`bindable`): its base class, BindableKey, with one of its types left free (`free`), a type only the
 # key can infer.
 #
@@ -101,7 +101,7 @@ def edges(n):
 
 def thunk(n, assisted):
     """The factory as a slot thunk (`{ graph, r, result in … }`), for the flavours the graph resolves by
-    slot (see Graph+DeclaredResolution.swift): each dependency read with `graph.resolveDeclared`, the
+    slot (see Graph+Resolution.swift, "Declared dependencies, by slot"): each dependency read with `graph.resolveDeclared`, the
     value written to `result` (``SlotThunk`` says why). With no dependency, the same factory for a
     resolver too (`call:`), which then needs no graph."""
     head = ("_, _" if n == 0 else "graph, r") + (", argument" if assisted else "") + ", result"

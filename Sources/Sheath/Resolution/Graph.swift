@@ -337,24 +337,6 @@ public final class Graph: @unchecked Sendable {
   }
 }
 
-extension Graph {
-  /// Runs `body`, a request made on this graph, with this thread's resolution state naming the graph
-  /// and its anchor: the graph is alive until `body` returns, so a resolver that refers to it through
-  /// the anchor — lent, or a shared instance's — resolves from it on this thread without a retain.
-  @inlinable @inline(__always)
-  func lending<Result>(_ body: () -> Result) -> Result {
-    ResolutionStack.lending(self, anchorAddress: lentResolver.graphReference.address, body)
-  }
-
-  /// Runs `body`, a transient factory of a request made on this graph, with the resolver the graph
-  /// lends it: the graph holds that resolver, so passing it retains nothing — a resolver made here
-  /// would own the graph, a retain and a release per request on a count every thread shares.
-  @inlinable @inline(__always)
-  func lendingResolver<Result>(_ body: (Resolver) -> Result) -> Result {
-    lending { body(lentResolver) }
-  }
-}
-
 // MARK: - Introspection
 
 extension Graph {

@@ -41,40 +41,6 @@ public struct Resolver: Resolving {
   }
 }
 
-extension Graph {
-  /// The value for `key`, built or shared as its lifetime says: the request ``Resolving``'s subscript
-  /// makes, made on a graph (`graph[.userAPI]`).
-  ///
-  /// A singleton a request through the graph's table has read before is read here, where the request
-  /// is written, with no call; anything else is one call.
-  ///
-  /// - Parameters:
-  ///   - key: The key to resolve.
-  ///   - fileID: The file a stop names when the request itself fails (a missing binding, a scope no
-  ///     graph opened, a released graph); the caller's, unless you pass another.
-  ///   - line: The line a stop names, likewise.
-  @inlinable
-  public subscript<LifetimeOption, Decorator, Value>(
-    key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>,
-    fileID fileID: StaticString = #fileID, line line: UInt = #line
-  ) -> Value {
-    if let instance = recordedSingleton(at: key.slot) {
-      // Recorded from `key`'s own binding, which builds a `Value`.
-      return instance.value(as: Value.self)
-    }
-    return request(key, at: CallSite(fileID: fileID, line: line))
-  }
-
-  /// The rest of a request made on this graph: one function per value type, called where the request
-  /// is written.
-  @inlinable @inline(never)
-  func request<LifetimeOption, Decorator, Value>(
-    _ key: BindableKey<@Sendable (Resolver) -> Value, LifetimeOption, Decorator, Value>, at site: CallSite
-  ) -> Value {
-    resolveKey(key, from: self, at: site, fallback: { key.unretainedFallbackBinding(testing: $0) })
-  }
-}
-
 extension Graph: MainActorResolving, AsyncResolving {
   /// A resolver that owns this graph: ``Resolving``'s requirement, and what code that takes a
   /// ``Resolver`` can be given.

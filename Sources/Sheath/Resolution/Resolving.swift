@@ -19,42 +19,6 @@ public protocol Resolving: Sendable {
 }
 
 extension Resolving {
-  /// Runs `body` with the graph; `key`, about to be resolved, and the caller's `fileID` and `line`
-  /// name the stop when the graph was released.
-  ///
-  /// A graph is its own graph. The test compares two types, folded wherever `Self` is known — every
-  /// request, inlined into its caller — and spares a request made on a graph the resolver that would
-  /// own it: a retain and a release on a count every thread shares. (Not `self as? Graph`: in a debug
-  /// build that is a call into the runtime's casts, whose stack a small thread may not have.)
-  ///
-  /// NB: `@_transparent`, inlined in debug builds too: every nested request passes here, and a frame
-  /// of its own made the 16 KiB thread of `CycleTests` overflow before its stop could be reported.
-  @usableFromInline @_transparent
-  func withGraph<Result>(
-    resolving key: Keys, fileID: StaticString, line: UInt, _ body: (Graph) -> Result
-  ) -> Result {
-    // The idiom of the standard library and swift-collections for a type known equal.
-    if Self.self == Graph.self { return body(_identityCast(self, to: Graph.self)) }
-    return resolver.withGraph(resolving: key, fileID: fileID, line: line, body)
-  }
-
-  /// Runs `body` with what the factory of a transient value resolved from here gets, from `graph`,
-  /// the graph this resolves from, as the caller holds it: for a request made on a graph, the
-  /// resolver the graph lends its factories (folded as above); else this resolver, lent or given to
-  /// a factory itself, or kept by a provider, a lazy value or an assisted factory.
-  @usableFromInline @_transparent
-  func withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
-    if Self.self == Graph.self { return graph.lendingResolver(body) }
-    return body(resolver)
-  }
-
-  /// How this refers to its graph: what a provider, a lazy value or an assisted factory made from it
-  /// keeps.
-  @inlinable
-  var graphReference: GraphReference { resolver.graphReference }
-}
-
-extension Resolving {
   /// The value for `key`, built or shared as its lifetime says: for a ``Key``, and for a
   /// ``CollectionKey`` or ``MapKey`` every element or entry contributed, in module order.
   ///

@@ -2,7 +2,7 @@ import Sheath
 import Testing
 
 // Keys the graph knows (a module exposes the screen), so that their declared dependencies are resolved
-// by slot (Graph+DeclaredResolution.swift): what that path must keep of the general one.
+// by slot (Graph+Resolution.swift, "Declared dependencies, by slot"): what that path must keep of the general one.
 
 private final class API: Sendable {}
 private final class Validator: Sendable {}
