@@ -349,6 +349,13 @@ def bindings():
                         + ("the caller's argument and " if f["assisted"] else "")
                         + "the dependencies' values.\n"
                         + (registration_attributes(n) if f.get("slots", False) else "")
+                        # Every flavour but the plain one disfavoured: once a plain key's call has a
+                        # solution, the type checker skips the overloads that could only score worse,
+                        # and a module's declared binds compile in 5% fewer instructions
+                        # (sheath-module-declared: 48,584 M → 46,104 M). A key of another flavour fits
+                        # none of the plain overloads, so it gets its own as before; every pinned
+                        # message is unchanged.
+                        + ("" if f["ext"] == "Key" else "  @_disfavoredOverload\n")
                         + f"  public mutating func {verb}{generics(n, generic_first, f['free'])}(\n"
                         + f"    _ key: {f['bindable']},\n"
                         + lifetime

@@ -1007,6 +1007,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime? = nil,
@@ -1030,6 +1031,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1055,6 +1057,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1081,6 +1084,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1110,6 +1114,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1140,6 +1145,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1174,6 +1180,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1209,6 +1216,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1247,6 +1255,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1286,6 +1295,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1327,6 +1337,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1369,6 +1380,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1415,6 +1427,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1456,6 +1469,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime? = nil,
@@ -1479,6 +1493,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1504,6 +1519,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1530,6 +1546,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1559,6 +1576,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1589,6 +1607,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1623,6 +1642,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1658,6 +1678,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1696,6 +1717,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1735,6 +1757,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1776,6 +1799,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1818,6 +1842,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1864,6 +1889,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
@@ -1905,6 +1931,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -1928,6 +1955,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -1953,6 +1981,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -1979,6 +2008,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2008,6 +2038,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2038,6 +2069,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2072,6 +2104,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2107,6 +2140,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2145,6 +2179,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2184,6 +2219,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2226,6 +2262,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2269,6 +2306,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2315,6 +2353,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2356,6 +2395,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>? = nil,
@@ -2379,6 +2419,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2404,6 +2445,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2430,6 +2472,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2459,6 +2502,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2489,6 +2533,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2523,6 +2568,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2558,6 +2604,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2596,6 +2643,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2635,6 +2683,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2677,6 +2726,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2720,6 +2770,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
@@ -2766,6 +2817,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
@@ -2807,6 +2859,7 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2832,6 +2885,7 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2865,6 +2919,7 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2901,6 +2956,7 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, C, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2942,6 +2998,7 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, C, D, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -2987,6 +3044,7 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, C, D, E, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3035,6 +3093,7 @@ extension Bindings {
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3081,6 +3140,7 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable
+  @_disfavoredOverload
   public mutating func override<Argument, Value, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3106,6 +3166,7 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3139,6 +3200,7 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3175,6 +3237,7 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, C, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3216,6 +3279,7 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, C, D, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3261,6 +3325,7 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, C, D, E, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3309,6 +3374,7 @@ extension Bindings {
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
   @inlinable @inline(never)
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
@@ -3354,6 +3420,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3379,6 +3446,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3407,6 +3475,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3439,6 +3508,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, C, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3476,6 +3546,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, C, D, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3517,6 +3588,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, C, D, E, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3563,6 +3635,7 @@ extension Bindings {
   ///   - fileID: Where the binding is made; leave the default.
   ///   - line: Where the binding is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func bind<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3606,6 +3679,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Argument, Value, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3631,6 +3705,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3659,6 +3734,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3691,6 +3767,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, C, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3728,6 +3805,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, C, D, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3769,6 +3847,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, C, D, E, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
@@ -3815,6 +3894,7 @@ extension Bindings {
   ///   - fileID: Where the override is made; leave the default.
   ///   - line: Where the override is made; leave the default.
   ///   - factory: Builds the value from the caller's argument and the dependencies' values.
+  @_disfavoredOverload
   public mutating func override<Argument, Value, A, B, C, D, E, F, LifetimeOption>(
     _ key: BindableKey<
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
