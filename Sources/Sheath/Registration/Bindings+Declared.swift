@@ -40,12 +40,12 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(
       key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -70,12 +70,12 @@ extension Bindings {
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(
       key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -99,13 +99,13 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(
       key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -133,13 +133,13 @@ extension Bindings {
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(
       key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -166,15 +166,15 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(
       key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
@@ -205,15 +205,15 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(
       key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
@@ -243,17 +243,17 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(
       key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
@@ -286,17 +286,17 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(
       key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
@@ -328,18 +328,18 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(
       key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
@@ -374,18 +374,18 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(
       key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
@@ -419,20 +419,20 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(
       key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
@@ -469,20 +469,20 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(
       key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
@@ -538,12 +538,12 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(
       key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -568,12 +568,12 @@ extension Bindings {
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(
       key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -597,13 +597,13 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(
       key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -631,13 +631,13 @@ extension Bindings {
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(
       key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -664,15 +664,15 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(
       key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
@@ -703,15 +703,15 @@ extension Bindings {
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(
       key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
@@ -741,17 +741,17 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(
       key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
@@ -784,17 +784,17 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(
       key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
@@ -826,18 +826,18 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(
       key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
@@ -872,18 +872,18 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(
       key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
@@ -917,20 +917,20 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(
       key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
@@ -967,20 +967,20 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(
       key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
@@ -1034,12 +1034,12 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -1061,12 +1061,12 @@ extension Bindings {
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -1087,13 +1087,13 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
@@ -1118,13 +1118,13 @@ extension Bindings {
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
@@ -1148,15 +1148,15 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1184,15 +1184,15 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1219,17 +1219,17 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1259,17 +1259,17 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1298,18 +1298,18 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1341,18 +1341,18 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1383,12 +1383,12 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -1396,8 +1396,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1431,12 +1431,12 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -1444,8 +1444,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1496,12 +1496,12 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -1523,12 +1523,12 @@ extension Bindings {
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -1549,13 +1549,13 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
@@ -1580,13 +1580,13 @@ extension Bindings {
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return factory(
@@ -1610,15 +1610,15 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1646,15 +1646,15 @@ extension Bindings {
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1681,17 +1681,17 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1721,17 +1721,17 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1760,18 +1760,18 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1803,18 +1803,18 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1845,12 +1845,12 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -1858,8 +1858,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1893,12 +1893,12 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>,
     _ lifetime: MainActorLifetime,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -1906,8 +1906,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -1958,12 +1958,12 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -1985,12 +1985,12 @@ extension Bindings {
   public mutating func bind<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -2011,13 +2011,13 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
@@ -2042,13 +2042,13 @@ extension Bindings {
   public mutating func bind<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
@@ -2072,15 +2072,15 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2108,15 +2108,15 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2143,17 +2143,17 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2183,17 +2183,17 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2222,19 +2222,19 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2266,19 +2266,19 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2309,12 +2309,12 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2322,8 +2322,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2357,12 +2357,12 @@ extension Bindings {
   public mutating func bind<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2370,8 +2370,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2422,12 +2422,12 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -2449,12 +2449,12 @@ extension Bindings {
   public mutating func override<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -2475,13 +2475,13 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
@@ -2506,13 +2506,13 @@ extension Bindings {
   public mutating func override<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
       return try await factory(
@@ -2536,15 +2536,15 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2572,15 +2572,15 @@ extension Bindings {
   public mutating func override<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2607,17 +2607,17 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2647,17 +2647,17 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2686,19 +2686,19 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2730,19 +2730,19 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2773,12 +2773,12 @@ extension Bindings {
   @_disfavoredOverload
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2786,8 +2786,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2821,12 +2821,12 @@ extension Bindings {
   public mutating func override<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>,
     _ lifetime: Lifetime<Value>,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -2834,8 +2834,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
       let keys = dependencies.keys
@@ -2890,12 +2890,12 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(
       key, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -2924,13 +2924,13 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(
       key, isOverride: false, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -2961,15 +2961,15 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(
       key, isOverride: false, declaredSource(fileID, line), dependencies,
@@ -3003,17 +3003,17 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(
       key, isOverride: false, declaredSource(fileID, line), dependencies,
@@ -3049,18 +3049,18 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(
       key, isOverride: false, declaredSource(fileID, line), dependencies,
@@ -3098,12 +3098,12 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3111,8 +3111,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(
       key, isOverride: false, declaredSource(fileID, line), dependencies,
@@ -3171,12 +3171,12 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(
       key, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -3205,13 +3205,13 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(
       key, isOverride: true, declaredSource(fileID, line), dependencies,
       at: CallSite(fileID: fileID, line: line)
@@ -3242,15 +3242,15 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(
       key, isOverride: true, declaredSource(fileID, line), dependencies,
@@ -3284,17 +3284,17 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(
       key, isOverride: true, declaredSource(fileID, line), dependencies,
@@ -3330,18 +3330,18 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(
       key, isOverride: true, declaredSource(fileID, line), dependencies,
@@ -3379,12 +3379,12 @@ extension Bindings {
     _ key: BindableKey<
       @Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3392,8 +3392,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(
       key, isOverride: true, declaredSource(fileID, line), dependencies,
@@ -3452,12 +3452,12 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -3481,13 +3481,13 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
@@ -3514,15 +3514,15 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
@@ -3552,17 +3552,17 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
@@ -3594,11 +3594,11 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3606,8 +3606,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
@@ -3641,12 +3641,12 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3655,8 +3655,8 @@ extension Bindings {
       ) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
@@ -3711,12 +3711,12 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
+    _ a: TypedKey<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -3740,13 +3740,13 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
       return factory(
@@ -3773,15 +3773,15 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
@@ -3811,17 +3811,17 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
@@ -3853,11 +3853,11 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3865,8 +3865,8 @@ extension Bindings {
       Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys
@@ -3900,12 +3900,12 @@ extension Bindings {
       @MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption,
       @MainActor @Sendable (MainActorResolver, Value) -> Value, Value
     >,
-    _ a: @autoclosure @escaping @Sendable () -> TypedKey<A>,
-    _ b: @autoclosure @escaping @Sendable () -> TypedKey<B>,
-    _ c: @autoclosure @escaping @Sendable () -> TypedKey<C>,
-    _ d: @autoclosure @escaping @Sendable () -> TypedKey<D>,
-    _ e: @autoclosure @escaping @Sendable () -> TypedKey<E>,
-    _ f: @autoclosure @escaping @Sendable () -> TypedKey<F>,
+    _ a: TypedKey<A>,
+    _ b: TypedKey<B>,
+    _ c: TypedKey<C>,
+    _ d: TypedKey<D>,
+    _ e: TypedKey<E>,
+    _ f: TypedKey<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
@@ -3914,8 +3914,8 @@ extension Bindings {
       ) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
       let keys = dependencies.keys

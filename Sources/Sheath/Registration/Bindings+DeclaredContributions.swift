@@ -38,12 +38,12 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func contribute<Element, A, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Element
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
@@ -65,13 +65,13 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func contribute<Element, A, B, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Element
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
@@ -95,15 +95,15 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func contribute<Element, A, B, C, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Element
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
@@ -130,17 +130,17 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func contribute<Element, A, B, C, D, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Element
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
@@ -168,18 +168,18 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func contribute<Element, A, B, C, D, E, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Element
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
@@ -209,20 +209,20 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func contribute<Element, A, B, C, D, E, F, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Element, Never, Collection>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Element
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
@@ -274,12 +274,12 @@ extension Bindings {
   public mutating func contribute<EntryKey, Value, A, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
@@ -303,13 +303,13 @@ extension Bindings {
   public mutating func contribute<EntryKey, Value, A, B, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
       return factory(
@@ -335,15 +335,15 @@ extension Bindings {
   public mutating func contribute<EntryKey, Value, A, B, C, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
@@ -372,17 +372,17 @@ extension Bindings {
   public mutating func contribute<EntryKey, Value, A, B, C, D, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
@@ -412,18 +412,18 @@ extension Bindings {
   public mutating func contribute<EntryKey, Value, A, B, C, D, E, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys
@@ -455,20 +455,20 @@ extension Bindings {
   public mutating func contribute<EntryKey, Value, A, B, C, D, E, F, Collection>(
     to key: ContributableKey<@Sendable (Resolver) -> Value, EntryKey, Collection>,
     entry: EntryKey,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
       let keys = dependencies.keys

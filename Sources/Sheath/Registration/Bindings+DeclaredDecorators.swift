@@ -38,12 +38,12 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func decorate<Value, A, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
+    _ a: Key<A>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
     decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
       return decorator(value, r[keys.key(0, as: A.self), fileID: fileID, line: line])
@@ -65,13 +65,13 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func decorate<Value, A, B, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
+    _ a: Key<A>,
+    _ b: Key<B>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
     decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
       return decorator(
@@ -96,15 +96,15 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func decorate<Value, A, B, C, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
     ])
     decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
@@ -131,17 +131,17 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func decorate<Value, A, B, C, D, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
     ])
     decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
@@ -170,19 +170,19 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func decorate<Value, A, B, C, D, E, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ decorator:
       @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
     ])
     decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
@@ -212,12 +212,12 @@ extension Bindings {
   @inlinable @inline(never)
   public mutating func decorate<Value, A, B, C, D, E, F, Decorator>(
     _ key: BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>,
-    _ a: @autoclosure @escaping @Sendable () -> Key<A>,
-    _ b: @autoclosure @escaping @Sendable () -> Key<B>,
-    _ c: @autoclosure @escaping @Sendable () -> Key<C>,
-    _ d: @autoclosure @escaping @Sendable () -> Key<D>,
-    _ e: @autoclosure @escaping @Sendable () -> Key<E>,
-    _ f: @autoclosure @escaping @Sendable () -> Key<F>,
+    _ a: Key<A>,
+    _ b: Key<B>,
+    _ c: Key<C>,
+    _ d: Key<D>,
+    _ e: Key<E>,
+    _ f: Key<F>,
     fileID: StaticString = #fileID,
     line: UInt = #line,
     _ decorator:
@@ -226,8 +226,8 @@ extension Bindings {
       ) -> Value
   ) {
     let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
     ])
     decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
       let keys = dependencies.keys
