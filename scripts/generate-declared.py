@@ -96,17 +96,15 @@ def dependency_docs(n, assisted):
     return "".join(f"  ///   - {t.lower()}: A key the factory needs; {where.format(i + 1)}.\n" for i, t in enumerate(params(n)))
 
 
-def eager_edges(n):
-    """The dependencies of a registration — `bind`, `override`, `decorate`, `contribute` — taken as keys,
-    not `@autoclosure`s as a key's own (`edges`): reading a key at registration makes at most that
-    key, whose own dependencies are read later, so nothing waits, and the type checker does less per call (a 1,000-binding app's declared binds:
-    46,104 M → 44,912 M compiler instructions, 2.6%; every pinned message unchanged)."""
-    inner = ", ".join(f"DeclaredEdge(.direct) {{ {t.lower()} }}" for t in params(n))
-    return f"DeclaredDependencies([{inner}])"
-
-
-def edges(n):
-    inner = ", ".join(f"DeclaredEdge(.direct) {{ {t.lower()}() }}" for t in params(n))
+def edges(n, eager=False):
+    """The declared dependencies, each a direct edge to the key its parameter names. A key's own
+    initializer takes them as `@autoclosure`s, read once a graph needs them, so that two keys may name
+    each other. A registration — `bind`, `override`, `decorate`, `contribute` — takes them as keys
+    (`eager`): reading a key at registration makes at most that key, whose own dependencies are read
+    later, so nothing waits, and the type checker does less per call (a 1,000-binding app's declared
+    binds: 46,104 M → 44,912 M compiler instructions, 2.6%; every pinned message unchanged)."""
+    call = "" if eager else "()"
+    inner = ", ".join(f"DeclaredEdge(.direct) {{ {t.lower()}{call} }}" for t in params(n))
     return f"DeclaredDependencies([{inner}])"
 
 
@@ -375,7 +373,7 @@ def bindings():
                         + "    line: UInt = #line,\n"
                         + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
                         + "  ) {\n"
-                        + ("" if outlined else f"    let dependencies = {eager_edges(n)}\n")
+                        + ("" if outlined else f"    let dependencies = {edges(n, eager=True)}\n")
                         + registration
                         + "  }\n"
                     )
@@ -524,7 +522,7 @@ def decorators():
             + "    line: UInt = #line,\n"
             + f"    _ decorator: @escaping @Sendable ({types}) -> Value\n"
             + "  ) {\n"
-            + f"    let dependencies = {eager_edges(n)}\n"
+            + f"    let dependencies = {edges(n, eager=True)}\n"
             + f'    decorate(key, declaring: dependencies, declaredSource(fileID, line)) {{ {head} in\n'
             + f"      {resolver_body(n, call)}\n    }}\n"
             + "  }\n"
@@ -593,7 +591,7 @@ def contributions():
                 + "    line: UInt = #line,\n"
                 + f"    _ factory: @escaping @Sendable ({', '.join(consumed(params(n)))}) -> {made}\n"
                 + "  ) {\n"
-                + f"    let dependencies = {eager_edges(n)}\n"
+                + f"    let dependencies = {edges(n, eager=True)}\n"
                 + f"    contribute(to: key, {'entry: entry, ' if shape == 'map' else ''}declaring: dependencies, declaredSource(fileID, line)) {{ {head} in\n"
                 + f"      {resolver_body(n, call)}\n    }}\n"
                 + "  }\n"
