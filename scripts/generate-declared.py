@@ -221,15 +221,9 @@ def key_inits():
             head, body = closure(n, f["assisted"], f.get("suspends", False), f.get("typed", False))
             made_args = ", ".join(
                 (["lifetime", "test: test"] if f["lifetime"] else [])
-                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", f"type: {f['ext']}.self"]
-                + ["dependencies: dependencies"]
+                + ["at: KeySite(name, fileID, line, column, function)", f"type: {f['ext']}.self", "dependencies: dependencies"]
             )
             by_slot = f.get("slots", False)
-            slot_made_args = ", ".join(
-                (["lifetime", "test: test"] if f["lifetime"] else [])
-                + ["name: name", "fileID: fileID", "line: line", "column: column", "function: function", f"type: {f['ext']}.self"]
-                + ["dependencies: dependencies"]
-            )
             if by_slot:
                 head, body, plain = thunk(n, f["assisted"])
                 if plain and f["assisted"]:
@@ -273,7 +267,7 @@ def key_inits():
                 + "    } else {\n"
                 + (
                     f"      let dependencies = {edges(n)}\n"
-                    + f"      self.init(\n        existing: {f['ext']}.made(\n          {slot_made_args},\n          {slot_args}))\n"
+                    + f"      self.init(\n        existing: {f['ext']}.made(\n          {made_args},\n          {slot_args}))\n"
                     if by_slot
                     # The factory's resolver form is made here, where the key is declared, so that it is
                     # specialized for the key's types: the resolution path runs no generic code.

@@ -50,26 +50,16 @@ public final class AssistedKey<Argument, Value>:
       self.init(existing: key)
     } else {
       self.init(
-        existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, factory, type: AssistedKey.self))
+        existing: AssistedKey.made(at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, factory))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    _ factory: @escaping @Sendable (Resolver, Argument) -> Value,
-    type: Keys.Type
+    at site: KeySite, type: Keys.Type, _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return AssistedKey(name: site.keyName, declaration: site.location, dependencies: nil, factory)
-    }
+    site.key(of: type) { AssistedKey(name: $0, declaration: $1, dependencies: nil, factory) }
   }
 
   /// An assisted key whose default factory declared its dependencies.
@@ -104,27 +94,24 @@ public final class AssistedKey<Argument, Value>:
   /// taking the argument's address costs a generic metadata lookup on every call.
   @inlinable
   static func made(
-    name: String?, fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
-    dependencies: DeclaredDependencies, declared thunk: @escaping AssistedSlotThunk<Argument, Value>
+    at site: KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    declared thunk: @escaping AssistedSlotThunk<Argument, Value>
   ) -> Keys {
-    let callSite = CallSite(fileID: fileID, line: line)
+    let callSite = CallSite(fileID: site.fileID, line: site.line)
     return made(
-      name: name, fileID: fileID, line: line, column: column, function: function, type: type,
-      dependencies: dependencies,
+      at: site, type: type, dependencies: dependencies,
       call: { r, argument in r.runDeclared(dependencies, at: callSite, argument, thunk) }, declared: thunk)
   }
 
   /// The key a declared initializer declares, with `call`, the same factory as `thunk` for a resolver.
   @usableFromInline
   static func made(
-    name: String?, fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
-    dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value,
+    at site: KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver, Argument) -> Value,
     declared thunk: @escaping AssistedSlotThunk<Argument, Value>
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return AssistedKey(
-        name: site.keyName, declaration: site.location, dependencies: dependencies, call: call, declared: thunk)
+    site.key(of: type) {
+      AssistedKey(name: $0, declaration: $1, dependencies: dependencies, call: call, declared: thunk)
     }
   }
 
@@ -134,13 +121,10 @@ public final class AssistedKey<Argument, Value>:
   /// general form, and a key's factory kept from it is called through two reabstraction thunks.
   @usableFromInline
   static func made(
-    name: String?, fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
-    dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver, Argument) -> Value
+    at site: KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    call: @escaping @Sendable (Resolver, Argument) -> Value
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return AssistedKey(name: site.keyName, declaration: site.location, dependencies: dependencies, call)
-    }
+    site.key(of: type) { AssistedKey(name: $0, declaration: $1, dependencies: dependencies, call) }
   }
 
   private init(required name: String?, declaration: CodeLocation) {
@@ -170,24 +154,12 @@ public final class AssistedKey<Argument, Value>:
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       return AssistedKey(existing: key)
     }
-    return AssistedKey(
-      existing: AssistedKey.madeRequired(
-        name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self))
+    return AssistedKey(existing: AssistedKey.made(requiredAt: KeySite(name, fileID, line, column, function)))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func madeRequired(
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return AssistedKey(required: site.keyName, declaration: site.location)
-    }
+  static func made(requiredAt site: KeySite) -> Keys {
+    site.key(of: AssistedKey.self) { AssistedKey(required: $0, declaration: $1) }
   }
 }

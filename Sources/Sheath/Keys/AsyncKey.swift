@@ -97,29 +97,19 @@ public final class AsyncKey<Value: Sendable>:
     } else {
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, factory))
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self, factory))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    _ lifetime: Lifetime<Value>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    dependencies: DeclaredDependencies? = nil,
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?, at site: KeySite,
+    type: Keys.Type, dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return AsyncKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies, factory)
+    site.key(of: type) {
+      AsyncKey(lifetime, test: test, name: $0, declaration: $1, dependencies: dependencies, factory)
     }
   }
 
@@ -173,27 +163,16 @@ public final class AsyncKey<Value: Sendable>:
       return AsyncKey(existing: key)
     }
     return AsyncKey(
-      existing: AsyncKey.madeRequired(
-        lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-        type: AsyncKey.self))
+      existing: AsyncKey.made(required: lifetime, test: test, at: KeySite(name, fileID, line, column, function)))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func madeRequired(
-    _ lifetime: Lifetime<Value>,
-    test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type
+  static func made(
+    required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    at site: KeySite
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return AsyncKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
-    }
+    site.key(of: AsyncKey.self) { AsyncKey(required: lifetime, test: test, name: $0, declaration: $1) }
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

@@ -109,27 +109,17 @@ public final class ChildGraphKey<Seed: Sendable>: Key<ChildGraphFactory<Seed>>, 
     } else {
       self.init(
         existing: ChildGraphKey.made(
-          scope: scope, seed: seed, name: name, fileID: fileID, line: line, column: column, function: function,
-          modules: modules, type: ChildGraphKey.self))
+          scope: scope, seed: seed, at: KeySite(name, fileID, line, column, function), modules: modules))
     }
   }
 
   /// The key the initializers declare: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    scope: Scope?,
-    seed: (@Sendable () -> Key<Seed>)?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    modules: @escaping @Sendable () -> [any Module],
-    type: Keys.Type
+    scope: Scope?, seed: (@Sendable () -> Key<Seed>)?, at site: KeySite, modules: @escaping @Sendable () -> [any Module]
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return ChildGraphKey(scope: scope, seed: seed, name: site.keyName, declaration: site.location, modules: modules)
+    site.key(of: ChildGraphKey.self) {
+      ChildGraphKey(scope: scope, seed: seed, name: $0, declaration: $1, modules: modules)
     }
   }
 

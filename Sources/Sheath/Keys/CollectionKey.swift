@@ -78,28 +78,14 @@ public final class CollectionKey<Element>:
     if name == nil, let key = KeyRegistry.found(fileID, line, column, CollectionKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: CollectionKey.made(
-          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: CollectionKey.self
-        ))
+      self.init(existing: CollectionKey.made(lifetime, at: KeySite(name, fileID, line, column, function)))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func made(
-    _ lifetime: Lifetime<[Element]>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return CollectionKey(lifetime, empty: [], name: site.keyName, declaration: site.location)
-    }
+  static func made(_ lifetime: Lifetime<[Element]>, at site: KeySite) -> Keys {
+    site.key(of: CollectionKey.self) { CollectionKey(lifetime, empty: [], name: $0, declaration: $1) }
   }
 }
 
@@ -148,26 +134,13 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MapKey.self) {
       self.init(existing: key)
     } else {
-      self.init(
-        existing: MapKey.made(
-          lifetime, name: name, fileID: fileID, line: line, column: column, function: function, type: MapKey.self))
+      self.init(existing: MapKey.made(lifetime, at: KeySite(name, fileID, line, column, function)))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func made(
-    _ lifetime: Lifetime<[EntryKey: Value]>,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return MapKey(lifetime, empty: [:], name: site.keyName, declaration: site.location)
-    }
+  static func made(_ lifetime: Lifetime<[EntryKey: Value]>, at site: KeySite) -> Keys {
+    site.key(of: MapKey.self) { MapKey(lifetime, empty: [:], name: $0, declaration: $1) }
   }
 }

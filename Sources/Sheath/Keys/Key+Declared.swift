@@ -31,8 +31,8 @@ extension Key {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: Key.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Key.self, dependencies: dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
+          dependencies: dependencies,
           call: { _ in factory() }, declared: { _, _, result in result.initialize(to: factory()) }))
     }
   }
@@ -69,8 +69,8 @@ extension Key {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: Key.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Key.self, dependencies: dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
+          dependencies: dependencies,
           declared: { graph, r, result in
             result.initialize(
               to: factory(
@@ -113,8 +113,8 @@ extension Key {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: Key.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Key.self, dependencies: dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
+          dependencies: dependencies,
           declared: { graph, r, result in
             result.initialize(
               to: factory(
@@ -162,8 +162,8 @@ extension Key {
       ])
       self.init(
         existing: Key.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Key.self, dependencies: dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
+          dependencies: dependencies,
           declared: { graph, r, result in
             result.initialize(
               to: factory(
@@ -215,8 +215,8 @@ extension Key {
       ])
       self.init(
         existing: Key.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Key.self, dependencies: dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
+          dependencies: dependencies,
           declared: { graph, r, result in
             result.initialize(
               to: factory(
@@ -271,8 +271,8 @@ extension Key {
       ])
       self.init(
         existing: Key.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Key.self, dependencies: dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
+          dependencies: dependencies,
           declared: { graph, r, result in
             result.initialize(
               to: factory(
@@ -331,8 +331,8 @@ extension Key {
       ])
       self.init(
         existing: Key.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: Key.self, dependencies: dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
+          dependencies: dependencies,
           declared: { graph, r, result in
             result.initialize(
               to: factory(
@@ -401,8 +401,8 @@ extension MainActorKey {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
+          dependencies: dependencies
         ) { _ in
           factory()
         })
@@ -441,8 +441,8 @@ extension MainActorKey {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -484,8 +484,8 @@ extension MainActorKey {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return factory(
@@ -533,8 +533,8 @@ extension MainActorKey {
       ])
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return factory(
@@ -586,8 +586,8 @@ extension MainActorKey {
       ])
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return factory(
@@ -642,8 +642,8 @@ extension MainActorKey {
       ])
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return factory(
@@ -703,8 +703,8 @@ extension MainActorKey {
       ])
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return factory(
@@ -751,8 +751,8 @@ extension AsyncKey {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
+          dependencies: dependencies
         ) { _ in
           try await factory()
         })
@@ -791,8 +791,8 @@ extension AsyncKey {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -834,8 +834,8 @@ extension AsyncKey {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return try await factory(
@@ -883,8 +883,8 @@ extension AsyncKey {
       ])
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return try await factory(
@@ -936,8 +936,8 @@ extension AsyncKey {
       ])
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return try await factory(
@@ -993,8 +993,8 @@ extension AsyncKey {
       ])
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return try await factory(
@@ -1054,8 +1054,8 @@ extension AsyncKey {
       ])
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: AsyncKey.self, dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
+          dependencies: dependencies
         ) { r in
           let keys = dependencies.keys
           return try await factory(
@@ -1098,8 +1098,7 @@ extension AssistedKey {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
-          dependencies: dependencies,
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
           call: { _, argument in factory(argument) }))
     }
   }
@@ -1132,8 +1131,7 @@ extension AssistedKey {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
-          dependencies: dependencies,
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
           declared: { graph, r, argument, result in
             result.initialize(
               to: factory(
@@ -1173,8 +1171,7 @@ extension AssistedKey {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
-          dependencies: dependencies,
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
           declared: { graph, r, argument, result in
             result.initialize(
               to: factory(
@@ -1219,8 +1216,7 @@ extension AssistedKey {
       ])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
-          dependencies: dependencies,
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
           declared: { graph, r, argument, result in
             result.initialize(
               to: factory(
@@ -1269,8 +1265,7 @@ extension AssistedKey {
       ])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
-          dependencies: dependencies,
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
           declared: { graph, r, argument, result in
             result.initialize(
               to: factory(
@@ -1322,8 +1317,7 @@ extension AssistedKey {
       ])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
-          dependencies: dependencies,
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
           declared: { graph, r, argument, result in
             result.initialize(
               to: factory(
@@ -1380,8 +1374,7 @@ extension AssistedKey {
       ])
       self.init(
         existing: AssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: AssistedKey.self,
-          dependencies: dependencies,
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
           declared: { graph, r, argument, result in
             result.initialize(
               to: factory(
@@ -1445,8 +1438,7 @@ extension MainActorAssistedKey {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
-          dependencies: dependencies
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
         ) { _, argument in
           factory(argument)
         })
@@ -1481,8 +1473,7 @@ extension MainActorAssistedKey {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
-          dependencies: dependencies
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
         ) { r, argument in
           let keys = dependencies.keys
           return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
@@ -1520,8 +1511,7 @@ extension MainActorAssistedKey {
       let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
-          dependencies: dependencies
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
         ) { r, argument in
           let keys = dependencies.keys
           return factory(
@@ -1565,8 +1555,7 @@ extension MainActorAssistedKey {
       ])
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
-          dependencies: dependencies
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
         ) { r, argument in
           let keys = dependencies.keys
           return factory(
@@ -1614,8 +1603,7 @@ extension MainActorAssistedKey {
       ])
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
-          dependencies: dependencies
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
         ) { r, argument in
           let keys = dependencies.keys
           return factory(
@@ -1668,8 +1656,7 @@ extension MainActorAssistedKey {
       ])
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
-          dependencies: dependencies
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
         ) { r, argument in
           let keys = dependencies.keys
           return factory(
@@ -1726,8 +1713,7 @@ extension MainActorAssistedKey {
       ])
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self,
-          dependencies: dependencies
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
         ) { r, argument in
           let keys = dependencies.keys
           return factory(

@@ -60,28 +60,17 @@ public class Key<Value>:
     } else {
       self.init(
         existing: Key.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, factory,
-          type: Key.self))
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self, factory))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    _ lifetime: Lifetime<Value>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    _ factory: @escaping @Sendable (Resolver) -> Value,
-    type: Keys.Type
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: KeySite,
+    type: Keys.Type, _ factory: @escaping @Sendable (Resolver) -> Value
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return Key(lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: nil, factory)
-    }
+    site.key(of: type) { Key(lifetime, test: test, name: $0, declaration: $1, dependencies: nil, factory) }
   }
 
   /// A key with a default factory: what every initializer that makes one (`Key(.singleton,
@@ -104,14 +93,13 @@ public class Key<Value>:
   /// slot (see ``SlotThunk``).
   @usableFromInline
   static func made(
-    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
-    fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
-    dependencies: DeclaredDependencies, declared thunk: @escaping SlotThunk<Value>
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: KeySite,
+    type: Keys.Type, dependencies: DeclaredDependencies, declared thunk: @escaping SlotThunk<Value>
   ) -> Keys {
-    let callSite = CallSite(fileID: fileID, line: line)
+    let callSite = CallSite(fileID: site.fileID, line: site.line)
     return made(
-      lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, type: type,
-      dependencies: dependencies, call: { r in r.runDeclared(dependencies, at: callSite, thunk) }, declared: thunk)
+      lifetime, test: test, at: site, type: type, dependencies: dependencies,
+      call: { r in r.runDeclared(dependencies, at: callSite, thunk) }, declared: thunk)
   }
 
   /// The key a declared initializer declares, with `call`, the same factory as `thunk` for a resolver:
@@ -121,16 +109,12 @@ public class Key<Value>:
   /// factory kept from one is called through two reabstraction thunks on every resolution.
   @usableFromInline
   static func made(
-    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, name: String?,
-    fileID: StaticString, line: UInt, column: UInt, function: StaticString, type: Keys.Type,
-    dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: KeySite,
+    type: Keys.Type, dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
     declared thunk: @escaping SlotThunk<Value>
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return Key(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies,
-        call: call, declared: thunk)
+    site.key(of: type) {
+      Key(lifetime, test: test, name: $0, declaration: $1, dependencies: dependencies, call: call, declared: thunk)
     }
   }
 
@@ -193,28 +177,15 @@ public class Key<Value>:
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       return Key(existing: key)
     }
-    return Key(
-      existing: Key.madeRequired(
-        lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function, type: Key.self
-      ))
+    return Key(existing: Key.made(required: lifetime, test: test, at: KeySite(name, fileID, line, column, function)))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func madeRequired(
-    _ lifetime: Lifetime<Value>,
-    test: TestBehavior<@Sendable (Resolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type
+  static func made(
+    required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: KeySite
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return Key(required: lifetime, test: test, name: site.keyName, declaration: site.location)
-    }
+    site.key(of: Key.self) { Key(required: lifetime, test: test, name: $0, declaration: $1) }
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }

@@ -208,20 +208,33 @@ struct DerivedKeyID: Hashable {
 }
 
 /// Where a key is declared, what `#function` said there and the name it was given: what the key's
-/// name and declaration are made from when it is first made (its identity is the site table's).
+/// name and declaration are made from when it is first made (its identity is the site table's). Every
+/// kind of key is made through ``key(of:_:)``, the first time its declaration is read.
+@frozen @usableFromInline
 struct KeySite {
-  let fileID: StaticString
-  let line: UInt
-  /// What `#function` said at the call: a computed property's name, or a type's for a stored one.
-  let function: StaticString
   /// The `name:` the key was given.
-  let name: String?
+  @usableFromInline let name: String?
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+  @usableFromInline let column: UInt
+  /// What `#function` said at the call: a computed property's name, or a type's for a stored one.
+  @usableFromInline let function: StaticString
 
-  init(fileID: StaticString, line: UInt, function: StaticString, name: String?) {
+  @inlinable @inline(__always)
+  init(_ name: String?, _ fileID: StaticString, _ line: UInt, _ column: UInt, _ function: StaticString) {
+    self.name = name
     self.fileID = fileID
     self.line = line
+    self.column = column
     self.function = function
-    self.name = name
+  }
+
+  /// The key of `type` declared here: the one the site table recorded, or the one `make` makes from
+  /// the key's name and declaration, which the table then records for every later read.
+  func key(of type: Keys.Type, _ make: (_ name: String?, _ declaration: CodeLocation) -> Keys) -> Keys {
+    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
+      make(keyName, location)
+    }
   }
 
   /// `Module/File.swift:12`.

@@ -55,27 +55,17 @@ public final class MainActorAssistedKey<Argument, Value>:
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorAssistedKey.self, factory))
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, factory))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    dependencies: DeclaredDependencies? = nil,
+    at site: KeySite, type: Keys.Type, dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return MainActorAssistedKey(name: site.keyName, declaration: site.location, dependencies: dependencies, factory)
-    }
+    site.key(of: type) { MainActorAssistedKey(name: $0, declaration: $1, dependencies: dependencies, factory) }
   }
 
   /// A main-actor assisted key whose default factory declared its dependencies.
@@ -117,23 +107,12 @@ public final class MainActorAssistedKey<Argument, Value>:
       return MainActorAssistedKey(existing: key)
     }
     return MainActorAssistedKey(
-      existing: MainActorAssistedKey.madeRequired(
-        name: name, fileID: fileID, line: line, column: column, function: function, type: MainActorAssistedKey.self))
+      existing: MainActorAssistedKey.made(requiredAt: KeySite(name, fileID, line, column, function)))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func madeRequired(
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type
-  ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return MainActorAssistedKey(required: site.keyName, declaration: site.location)
-    }
+  static func made(requiredAt site: KeySite) -> Keys {
+    site.key(of: MainActorAssistedKey.self) { MainActorAssistedKey(required: $0, declaration: $1) }
   }
 }

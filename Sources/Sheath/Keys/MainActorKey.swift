@@ -106,29 +106,20 @@ public final class MainActorKey<Value>:
     } else {
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-          type: MainActorKey.self, factory))
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self, factory))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    _ lifetime: MainActorLifetime,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type,
-    dependencies: DeclaredDependencies? = nil,
+    _ lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    at site: KeySite,
+    type: Keys.Type, dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return MainActorKey(
-        lifetime, test: test, name: site.keyName, declaration: site.location, dependencies: dependencies, factory)
+    site.key(of: type) {
+      MainActorKey(lifetime, test: test, name: $0, declaration: $1, dependencies: dependencies, factory)
     }
   }
 
@@ -182,27 +173,16 @@ public final class MainActorKey<Value>:
       return MainActorKey(existing: key)
     }
     return MainActorKey(
-      existing: MainActorKey.madeRequired(
-        lifetime, test: test, name: name, fileID: fileID, line: line, column: column, function: function,
-        type: MainActorKey.self))
+      existing: MainActorKey.made(required: lifetime, test: test, at: KeySite(name, fileID, line, column, function)))
   }
 
   /// The key the function above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func madeRequired(
-    _ lifetime: MainActorLifetime,
-    test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    name: String?,
-    fileID: StaticString,
-    line: UInt,
-    column: UInt,
-    function: StaticString,
-    type: Keys.Type
+  static func made(
+    required lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
+    at site: KeySite
   ) -> Keys {
-    KeyRegistry.key(declaredIn: fileID, line: line, column: column, name: name, type: type) {
-      let site = KeySite(fileID: fileID, line: line, function: function, name: name)
-      return MainActorKey(required: lifetime, test: test, name: site.keyName, declaration: site.location)
-    }
+    site.key(of: MainActorKey.self) { MainActorKey(required: lifetime, test: test, name: $0, declaration: $1) }
   }
 
   override var defaultLifetimeKind: LifetimeKind { defaultLifetime.kind }
