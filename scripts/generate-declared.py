@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """Writes the fixed-arity overloads of the declared-dependency API, one per number of dependencies.
 
-Usage: scripts/generate-declared.py        (from anywhere; rewrites the two files below)
+Usage: scripts/generate-declared.py        (from anywhere; rewrites the files in OUTPUTS below)
 
 Fixed arities rather than a parameter pack: a pack's factory is called through unspecialized generic
 code on every resolution (1.8-3.4x slower in the design prototypes), while each fixed arity compiles to
-a plain closure call. The files it writes are checked in; edit this script, not them.
+a plain closure call. One declaration shape serves every entry point: for each number of dependencies,
+a dependency list (`Declared2<A, B>`, …) that a key's initializer, `bind`, `override`, `decorate` and
+`contribute` make, and that makes the factory in the form each kind of key resolves; the entry points
+themselves are signatures and a call. The files it writes are checked in; edit this script, not them.
 """
 
 import os
@@ -49,17 +52,17 @@ def registration_attributes(n):
 # assisted factory of the wrong type was blamed on the plain assisted overload instead.
 FLAVOURS = [
     dict(key="Key<Value>", ext="Key", lifetime="Lifetime<Value>", attrs="@Sendable", resolver="Resolver", assisted=False, slots=True,
-         bindable="BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>", free="Decorator"),
+         bindable="BindableKey<@Sendable (Resolver) -> Value, Lifetime<Value>, Decorator, Value>", free="Decorator", form="slotThunk"),
     dict(key="MainActorKey<Value>", ext="MainActorKey", lifetime="MainActorLifetime", attrs="@MainActor @Sendable", resolver="MainActorResolver", assisted=False, typed=True,
-         bindable="BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>", free="Decorator"),
+         bindable="BindableKey<@MainActor @Sendable (MainActorResolver) -> Value, MainActorLifetime, Decorator, Value>", free="Decorator", form="mainActorFactory"),
     dict(key="AsyncKey<Value>", ext="AsyncKey", lifetime="Lifetime<Value>", attrs="@Sendable", resolver="AsyncResolver", assisted=False, suspends=True, typed=True,
-         bindable="BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>", free="Decorator"),
+         bindable="BindableKey<@Sendable (AsyncResolver) async throws -> Value, Lifetime<Value>, Decorator, Value>", free="Decorator", form="asyncFactory"),
     dict(key="AssistedKey<Argument, Value>", ext="AssistedKey", lifetime=None, attrs="@Sendable", resolver="Resolver", assisted=True, slots=True,
          bindable="BindableKey<@Sendable (Resolver, Argument) -> Value, LifetimeOption, @Sendable (Resolver, Value) -> Value, Value>",
-         free="LifetimeOption"),
+         free="LifetimeOption", form="assistedSlotThunk"),
     dict(key="MainActorAssistedKey<Argument, Value>", ext="MainActorAssistedKey", lifetime=None, attrs="@MainActor @Sendable", resolver="MainActorResolver", assisted=True, typed=True,
          bindable="BindableKey<@MainActor @Sendable (MainActorResolver, Argument) -> Value, LifetimeOption, @MainActor @Sendable (MainActorResolver, Value) -> Value, Value>",
-         free="LifetimeOption"),
+         free="LifetimeOption", form="mainActorAssistedFactory"),
 ]
 
 
@@ -96,49 +99,120 @@ def dependency_docs(n, assisted):
     return "".join(f"  ///   - {t.lower()}: A key the factory needs; {where.format(i + 1)}.\n" for i, t in enumerate(params(n)))
 
 
-def edges(n, eager=False):
-    """The declared dependencies, each a direct edge to the key its parameter names. A key's own
-    initializer takes them as `@autoclosure`s, read once a graph needs them, so that two keys may name
-    each other. A registration — `bind`, `override`, `decorate`, `contribute` — takes them as keys
-    (`eager`): reading a key at registration makes at most that key, whose own dependencies are read
-    later, so nothing waits, and the type checker does less per call (a 1,000-binding app's declared
-    binds: 46,104 M → 44,912 M compiler instructions, 2.6%; every pinned message unchanged)."""
-    call = "" if eager else "()"
-    inner = ", ".join(f"DeclaredEdge(.direct) {{ {t.lower()}{call} }}" for t in params(n))
-    return f"DeclaredDependencies([{inner}])"
+# A factory that declares nothing: its dependency list, empty.
+NO_DEPENDENCIES = "DeclaredDependencies([])"
 
 
-def thunk(n, assisted):
-    """The factory as a slot thunk (`{ graph, r, result in … }`), for the flavours the graph resolves by
-    slot (see Graph+Resolution.swift, "Declared dependencies, by slot"): each dependency read with `graph.resolveDeclared`, the
-    value written to `result` (``SlotThunk`` says why). With no dependency, the same factory for a
-    resolver too (`call:`), which then needs no graph."""
-    head = ("_, _" if n == 0 else "graph, r") + (", argument" if assisted else "") + ", result"
-    args = (["argument.pointee"] if assisted else []) + [
-        f"graph.resolveDeclared(dependencies.unretainedKey({i}, as: {t}.self), r, fileID: fileID, line: line)"
-        for i, t in enumerate(params(n))
-    ]
-    call = f"factory({', '.join(args)})"
-    body = f"result.initialize(to: {call})"
-    plain = None
-    if n == 0:
-        plain = "{ _, argument in factory(argument) }" if assisted else "{ _ in factory() }"
+def thunk0(assisted):
+    """A factory of no dependency as a slot thunk (`{ _, _, result in … }`), for the flavours the graph
+    resolves by slot (see Graph+Resolution.swift, "Declared dependencies, by slot"), and as the same
+    factory for a resolver (`call:`), which then needs no graph."""
+    head = "_, _" + (", argument" if assisted else "") + ", result"
+    body = f"result.initialize(to: factory({'argument.pointee' if assisted else ''}))"
+    plain = "{ _, argument in factory(argument) }" if assisted else "{ _ in factory() }"
     return head, body, plain
 
 
-def closure(n, assisted, suspends=False, typed=False):
-    head = ("_" if n == 0 else "r") + (", argument" if assisted else "")
-    if typed:
-        # A `TypedKey`: a plain key's value through the subscript, any other kind's as that kind
-        # resolves itself for a factory of this isolation (TypedKey.swift).
-        wait = "try await " if suspends else ""
-        read = lambda i, t: f"{wait}r.declared(keys.typedKey({i}, as: {t}.self), fileID: fileID, line: line)"
-    else:
-        read = lambda i, t: f"r[keys.key({i}, as: {t}.self), fileID: fileID, line: line]"
-    args = (["argument"] if assisted else []) + [read(i, t) for i, t in enumerate(params(n))]
-    call = ("try await " if suspends else "") + f"factory({', '.join(args)})"
-    body = call if n == 0 else f"let keys = dependencies.keys\n      return {call}"
-    return head, body
+def closure0(assisted, suspends=False):
+    """A factory of no dependency in its resolver form (`{ _ in factory() }`)."""
+    head = "_" + (", argument" if assisted else "")
+    return head, ("try await " if suspends else "") + f"factory({'argument' if assisted else ''})"
+
+
+# What each kind of factory becomes, as a method of the dependency list (`Declared2<A, B>`, …) that
+# every entry point of that arity makes: (method, the factory's parameter before the dependencies'
+# values, the factory's attributes and effects, what the method returns, the closure's parameters,
+# whether it resolves by slot, whether its keys are `TypedKey`s, whether it awaits).
+FORMS = [
+    ("slotThunk", None, "@Sendable", "", "SlotThunk<Value>", None, True, False, False),
+    ("assistedSlotThunk", "Argument", "@Sendable", "", "AssistedSlotThunk<Argument, Value>", None, True, False, False),
+    ("mainActorFactory", None, "@MainActor @Sendable", "", "@MainActor @Sendable (MainActorResolver) -> Value", "r", False, True, False),
+    ("mainActorAssistedFactory", "Argument", "@MainActor @Sendable", "", "@MainActor @Sendable (MainActorResolver, Argument) -> Value", "r, argument", False, True, False),
+    ("asyncFactory", None, "@Sendable", " async throws", "@Sendable (AsyncResolver) async throws -> Value", "r", False, True, True),
+    ("resolverFactory", None, "@Sendable", "", "@Sendable (Resolver) -> Value", "r", False, False, False),
+    ("decorator", "Value", "@Sendable", "", "@Sendable (Resolver, Value) -> Value", "r, value", False, False, False),
+]
+
+
+def declared_lists():
+    """`Declared1<A>` … `Declared6<A, …, F>`: a declaration's dependencies, one type per number of them,
+    which every entry point of that arity — a key's initializer, `bind`, `override`, `decorate`,
+    `contribute`, for every kind of key — makes, and asks for its factory in the form its kind of key
+    resolves (issue 44, "one declaration shape"). Each form is written once here rather than in every
+    entry point; the methods are inlinable, so that each is specialized where the entry point is, and
+    the closures they return are the ones the entry points made before (every instruction row
+    unchanged)."""
+    out = [HEADER]
+    for n in range(1, MAX + 1):
+        ts = params(n)
+        name = f"Declared{n}<{', '.join(ts)}>"
+        keys = ", ".join(f"_ {t.lower()}: TypedKey<{t}>" for t in ts)
+        reading = ", ".join(
+            ("reading " if i == 0 else "_ ") + f"{t.lower()}: @escaping @Sendable () -> TypedKey<{t}>" for i, t in enumerate(ts))
+        eager = ", ".join(f"DeclaredEdge(.direct) {{ {t.lower()} }}" for t in ts)
+        lazy = ", ".join(f"DeclaredEdge(.direct, {t.lower()})" for t in ts)
+        out.append(
+            f"/// {counted(n).capitalize()} of a key, a registration or a decorator, and each kind of factory of their\n"
+            + "/// values as the kind of key that takes it resolves them (see scripts/generate-declared.py).\n"
+            + "@frozen @usableFromInline\n"
+            + f"struct {name} {{\n"
+            + "  @usableFromInline let dependencies: DeclaredDependencies\n"
+            + "  @usableFromInline let fileID: StaticString\n"
+            + "  @usableFromInline let line: UInt\n\n"
+            + "  /// A registration's dependencies: the keys themselves (see `edges`).\n"
+            + "  @inlinable @inline(__always)\n"
+            + f"  init({keys}, fileID: StaticString, line: UInt) {{\n"
+            + f"    self.dependencies = DeclaredDependencies([{eager}])\n"
+            + "    self.fileID = fileID\n    self.line = line\n  }\n\n"
+            + "  /// A key's dependencies, read once a graph needs them, so that two keys may name each other.\n"
+            + "  @inlinable @inline(__always)\n"
+            + f"  init({reading}, fileID: StaticString, line: UInt) {{\n"
+            + f"    self.dependencies = DeclaredDependencies([{lazy}])\n"
+            + "    self.fileID = fileID\n    self.line = line\n  }\n"
+        )
+        for method, first, attrs, effs, result, head, by_slot, typed, suspends in FORMS:
+            value_params = ([first] if first else []) + consumed(ts)
+            if first == "Argument":
+                value_params = ["Argument"] + consumed(ts)
+            elif first == "Value":
+                value_params = consumed(["Value"] + ts)
+            generic = "<Argument, Value>" if first == "Argument" else "<Value>"
+            param = "decorator" if method == "decorator" else "factory"
+            if by_slot:
+                args = (["argument.pointee"] if first else []) + [
+                    f"graph.resolveDeclared(dependencies.unretainedKey({i}, as: {t}.self), r, fileID: fileID, line: line)"
+                    for i, t in enumerate(ts)]
+                body = ("    return { graph, r, " + ("argument, " if first else "") + "result in\n"
+                        + f"      result.initialize(to: {param}({', '.join(args)}))\n    }}\n")
+            else:
+                wait = "try await " if suspends else ""
+                if typed:
+                    read = lambda i, t: f"{wait}r.declared(keys.typedKey({i}, as: {t}.self), fileID: fileID, line: line)"
+                else:
+                    read = lambda i, t: f"r[keys.key({i}, as: {t}.self), fileID: fileID, line: line]"
+                lead = {"Argument": ["argument"], "Value": ["value"]}.get(first, [])
+                args = lead + [read(i, t) for i, t in enumerate(ts)]
+                body = (f"    return {{ {head} in\n      let keys = dependencies.keys\n"
+                        + f"      return {wait}{param}({', '.join(args)})\n    }}\n")
+            out.append(
+                f"  @inlinable\n"
+                + f"  func {method}{generic}(_ {param}: @escaping {attrs} ({', '.join(value_params)}){effs} -> Value) -> {result} {{\n"
+                + body
+                + "  }\n"
+            )
+        out.append("}\n")
+    return "\n".join(out)
+
+
+def declared_list(n, eager):
+    """The entry point's dependency list (`declared_lists`). A key's own initializer takes its
+    dependencies as `@autoclosure`s, read once a graph needs them, so that two keys may name each other.
+    A registration — `bind`, `override`, `decorate`, `contribute` — takes them as keys (`eager`): reading
+    a key at registration makes at most that key, whose own dependencies are read later, so nothing
+    waits, and the type checker does less per call (a 1,000-binding app's declared binds: 46,104 M →
+    44,912 M compiler instructions, 2.6%; every pinned message unchanged)."""
+    names = ", ".join(t.lower() for t in params(n))
+    return f"let declared = Declared{n}({'' if eager else 'reading: '}{names}, fileID: fileID, line: line)"
 
 
 def effects(f):
@@ -218,21 +292,17 @@ def key_inits():
                 lifetime_doc = "  ///   - lifetime: How long a value lives.\n"
                 test = f"    test: TestBehavior<{f['attrs']} ({f['resolver']}){effects(f)} -> Value>? = nil,\n"
                 test_doc = "  ///   - test: What the key provides in test graphs instead of `factory`; see ``TestBehavior``.\n"
-            head, body = closure(n, f["assisted"], f.get("suspends", False), f.get("typed", False))
+            head, body = closure0(f["assisted"], f.get("suspends", False))
             made_args = ", ".join(
                 (["lifetime", "test: test"] if f["lifetime"] else [])
-                + ["at: KeySite(name, fileID, line, column, function)", f"type: {f['ext']}.self", "dependencies: dependencies"]
+                + ["at: KeySite(name, fileID, line, column, function)", f"type: {f['ext']}.self"]
+                + ["dependencies: dependencies" if n == 0 else "dependencies: declared.dependencies"]
             )
             by_slot = f.get("slots", False)
             if by_slot:
-                head, body, plain = thunk(n, f["assisted"])
-                if plain and f["assisted"]:
-                    # An assisted factory that needs nothing from the graph is its resolver form alone.
-                    slot_args = f"call: {plain}"
-                elif plain:
-                    slot_args = f"call: {plain}, declared: {{ {head} in {body} }}"
-                else:
-                    slot_args = f"declared: {{ {head} in\n          {body}\n        }}"
+                head, body, plain = thunk0(f["assisted"])
+                # An assisted factory that needs nothing from the graph is its resolver form alone.
+                slot_args = f"call: {plain}" if f["assisted"] else f"call: {plain}, declared: {{ {head} in {body} }}"
             out.append(
                 f"  /// {summary}\n"
                 + "  ///\n"
@@ -266,14 +336,19 @@ def key_inits():
                 + "      self.init(existing: key)\n"
                 + "    } else {\n"
                 + (
-                    f"      let dependencies = {edges(n)}\n"
+                    # The factory in its kind's form, made by the dependency list (`declared_lists`).
+                    f"      {declared_list(n, eager=False)}\n"
+                    + f"      self.init(\n        existing: {f['ext']}.made(\n          {made_args},\n"
+                    + f"          {'declared: ' if by_slot else ''}declared.{f['form']}(factory)))\n"
+                    if n > 0
+                    else f"      let dependencies = {NO_DEPENDENCIES}\n"
                     + f"      self.init(\n        existing: {f['ext']}.made(\n          {made_args},\n          {slot_args}))\n"
                     if by_slot
                     # The factory's resolver form is made here, where the key is declared, so that it is
                     # specialized for the key's types: the resolution path runs no generic code.
-                    else f"      let dependencies = {edges(n)}\n"
+                    else f"      let dependencies = {NO_DEPENDENCIES}\n"
                     + f"      self.init(\n        existing: {f['ext']}.made(\n          {made_args}\n"
-                    + f"        ) {{ {head} in\n          {body.replace(chr(10) + '      ', chr(10) + '          ')}\n        }})\n"
+                    + f"        ) {{ {head} in {body} }})\n"
                 )
                 + "    }\n"
                 + "  }\n"
@@ -312,30 +387,31 @@ def bindings():
                     deps = "a factory that needs nothing from the graph" if n == 0 else f"a factory of {counted(n)}"
                     if f["assisted"]:
                         deps = "a factory of the caller's argument" + ("" if n == 0 else f" and {counted(n)}")
-                    head, body = closure(n, f["assisted"], f.get("suspends", False), f.get("typed", False))
-                    registration = (
-                        f'    register(key, {kind}, isOverride: {is_override}, declaredSource(fileID, line), dependencies) {{ {head} in\n'
-                        + f"      {body}\n    }}\n"
-                    )
                     outlined = f.get("slots", False) and n == 0
-                    if outlined:
+                    if n > 0:
+                        # The factory in its kind's form, made by the dependency list (`declared_lists`).
+                        lifetime_arg = "" if f["assisted"] and f.get("slots", False) else f"{kind}, "
+                        site = "at: CallSite(fileID: fileID, line: line), declared: " if f.get("slots", False) else ""
+                        registration = (
+                            f"    register(\n      key, {lifetime_arg}isOverride: {is_override}, declaredSource(fileID, line),"
+                            + f" declared.dependencies,\n      {site}declared.{f['form']}(factory))\n"
+                        )
+                    elif outlined:
                         # Only the closures are made here, where the factory is written; the rest is
                         # a call (see `registration_attributes`).
-                        head, body, plain = thunk(n, f["assisted"])
+                        head, body, plain = thunk0(f["assisted"])
                         lifetime_arg = "" if f["assisted"] else "lifetime, "
                         registration = (
                             f"    registerWithoutDependencies(\n      key, {lifetime_arg}isOverride: {is_override}, fileID, line,\n"
                             + f"      call: {plain}"
+                            # An assisted factory that needs nothing from the graph is its resolver form alone.
                             + ("\n    )\n" if f["assisted"] else f"\n    ) {{ {head} in\n      {body}\n    }}\n")
                         )
-                    elif f.get("slots", False):
-                        head, body, plain = thunk(n, f["assisted"])
-                        lifetime_arg = "" if f["assisted"] else f"{kind}, "
+                    else:
+                        head, body = closure0(f["assisted"], f.get("suspends", False))
                         registration = (
-                            f'    register(\n      key, {lifetime_arg}isOverride: {is_override}, declaredSource(fileID, line), dependencies,\n'
-                            + (f"      call: {plain}" if plain else "      at: CallSite(fileID: fileID, line: line)")
-                            # An assisted factory that needs nothing from the graph is its resolver form alone.
-                            + ("\n    )\n" if plain and f["assisted"] else f"\n    ) {{ {head} in\n      {body}\n    }}\n")
+                            f"    register(key, {kind}, isOverride: {is_override}, declaredSource(fileID, line), dependencies) {{ {head} in\n"
+                            + f"      {body}\n    }}\n"
                         )
                     out.append(
                         f"  /// {what} `key` with {deps}, which the graph checks when it is built.\n"
@@ -367,7 +443,7 @@ def bindings():
                         + "    line: UInt = #line,\n"
                         + f"    _ factory: @escaping {f['attrs']} ({types}){effects(f)} -> Value\n"
                         + "  ) {\n"
-                        + ("" if outlined else f"    let dependencies = {edges(n, eager=True)}\n")
+                        + ("" if outlined else f"    {declared_list(n, eager=True)}\n" if n > 0 else f"    let dependencies = {NO_DEPENDENCIES}\n")
                         + registration
                         + "  }\n"
                     )
@@ -478,23 +554,12 @@ def misspelled_key_fallbacks():
     return "\n".join(out)
 
 
-def resolver_args(n):
-    return [f"r[keys.key({i}, as: {t}.self), fileID: fileID, line: line]" for i, t in enumerate(params(n))]
-
-
-def resolver_body(n, call):
-    """A factory's body that resolves its declared dependencies through the resolver `r`."""
-    return call if n == 0 else f"let keys = dependencies.keys\n      return {call}"
-
-
 def decorators():
     """`b.decorate(.userAPI, .clock) { api, clock in … }`: decorators of plain keys that declare what
     they need besides the value, as factories do; the graph adds it to the key's edges."""
     out = [HEADER, "extension Bindings {"]
     for n in range(MAX + 1):
         types = ", ".join(consumed(["Value"] + params(n)))
-        head = ("_" if n == 0 else "r") + ", value"
-        call = f"decorator({', '.join(['value'] + resolver_args(n))})"
         needs = "nothing besides the value" if n == 0 else f"{counted(n)} besides the value"
         out.append(
             f"  /// Wraps what `key` resolves to with `decorator`, which needs {needs}.\n"
@@ -516,9 +581,13 @@ def decorators():
             + "    line: UInt = #line,\n"
             + f"    _ decorator: @escaping @Sendable ({types}) -> Value\n"
             + "  ) {\n"
-            + f"    let dependencies = {edges(n, eager=True)}\n"
-            + f'    decorate(key, declaring: dependencies, declaredSource(fileID, line)) {{ {head} in\n'
-            + f"      {resolver_body(n, call)}\n    }}\n"
+            + (
+                f"    {declared_list(n, eager=True)}\n"
+                + "    decorate(key, declaring: declared.dependencies, declaredSource(fileID, line), declared.decorator(decorator))\n"
+                if n > 0
+                else f"    decorate(key, declaring: {NO_DEPENDENCIES}, declaredSource(fileID, line)) {{ _, value in\n"
+                + "      decorator(value)\n    }\n"
+            )
             + "  }\n"
         )
     out.append(fallbacks("decorate", "_ key: Key<Value>", "Value", "(Value, repeat each Dependency) -> Value"))
@@ -550,8 +619,6 @@ def contributions():
     out = [HEADER, "extension Bindings {"]
     for shape in ("collection", "map"):
         for n in range(MAX + 1):
-            head = "_" if n == 0 else "r"
-            call = f"factory({', '.join(resolver_args(n))})"
             needs = "that needs nothing from the graph" if n == 0 else f"of {counted(n)}"
             what = "an element to a collection" if shape == "collection" else "an entry to a dictionary"
             made = "Element" if shape == "collection" else "Value"
@@ -585,9 +652,14 @@ def contributions():
                 + "    line: UInt = #line,\n"
                 + f"    _ factory: @escaping @Sendable ({', '.join(consumed(params(n)))}) -> {made}\n"
                 + "  ) {\n"
-                + f"    let dependencies = {edges(n, eager=True)}\n"
-                + f"    contribute(to: key, {'entry: entry, ' if shape == 'map' else ''}declaring: dependencies, declaredSource(fileID, line)) {{ {head} in\n"
-                + f"      {resolver_body(n, call)}\n    }}\n"
+                + (
+                    f"    {declared_list(n, eager=True)}\n"
+                    + f"    contribute(to: key, {'entry: entry, ' if shape == 'map' else ''}declaring: declared.dependencies,"
+                    + " declaredSource(fileID, line), declared.resolverFactory(factory))\n"
+                    if n > 0
+                    else f"    contribute(to: key, {'entry: entry, ' if shape == 'map' else ''}declaring: {NO_DEPENDENCIES},"
+                    + " declaredSource(fileID, line)) { _ in factory() }\n"
+                )
                 + "  }\n"
             )
     out.append(fallbacks("contribute", "to key: CollectionKey<Element>", "Element", "(repeat each Dependency) -> Element"))
@@ -604,6 +676,7 @@ def write(path, text):
 
 
 OUTPUTS = {
+    "Sources/Sheath/Keys/DeclaredLists.swift": declared_lists,
     "Sources/Sheath/Keys/Key+Declared.swift": key_inits,
     "Sources/Sheath/Registration/Bindings+Declared.swift": bindings,
     "Sources/Sheath/Registration/Bindings+DeclaredDecorators.swift": decorators,

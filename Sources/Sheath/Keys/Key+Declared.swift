@@ -66,16 +66,12 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      let declared = Declared1(reading: a, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: dependencies,
-          declared: { graph, r, result in
-            result.initialize(
-              to: factory(
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
-          }))
+          dependencies: declared.dependencies,
+          declared: declared.slotThunk(factory)))
     }
   }
 
@@ -110,17 +106,12 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: dependencies,
-          declared: { graph, r, result in
-            result.initialize(
-              to: factory(
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
-          }))
+          dependencies: declared.dependencies,
+          declared: declared.slotThunk(factory)))
     }
   }
 
@@ -157,20 +148,12 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      ])
+      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: dependencies,
-          declared: { graph, r, result in
-            result.initialize(
-              to: factory(
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
-          }))
+          dependencies: declared.dependencies,
+          declared: declared.slotThunk(factory)))
     }
   }
 
@@ -209,22 +192,12 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() },
-      ])
+      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: dependencies,
-          declared: { graph, r, result in
-            result.initialize(
-              to: factory(
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
-          }))
+          dependencies: declared.dependencies,
+          declared: declared.slotThunk(factory)))
     }
   }
 
@@ -265,23 +238,12 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-      ])
+      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: dependencies,
-          declared: { graph, r, result in
-            result.initialize(
-              to: factory(
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
-          }))
+          dependencies: declared.dependencies,
+          declared: declared.slotThunk(factory)))
     }
   }
 
@@ -325,24 +287,12 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-      ])
+      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: dependencies,
-          declared: { graph, r, result in
-            result.initialize(
-              to: factory(
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
-          }))
+          dependencies: declared.dependencies,
+          declared: declared.slotThunk(factory)))
     }
   }
 
@@ -403,9 +353,7 @@ extension MainActorKey {
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
           dependencies: dependencies
-        ) { _ in
-          factory()
-        })
+        ) { _ in factory() })
     }
   }
 
@@ -438,15 +386,12 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      let declared = Declared1(reading: a, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.mainActorFactory(factory)))
     }
   }
 
@@ -481,17 +426,12 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return factory(
-            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.mainActorFactory(factory)))
     }
   }
 
@@ -528,20 +468,12 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      ])
+      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return factory(
-            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.mainActorFactory(factory)))
     }
   }
 
@@ -580,22 +512,12 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() },
-      ])
+      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return factory(
-            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.mainActorFactory(factory)))
     }
   }
 
@@ -636,23 +558,12 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-      ])
+      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return factory(
-            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.mainActorFactory(factory)))
     }
   }
 
@@ -697,24 +608,12 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-      ])
+      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return factory(
-            r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.mainActorFactory(factory)))
     }
   }
 
@@ -753,9 +652,7 @@ extension AsyncKey {
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
           dependencies: dependencies
-        ) { _ in
-          try await factory()
-        })
+        ) { _ in try await factory() })
     }
   }
 
@@ -788,15 +685,12 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      let declared = Declared1(reading: a, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.asyncFactory(factory)))
     }
   }
 
@@ -831,17 +725,12 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return try await factory(
-            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.asyncFactory(factory)))
     }
   }
 
@@ -878,20 +767,12 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      ])
+      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return try await factory(
-            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.asyncFactory(factory)))
     }
   }
 
@@ -930,22 +811,12 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() },
-      ])
+      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return try await factory(
-            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.asyncFactory(factory)))
     }
   }
 
@@ -987,23 +858,12 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-      ])
+      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return try await factory(
-            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.asyncFactory(factory)))
     }
   }
 
@@ -1048,24 +908,12 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-      ])
+      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: dependencies
-        ) { r in
-          let keys = dependencies.keys
-          return try await factory(
-            try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-            try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-        })
+          dependencies: declared.dependencies,
+          declared.asyncFactory(factory)))
     }
   }
 
@@ -1128,16 +976,12 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      let declared = Declared1(reading: a, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
-          declared: { graph, r, argument, result in
-            result.initialize(
-              to: factory(
-                argument.pointee,
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
-          }))
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
+          dependencies: declared.dependencies,
+          declared: declared.assistedSlotThunk(factory)))
     }
   }
 
@@ -1168,17 +1012,12 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
-          declared: { graph, r, argument, result in
-            result.initialize(
-              to: factory(
-                argument.pointee,
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
-          }))
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
+          dependencies: declared.dependencies,
+          declared: declared.assistedSlotThunk(factory)))
     }
   }
 
@@ -1211,20 +1050,12 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      ])
+      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
-          declared: { graph, r, argument, result in
-            result.initialize(
-              to: factory(
-                argument.pointee,
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
-          }))
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
+          dependencies: declared.dependencies,
+          declared: declared.assistedSlotThunk(factory)))
     }
   }
 
@@ -1259,22 +1090,12 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() },
-      ])
+      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
-          declared: { graph, r, argument, result in
-            result.initialize(
-              to: factory(
-                argument.pointee,
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
-          }))
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
+          dependencies: declared.dependencies,
+          declared: declared.assistedSlotThunk(factory)))
     }
   }
 
@@ -1311,23 +1132,12 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-      ])
+      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
-          declared: { graph, r, argument, result in
-            result.initialize(
-              to: factory(
-                argument.pointee,
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
-          }))
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
+          dependencies: declared.dependencies,
+          declared: declared.assistedSlotThunk(factory)))
     }
   }
 
@@ -1368,24 +1178,12 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-      ])
+      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
-          declared: { graph, r, argument, result in
-            result.initialize(
-              to: factory(
-                argument.pointee,
-                graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-                graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
-          }))
+          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
+          dependencies: declared.dependencies,
+          declared: declared.assistedSlotThunk(factory)))
     }
   }
 
@@ -1439,9 +1237,7 @@ extension MainActorAssistedKey {
       self.init(
         existing: MainActorAssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
-        ) { _, argument in
-          factory(argument)
-        })
+        ) { _, argument in factory(argument) })
     }
   }
 
@@ -1470,14 +1266,12 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }])
+      let declared = Declared1(reading: a, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
-        ) { r, argument in
-          let keys = dependencies.keys
-          return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-        })
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
+          dependencies: declared.dependencies,
+          declared.mainActorAssistedFactory(factory)))
     }
   }
 
@@ -1508,16 +1302,12 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }])
+      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
-        ) { r, argument in
-          let keys = dependencies.keys
-          return factory(
-            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-        })
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
+          dependencies: declared.dependencies,
+          declared.mainActorAssistedFactory(factory)))
     }
   }
 
@@ -1550,19 +1340,12 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-      ])
+      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
-        ) { r, argument in
-          let keys = dependencies.keys
-          return factory(
-            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-        })
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
+          dependencies: declared.dependencies,
+          declared.mainActorAssistedFactory(factory)))
     }
   }
 
@@ -1597,21 +1380,12 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() },
-      ])
+      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
-        ) { r, argument in
-          let keys = dependencies.keys
-          return factory(
-            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-        })
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
+          dependencies: declared.dependencies,
+          declared.mainActorAssistedFactory(factory)))
     }
   }
 
@@ -1650,22 +1424,12 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() },
-      ])
+      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
-        ) { r, argument in
-          let keys = dependencies.keys
-          return factory(
-            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-        })
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
+          dependencies: declared.dependencies,
+          declared.mainActorAssistedFactory(factory)))
     }
   }
 
@@ -1707,23 +1471,12 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let dependencies = DeclaredDependencies([
-        DeclaredEdge(.direct) { a() }, DeclaredEdge(.direct) { b() }, DeclaredEdge(.direct) { c() },
-        DeclaredEdge(.direct) { d() }, DeclaredEdge(.direct) { e() }, DeclaredEdge(.direct) { f() },
-      ])
+      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
-        ) { r, argument in
-          let keys = dependencies.keys
-          return factory(
-            argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-            r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-        })
+          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
+          dependencies: declared.dependencies,
+          declared.mainActorAssistedFactory(factory)))
     }
   }
 

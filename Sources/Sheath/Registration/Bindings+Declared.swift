@@ -45,14 +45,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
+    let declared = Declared1(a, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 1 declared dependency, which the graph checks when it is built.
@@ -75,14 +71,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
+    let declared = Declared1(a, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -105,16 +97,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
+    let declared = Declared2(a, b, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -139,16 +125,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
+    let declared = Declared2(a, b, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -173,19 +153,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -212,19 +183,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -251,21 +213,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -294,21 +245,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -337,22 +277,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -383,22 +311,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -430,23 +346,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -480,23 +383,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
@@ -543,14 +433,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
+    let declared = Declared1(a, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
@@ -573,14 +459,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
+    let declared = Declared1(a, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -603,16 +485,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
+    let declared = Declared2(a, b, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -637,16 +513,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
+    let declared = Declared2(a, b, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -671,19 +541,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -710,19 +571,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -749,21 +601,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -792,21 +633,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -835,22 +665,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -881,22 +699,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -928,23 +734,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
     register(
-      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
-    }
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -978,23 +771,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
     register(
-      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, result in
-      result.initialize(
-        to: factory(
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
-    }
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.slotThunk(factory))
   }
 
   /// Binds `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
@@ -1039,11 +819,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 1 declared dependency, which the graph checks when it is built.
@@ -1066,11 +845,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -1093,13 +871,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -1124,13 +899,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -1155,16 +927,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -1191,16 +957,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -1227,18 +987,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -1267,18 +1019,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -1307,19 +1051,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -1350,19 +1085,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -1395,20 +1121,10 @@ extension Bindings {
       @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -1443,20 +1159,10 @@ extension Bindings {
       @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
@@ -1501,11 +1207,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
@@ -1528,11 +1233,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -1555,13 +1259,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -1586,13 +1287,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -1617,16 +1315,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -1653,16 +1345,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -1689,18 +1375,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -1729,18 +1407,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -1769,19 +1439,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -1812,19 +1473,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -1857,20 +1509,10 @@ extension Bindings {
       @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -1905,20 +1547,10 @@ extension Bindings {
       @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return factory(
-        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorFactory(factory))
   }
 
   /// Binds `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
@@ -1963,11 +1595,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 1 declared dependency, which the graph checks when it is built.
@@ -1990,11 +1621,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -2017,13 +1647,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -2048,13 +1675,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -2079,16 +1703,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -2115,16 +1733,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -2151,18 +1763,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -2191,18 +1795,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -2232,19 +1828,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -2276,19 +1863,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -2321,20 +1899,10 @@ extension Bindings {
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -2369,20 +1937,10 @@ extension Bindings {
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, lifetime.kind, isOverride: false, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory that needs nothing from the graph, which the graph checks when it is built.
@@ -2427,11 +1985,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 1 declared dependency, which the graph checks when it is built.
@@ -2454,11 +2011,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -2481,13 +2037,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 2 declared dependencies, which the graph checks when it is built.
@@ -2512,13 +2065,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -2543,16 +2093,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 3 declared dependencies, which the graph checks when it is built.
@@ -2579,16 +2123,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -2615,18 +2153,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 4 declared dependencies, which the graph checks when it is built.
@@ -2655,18 +2185,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -2696,19 +2218,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 5 declared dependencies, which the graph checks when it is built.
@@ -2740,19 +2253,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -2785,20 +2289,10 @@ extension Bindings {
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, key.lifetimeKind(nil), isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of 6 declared dependencies, which the graph checks when it is built.
@@ -2833,20 +2327,10 @@ extension Bindings {
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, lifetime.kind, isOverride: true, declaredSource(fileID, line), dependencies) { r in
-      let keys = dependencies.keys
-      return try await factory(
-        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, lifetime.kind, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.asyncFactory(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument, which the graph checks when it is built.
@@ -2895,16 +2379,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
+    let declared = Declared1(a, fileID: fileID, line: line)
     register(
-      key, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 2 declared dependencies, which the graph checks when it is built.
@@ -2930,17 +2408,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
+    let declared = Declared2(a, b, fileID: fileID, line: line)
     register(
-      key, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 3 declared dependencies, which the graph checks when it is built.
@@ -2968,20 +2439,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
     register(
-      key, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 4 declared dependencies, which the graph checks when it is built.
@@ -3011,22 +2472,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
     register(
-      key, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 5 declared dependencies, which the graph checks when it is built.
@@ -3058,23 +2507,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
     register(
-      key, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 6 declared dependencies, which the graph checks when it is built.
@@ -3110,24 +2546,10 @@ extension Bindings {
       @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
     register(
-      key, isOverride: false, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument, which the graph checks when it is built.
@@ -3176,16 +2598,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
+    let declared = Declared1(a, fileID: fileID, line: line)
     register(
-      key, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 2 declared dependencies, which the graph checks when it is built.
@@ -3211,17 +2627,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
+    let declared = Declared2(a, b, fileID: fileID, line: line)
     register(
-      key, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 3 declared dependencies, which the graph checks when it is built.
@@ -3249,20 +2658,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
     register(
-      key, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 4 declared dependencies, which the graph checks when it is built.
@@ -3292,22 +2691,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
     register(
-      key, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 5 declared dependencies, which the graph checks when it is built.
@@ -3339,23 +2726,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
     register(
-      key, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 6 declared dependencies, which the graph checks when it is built.
@@ -3391,24 +2765,10 @@ extension Bindings {
       @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
     register(
-      key, isOverride: true, declaredSource(fileID, line), dependencies,
-      at: CallSite(fileID: fileID, line: line)
-    ) { graph, r, argument, result in
-      result.initialize(
-        to: factory(
-          argument.pointee,
-          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
-          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
-    }
+      key, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      at: CallSite(fileID: fileID, line: line), declared: declared.assistedSlotThunk(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument, which the graph checks when it is built.
@@ -3457,11 +2817,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 2 declared dependencies, which the graph checks when it is built.
@@ -3487,13 +2846,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 3 declared dependencies, which the graph checks when it is built.
@@ -3521,16 +2877,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 4 declared dependencies, which the graph checks when it is built.
@@ -3560,18 +2910,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 5 declared dependencies, which the graph checks when it is built.
@@ -3605,19 +2947,10 @@ extension Bindings {
       @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Binds `key` with a factory of the caller's argument and 6 declared dependencies, which the graph checks when it is built.
@@ -3654,20 +2987,10 @@ extension Bindings {
         Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
       ) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, .transient, isOverride: false, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: false, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument, which the graph checks when it is built.
@@ -3716,11 +3039,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 2 declared dependencies, which the graph checks when it is built.
@@ -3746,13 +3068,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 3 declared dependencies, which the graph checks when it is built.
@@ -3780,16 +3099,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 4 declared dependencies, which the graph checks when it is built.
@@ -3819,18 +3132,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 5 declared dependencies, which the graph checks when it is built.
@@ -3864,19 +3169,10 @@ extension Bindings {
       @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
       Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
   /// Replaces the binding of `key` with a factory of the caller's argument and 6 declared dependencies, which the graph checks when it is built.
@@ -3913,20 +3209,10 @@ extension Bindings {
         Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
       ) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    register(key, .transient, isOverride: true, declaredSource(fileID, line), dependencies) { r, argument in
-      let keys = dependencies.keys
-      return factory(
-        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
-        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    register(
+      key, .transient, isOverride: true, declaredSource(fileID, line), declared.dependencies,
+      declared.mainActorAssistedFactory(factory))
   }
 
 }

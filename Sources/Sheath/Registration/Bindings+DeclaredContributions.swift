@@ -18,10 +18,7 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable () -> Element
   ) {
-    let dependencies = DeclaredDependencies([])
-    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { _ in
-      factory()
-    }
+    contribute(to: key, declaring: DeclaredDependencies([]), declaredSource(fileID, line)) { _ in factory() }
   }
 
   /// Adds an element to a collection that several modules contribute to, made by a factory
@@ -43,11 +40,9 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Element
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    contribute(
+      to: key, declaring: declared.dependencies, declaredSource(fileID, line), declared.resolverFactory(factory))
   }
 
   /// Adds an element to a collection that several modules contribute to, made by a factory
@@ -71,12 +66,9 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Element
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    contribute(
+      to: key, declaring: declared.dependencies, declaredSource(fileID, line), declared.resolverFactory(factory))
   }
 
   /// Adds an element to a collection that several modules contribute to, made by a factory
@@ -102,15 +94,9 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Element
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    contribute(
+      to: key, declaring: declared.dependencies, declaredSource(fileID, line), declared.resolverFactory(factory))
   }
 
   /// Adds an element to a collection that several modules contribute to, made by a factory
@@ -138,16 +124,9 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Element
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    contribute(
+      to: key, declaring: declared.dependencies, declaredSource(fileID, line), declared.resolverFactory(factory))
   }
 
   /// Adds an element to a collection that several modules contribute to, made by a factory
@@ -177,17 +156,9 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Element
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    contribute(
+      to: key, declaring: declared.dependencies, declaredSource(fileID, line), declared.resolverFactory(factory))
   }
 
   /// Adds an element to a collection that several modules contribute to, made by a factory
@@ -220,17 +191,9 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Element
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    contribute(to: key, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    contribute(
+      to: key, declaring: declared.dependencies, declaredSource(fileID, line), declared.resolverFactory(factory))
   }
 
   /// Adds an entry to a dictionary that several modules contribute to, made by a factory
@@ -252,8 +215,7 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable () -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { _ in
+    contribute(to: key, entry: entry, declaring: DeclaredDependencies([]), declaredSource(fileID, line)) { _ in
       factory()
     }
   }
@@ -279,11 +241,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    contribute(
+      to: key, entry: entry, declaring: declared.dependencies, declaredSource(fileID, line),
+      declared.resolverFactory(factory))
   }
 
   /// Adds an entry to a dictionary that several modules contribute to, made by a factory
@@ -309,12 +270,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    contribute(
+      to: key, entry: entry, declaring: declared.dependencies, declaredSource(fileID, line),
+      declared.resolverFactory(factory))
   }
 
   /// Adds an entry to a dictionary that several modules contribute to, made by a factory
@@ -342,15 +301,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line])
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    contribute(
+      to: key, entry: entry, declaring: declared.dependencies, declaredSource(fileID, line),
+      declared.resolverFactory(factory))
   }
 
   /// Adds an entry to a dictionary that several modules contribute to, made by a factory
@@ -380,16 +334,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    contribute(
+      to: key, entry: entry, declaring: declared.dependencies, declaredSource(fileID, line),
+      declared.resolverFactory(factory))
   }
 
   /// Adds an entry to a dictionary that several modules contribute to, made by a factory
@@ -421,17 +369,10 @@ extension Bindings {
     line: UInt = #line,
     _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line])
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    contribute(
+      to: key, entry: entry, declaring: declared.dependencies, declaredSource(fileID, line),
+      declared.resolverFactory(factory))
   }
 
   /// Adds an entry to a dictionary that several modules contribute to, made by a factory
@@ -466,17 +407,10 @@ extension Bindings {
     _ factory:
       @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    contribute(to: key, entry: entry, declaring: dependencies, declaredSource(fileID, line)) { r in
-      let keys = dependencies.keys
-      return factory(
-        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
-        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
-        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    contribute(
+      to: key, entry: entry, declaring: declared.dependencies, declaredSource(fileID, line),
+      declared.resolverFactory(factory))
   }
 
   /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).

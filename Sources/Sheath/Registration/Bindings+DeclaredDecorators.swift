@@ -18,8 +18,7 @@ extension Bindings {
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value) -> Value
   ) {
-    let dependencies = DeclaredDependencies([])
-    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { _, value in
+    decorate(key, declaring: DeclaredDependencies([]), declaredSource(fileID, line)) { _, value in
       decorator(value)
     }
   }
@@ -43,11 +42,8 @@ extension Bindings {
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value, consuming A) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
-    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
-      let keys = dependencies.keys
-      return decorator(value, r[keys.key(0, as: A.self), fileID: fileID, line: line])
-    }
+    let declared = Declared1(a, fileID: fileID, line: line)
+    decorate(key, declaring: declared.dependencies, declaredSource(fileID, line), declared.decorator(decorator))
   }
 
   /// Wraps what `key` resolves to with `decorator`, which needs 2 declared dependencies besides the value.
@@ -71,13 +67,8 @@ extension Bindings {
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B) -> Value
   ) {
-    let dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
-    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
-      let keys = dependencies.keys
-      return decorator(
-        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line])
-    }
+    let declared = Declared2(a, b, fileID: fileID, line: line)
+    decorate(key, declaring: declared.dependencies, declaredSource(fileID, line), declared.decorator(decorator))
   }
 
   /// Wraps what `key` resolves to with `decorator`, which needs 3 declared dependencies besides the value.
@@ -103,15 +94,8 @@ extension Bindings {
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-    ])
-    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
-      let keys = dependencies.keys
-      return decorator(
-        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
-    }
+    let declared = Declared3(a, b, c, fileID: fileID, line: line)
+    decorate(key, declaring: declared.dependencies, declaredSource(fileID, line), declared.decorator(decorator))
   }
 
   /// Wraps what `key` resolves to with `decorator`, which needs 4 declared dependencies besides the value.
@@ -139,17 +123,8 @@ extension Bindings {
     line: UInt = #line,
     _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d },
-    ])
-    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
-      let keys = dependencies.keys
-      return decorator(
-        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line])
-    }
+    let declared = Declared4(a, b, c, d, fileID: fileID, line: line)
+    decorate(key, declaring: declared.dependencies, declaredSource(fileID, line), declared.decorator(decorator))
   }
 
   /// Wraps what `key` resolves to with `decorator`, which needs 5 declared dependencies besides the value.
@@ -180,17 +155,8 @@ extension Bindings {
     _ decorator:
       @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
-    ])
-    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
-      let keys = dependencies.keys
-      return decorator(
-        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
-    }
+    let declared = Declared5(a, b, c, d, e, fileID: fileID, line: line)
+    decorate(key, declaring: declared.dependencies, declaredSource(fileID, line), declared.decorator(decorator))
   }
 
   /// Wraps what `key` resolves to with `decorator`, which needs 6 declared dependencies besides the value.
@@ -225,18 +191,8 @@ extension Bindings {
         consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
       ) -> Value
   ) {
-    let dependencies = DeclaredDependencies([
-      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
-      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
-    ])
-    decorate(key, declaring: dependencies, declaredSource(fileID, line)) { r, value in
-      let keys = dependencies.keys
-      return decorator(
-        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
-        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
-        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
-        r[keys.key(5, as: F.self), fileID: fileID, line: line])
-    }
+    let declared = Declared6(a, b, c, d, e, f, fileID: fileID, line: line)
+    decorate(key, declaring: declared.dependencies, declaredSource(fileID, line), declared.decorator(decorator))
   }
 
   /// Never called: the overload a misspelled key falls back on (see scripts/generate-declared.py).
