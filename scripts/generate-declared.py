@@ -123,6 +123,15 @@ def closure0(assisted, suspends=False):
 # every entry point of that arity makes: (method, the factory's parameter before the dependencies'
 # values, the factory's attributes and effects, what the method returns, the closure's parameters,
 # whether it resolves by slot, whether its keys are `TypedKey`s, whether it awaits).
+FORM_DOCS = {
+    "slotThunk": "A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).",
+    "assistedSlotThunk": "An assisted key's factory, as the slot thunk the graph runs with the caller's argument.",
+    "mainActorFactory": "A main-actor key's factory, for its resolver.",
+    "mainActorAssistedFactory": "A main-actor assisted key's factory, for its resolver and the caller's argument.",
+    "asyncFactory": "An async key's factory, for its resolver.",
+    "resolverFactory": "A contribution's factory, for a resolver.",
+    "decorator": "A decorator, for a resolver and the value it wraps.",
+}
 FORMS = [
     ("slotThunk", None, "@Sendable", "", "SlotThunk<Value>", None, True, False, False),
     ("assistedSlotThunk", "Argument", "@Sendable", "", "AssistedSlotThunk<Argument, Value>", None, True, False, False),
@@ -142,7 +151,11 @@ def declared_lists():
     entry point; the methods are inlinable, so that each is specialized where the entry point is, and
     the closures they return are the ones the entry points made before (every instruction row
     unchanged)."""
-    out = [HEADER]
+    out = [
+        HEADER + "// MARK: - Dependency lists\n//\n"
+        + "// One per number of dependencies, made by every entry point that declares them (key initializers above,\n"
+        + "// Bindings' bind, override, decorate and contribute): each makes the factory in its kind of key's form.\n"
+    ]
     for n in range(1, MAX + 1):
         ts = params(n)
         name = f"Declared{n}<{', '.join(ts)}>"
@@ -159,7 +172,7 @@ def declared_lists():
             + "  @usableFromInline let dependencies: DeclaredDependencies\n"
             + "  @usableFromInline let fileID: StaticString\n"
             + "  @usableFromInline let line: UInt\n\n"
-            + "  /// A registration's dependencies: the keys themselves (see `edges`).\n"
+            + "  /// A registration's dependencies: the keys themselves (see `declared_list` in the script).\n"
             + "  @inlinable @inline(__always)\n"
             + f"  init({keys}, fileID: StaticString, line: UInt) {{\n"
             + f"    self.dependencies = DeclaredDependencies([{eager}])\n"
@@ -195,7 +208,8 @@ def declared_lists():
                 body = (f"    return {{ {head} in\n      let keys = dependencies.keys\n"
                         + f"      return {wait}{param}({', '.join(args)})\n    }}\n")
             out.append(
-                f"  @inlinable\n"
+                f"  /// {FORM_DOCS[method]}\n"
+                + "  @inlinable\n"
                 + f"  func {method}{generic}(_ {param}: @escaping {attrs} ({', '.join(value_params)}){effs} -> Value) -> {result} {{\n"
                 + body
                 + "  }\n"
@@ -676,8 +690,9 @@ def write(path, text):
 
 
 OUTPUTS = {
-    "Sources/Sheath/Keys/DeclaredLists.swift": declared_lists,
-    "Sources/Sheath/Keys/Key+Declared.swift": key_inits,
+    # The dependency lists with the keys' initializers: a declared key's resolution runs the factory a
+    # list made, and CONTRIBUTING's walk through `graph[.greeting]` counts the files it crosses.
+    "Sources/Sheath/Keys/Key+Declared.swift": lambda: key_inits() + "\n" + declared_lists().removeprefix(HEADER),
     "Sources/Sheath/Registration/Bindings+Declared.swift": bindings,
     "Sources/Sheath/Registration/Bindings+DeclaredDecorators.swift": decorators,
     "Sources/Sheath/Registration/Bindings+DeclaredContributions.swift": contributions,

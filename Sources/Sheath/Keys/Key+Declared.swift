@@ -1481,3 +1481,816 @@ extension MainActorAssistedKey {
   }
 
 }
+
+// MARK: - Dependency lists
+//
+// One per number of dependencies, made by every entry point that declares them (key initializers above,
+// Bindings' bind, override, decorate and contribute): each makes the factory in its kind of key's form.
+
+/// 1 declared dependency of a key, a registration or a decorator, and each kind of factory of their
+/// values as the kind of key that takes it resolves them (see scripts/generate-declared.py).
+@frozen @usableFromInline
+struct Declared1<A> {
+  @usableFromInline let dependencies: DeclaredDependencies
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  /// A registration's dependencies: the keys themselves (see `declared_list` in the script).
+  @inlinable @inline(__always)
+  init(_ a: TypedKey<A>, fileID: StaticString, line: UInt) {
+    self.dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
+  @inlinable @inline(__always)
+  init(reading a: @escaping @Sendable () -> TypedKey<A>, fileID: StaticString, line: UInt) {
+    self.dependencies = DeclaredDependencies([DeclaredEdge(.direct, a)])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).
+  @inlinable
+  func slotThunk<Value>(_ factory: @escaping @Sendable (consuming A) -> Value) -> SlotThunk<Value> {
+    return { graph, r, result in
+      result.initialize(
+        to: factory(graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// An assisted key's factory, as the slot thunk the graph runs with the caller's argument.
+  @inlinable
+  func assistedSlotThunk<Argument, Value>(_ factory: @escaping @Sendable (Argument, consuming A) -> Value)
+    -> AssistedSlotThunk<Argument, Value>
+  {
+    return { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// A main-actor key's factory, for its resolver.
+  @inlinable
+  func mainActorFactory<Value>(_ factory: @escaping @MainActor @Sendable (consuming A) -> Value)
+    -> @MainActor @Sendable (MainActorResolver) -> Value
+  {
+    return { r in
+      let keys = dependencies.keys
+      return factory(r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A main-actor assisted key's factory, for its resolver and the caller's argument.
+  @inlinable
+  func mainActorAssistedFactory<Argument, Value>(
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
+    return { r, argument in
+      let keys = dependencies.keys
+      return factory(argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// An async key's factory, for its resolver.
+  @inlinable
+  func asyncFactory<Value>(_ factory: @escaping @Sendable (consuming A) async throws -> Value)
+    -> @Sendable (AsyncResolver) async throws -> Value
+  {
+    return { r in
+      let keys = dependencies.keys
+      return try await factory(try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A contribution's factory, for a resolver.
+  @inlinable
+  func resolverFactory<Value>(_ factory: @escaping @Sendable (consuming A) -> Value) -> @Sendable (Resolver) -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return factory(r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// A decorator, for a resolver and the value it wraps.
+  @inlinable
+  func decorator<Value>(_ decorator: @escaping @Sendable (consuming Value, consuming A) -> Value)
+    -> @Sendable (Resolver, Value) -> Value
+  {
+    return { r, value in
+      let keys = dependencies.keys
+      return decorator(value, r[keys.key(0, as: A.self), fileID: fileID, line: line])
+    }
+  }
+
+}
+
+/// 2 declared dependencies of a key, a registration or a decorator, and each kind of factory of their
+/// values as the kind of key that takes it resolves them (see scripts/generate-declared.py).
+@frozen @usableFromInline
+struct Declared2<A, B> {
+  @usableFromInline let dependencies: DeclaredDependencies
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  /// A registration's dependencies: the keys themselves (see `declared_list` in the script).
+  @inlinable @inline(__always)
+  init(_ a: TypedKey<A>, _ b: TypedKey<B>, fileID: StaticString, line: UInt) {
+    self.dependencies = DeclaredDependencies([DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
+  @inlinable @inline(__always)
+  init(
+    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>, fileID: StaticString,
+    line: UInt
+  ) {
+    self.dependencies = DeclaredDependencies([DeclaredEdge(.direct, a), DeclaredEdge(.direct, b)])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).
+  @inlinable
+  func slotThunk<Value>(_ factory: @escaping @Sendable (consuming A, consuming B) -> Value) -> SlotThunk<Value> {
+    return { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// An assisted key's factory, as the slot thunk the graph runs with the caller's argument.
+  @inlinable
+  func assistedSlotThunk<Argument, Value>(_ factory: @escaping @Sendable (Argument, consuming A, consuming B) -> Value)
+    -> AssistedSlotThunk<Argument, Value>
+  {
+    return { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// A main-actor key's factory, for its resolver.
+  @inlinable
+  func mainActorFactory<Value>(_ factory: @escaping @MainActor @Sendable (consuming A, consuming B) -> Value)
+    -> @MainActor @Sendable (MainActorResolver) -> Value
+  {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A main-actor assisted key's factory, for its resolver and the caller's argument.
+  @inlinable
+  func mainActorAssistedFactory<Argument, Value>(
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
+    return { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// An async key's factory, for its resolver.
+  @inlinable
+  func asyncFactory<Value>(_ factory: @escaping @Sendable (consuming A, consuming B) async throws -> Value)
+    -> @Sendable (AsyncResolver) async throws -> Value
+  {
+    return { r in
+      let keys = dependencies.keys
+      return try await factory(
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A contribution's factory, for a resolver.
+  @inlinable
+  func resolverFactory<Value>(_ factory: @escaping @Sendable (consuming A, consuming B) -> Value)
+    -> @Sendable (Resolver) -> Value
+  {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// A decorator, for a resolver and the value it wraps.
+  @inlinable
+  func decorator<Value>(_ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B) -> Value)
+    -> @Sendable (Resolver, Value) -> Value
+  {
+    return { r, value in
+      let keys = dependencies.keys
+      return decorator(
+        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line])
+    }
+  }
+
+}
+
+/// 3 declared dependencies of a key, a registration or a decorator, and each kind of factory of their
+/// values as the kind of key that takes it resolves them (see scripts/generate-declared.py).
+@frozen @usableFromInline
+struct Declared3<A, B, C> {
+  @usableFromInline let dependencies: DeclaredDependencies
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  /// A registration's dependencies: the keys themselves (see `declared_list` in the script).
+  @inlinable @inline(__always)
+  init(_ a: TypedKey<A>, _ b: TypedKey<B>, _ c: TypedKey<C>, fileID: StaticString, line: UInt) {
+    self.dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+    ])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
+  @inlinable @inline(__always)
+  init(
+    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>, fileID: StaticString, line: UInt
+  ) {
+    self.dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct, a), DeclaredEdge(.direct, b), DeclaredEdge(.direct, c),
+    ])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).
+  @inlinable
+  func slotThunk<Value>(_ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value) -> SlotThunk<
+    Value
+  > {
+    return { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// An assisted key's factory, as the slot thunk the graph runs with the caller's argument.
+  @inlinable
+  func assistedSlotThunk<Argument, Value>(
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
+  ) -> AssistedSlotThunk<Argument, Value> {
+    return { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// A main-actor key's factory, for its resolver.
+  @inlinable
+  func mainActorFactory<Value>(
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver) -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A main-actor assisted key's factory, for its resolver and the caller's argument.
+  @inlinable
+  func mainActorAssistedFactory<Argument, Value>(
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
+    return { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// An async key's factory, for its resolver.
+  @inlinable
+  func asyncFactory<Value>(_ factory: @escaping @Sendable (consuming A, consuming B, consuming C) async throws -> Value)
+    -> @Sendable (AsyncResolver) async throws -> Value
+  {
+    return { r in
+      let keys = dependencies.keys
+      return try await factory(
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A contribution's factory, for a resolver.
+  @inlinable
+  func resolverFactory<Value>(_ factory: @escaping @Sendable (consuming A, consuming B, consuming C) -> Value)
+    -> @Sendable (Resolver) -> Value
+  {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// A decorator, for a resolver and the value it wraps.
+  @inlinable
+  func decorator<Value>(
+    _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C) -> Value
+  ) -> @Sendable (Resolver, Value) -> Value {
+    return { r, value in
+      let keys = dependencies.keys
+      return decorator(
+        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line])
+    }
+  }
+
+}
+
+/// 4 declared dependencies of a key, a registration or a decorator, and each kind of factory of their
+/// values as the kind of key that takes it resolves them (see scripts/generate-declared.py).
+@frozen @usableFromInline
+struct Declared4<A, B, C, D> {
+  @usableFromInline let dependencies: DeclaredDependencies
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  /// A registration's dependencies: the keys themselves (see `declared_list` in the script).
+  @inlinable @inline(__always)
+  init(_ a: TypedKey<A>, _ b: TypedKey<B>, _ c: TypedKey<C>, _ d: TypedKey<D>, fileID: StaticString, line: UInt) {
+    self.dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d },
+    ])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
+  @inlinable @inline(__always)
+  init(
+    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>, _ d: @escaping @Sendable () -> TypedKey<D>, fileID: StaticString,
+    line: UInt
+  ) {
+    self.dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct, a), DeclaredEdge(.direct, b), DeclaredEdge(.direct, c), DeclaredEdge(.direct, d),
+    ])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).
+  @inlinable
+  func slotThunk<Value>(_ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value)
+    -> SlotThunk<Value>
+  {
+    return { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// An assisted key's factory, as the slot thunk the graph runs with the caller's argument.
+  @inlinable
+  func assistedSlotThunk<Argument, Value>(
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
+  ) -> AssistedSlotThunk<Argument, Value> {
+    return { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// A main-actor key's factory, for its resolver.
+  @inlinable
+  func mainActorFactory<Value>(
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver) -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A main-actor assisted key's factory, for its resolver and the caller's argument.
+  @inlinable
+  func mainActorAssistedFactory<Argument, Value>(
+    _ factory: @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
+    return { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// An async key's factory, for its resolver.
+  @inlinable
+  func asyncFactory<Value>(
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) async throws -> Value
+  ) -> @Sendable (AsyncResolver) async throws -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return try await factory(
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A contribution's factory, for a resolver.
+  @inlinable
+  func resolverFactory<Value>(
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D) -> Value
+  ) -> @Sendable (Resolver) -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// A decorator, for a resolver and the value it wraps.
+  @inlinable
+  func decorator<Value>(
+    _ decorator: @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D) -> Value
+  ) -> @Sendable (Resolver, Value) -> Value {
+    return { r, value in
+      let keys = dependencies.keys
+      return decorator(
+        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line])
+    }
+  }
+
+}
+
+/// 5 declared dependencies of a key, a registration or a decorator, and each kind of factory of their
+/// values as the kind of key that takes it resolves them (see scripts/generate-declared.py).
+@frozen @usableFromInline
+struct Declared5<A, B, C, D, E> {
+  @usableFromInline let dependencies: DeclaredDependencies
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  /// A registration's dependencies: the keys themselves (see `declared_list` in the script).
+  @inlinable @inline(__always)
+  init(
+    _ a: TypedKey<A>, _ b: TypedKey<B>, _ c: TypedKey<C>, _ d: TypedKey<D>, _ e: TypedKey<E>, fileID: StaticString,
+    line: UInt
+  ) {
+    self.dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e },
+    ])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
+  @inlinable @inline(__always)
+  init(
+    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>, _ d: @escaping @Sendable () -> TypedKey<D>,
+    _ e: @escaping @Sendable () -> TypedKey<E>, fileID: StaticString, line: UInt
+  ) {
+    self.dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct, a), DeclaredEdge(.direct, b), DeclaredEdge(.direct, c), DeclaredEdge(.direct, d),
+      DeclaredEdge(.direct, e),
+    ])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).
+  @inlinable
+  func slotThunk<Value>(
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
+  ) -> SlotThunk<Value> {
+    return { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// An assisted key's factory, as the slot thunk the graph runs with the caller's argument.
+  @inlinable
+  func assistedSlotThunk<Argument, Value>(
+    _ factory: @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
+  ) -> AssistedSlotThunk<Argument, Value> {
+    return { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// A main-actor key's factory, for its resolver.
+  @inlinable
+  func mainActorFactory<Value>(
+    _ factory: @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver) -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A main-actor assisted key's factory, for its resolver and the caller's argument.
+  @inlinable
+  func mainActorAssistedFactory<Argument, Value>(
+    _ factory:
+      @escaping @MainActor @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E) ->
+      Value
+  ) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
+    return { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// An async key's factory, for its resolver.
+  @inlinable
+  func asyncFactory<Value>(
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) async throws -> Value
+  ) -> @Sendable (AsyncResolver) async throws -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return try await factory(
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A contribution's factory, for a resolver.
+  @inlinable
+  func resolverFactory<Value>(
+    _ factory: @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
+  ) -> @Sendable (Resolver) -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// A decorator, for a resolver and the value it wraps.
+  @inlinable
+  func decorator<Value>(
+    _ decorator:
+      @escaping @Sendable (consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E) -> Value
+  ) -> @Sendable (Resolver, Value) -> Value {
+    return { r, value in
+      let keys = dependencies.keys
+      return decorator(
+        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line])
+    }
+  }
+
+}
+
+/// 6 declared dependencies of a key, a registration or a decorator, and each kind of factory of their
+/// values as the kind of key that takes it resolves them (see scripts/generate-declared.py).
+@frozen @usableFromInline
+struct Declared6<A, B, C, D, E, F> {
+  @usableFromInline let dependencies: DeclaredDependencies
+  @usableFromInline let fileID: StaticString
+  @usableFromInline let line: UInt
+
+  /// A registration's dependencies: the keys themselves (see `declared_list` in the script).
+  @inlinable @inline(__always)
+  init(
+    _ a: TypedKey<A>, _ b: TypedKey<B>, _ c: TypedKey<C>, _ d: TypedKey<D>, _ e: TypedKey<E>, _ f: TypedKey<F>,
+    fileID: StaticString, line: UInt
+  ) {
+    self.dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct) { a }, DeclaredEdge(.direct) { b }, DeclaredEdge(.direct) { c },
+      DeclaredEdge(.direct) { d }, DeclaredEdge(.direct) { e }, DeclaredEdge(.direct) { f },
+    ])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
+  @inlinable @inline(__always)
+  init(
+    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>,
+    _ c: @escaping @Sendable () -> TypedKey<C>, _ d: @escaping @Sendable () -> TypedKey<D>,
+    _ e: @escaping @Sendable () -> TypedKey<E>, _ f: @escaping @Sendable () -> TypedKey<F>, fileID: StaticString,
+    line: UInt
+  ) {
+    self.dependencies = DeclaredDependencies([
+      DeclaredEdge(.direct, a), DeclaredEdge(.direct, b), DeclaredEdge(.direct, c), DeclaredEdge(.direct, d),
+      DeclaredEdge(.direct, e), DeclaredEdge(.direct, f),
+    ])
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).
+  @inlinable
+  func slotThunk<Value>(
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
+  ) -> SlotThunk<Value> {
+    return { graph, r, result in
+      result.initialize(
+        to: factory(
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// An assisted key's factory, as the slot thunk the graph runs with the caller's argument.
+  @inlinable
+  func assistedSlotThunk<Argument, Value>(
+    _ factory:
+      @escaping @Sendable (Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
+  ) -> AssistedSlotThunk<Argument, Value> {
+    return { graph, r, argument, result in
+      result.initialize(
+        to: factory(
+          argument.pointee,
+          graph.resolveDeclared(dependencies.unretainedKey(0, as: A.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(1, as: B.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(2, as: C.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(3, as: D.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(4, as: E.self), r, fileID: fileID, line: line),
+          graph.resolveDeclared(dependencies.unretainedKey(5, as: F.self), r, fileID: fileID, line: line)))
+    }
+  }
+
+  /// A main-actor key's factory, for its resolver.
+  @inlinable
+  func mainActorFactory<Value>(
+    _ factory:
+      @escaping @MainActor @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) ->
+      Value
+  ) -> @MainActor @Sendable (MainActorResolver) -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A main-actor assisted key's factory, for its resolver and the caller's argument.
+  @inlinable
+  func mainActorAssistedFactory<Argument, Value>(
+    _ factory:
+      @escaping @MainActor @Sendable (
+        Argument, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) -> Value
+  ) -> @MainActor @Sendable (MainActorResolver, Argument) -> Value {
+    return { r, argument in
+      let keys = dependencies.keys
+      return factory(
+        argument, r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// An async key's factory, for its resolver.
+  @inlinable
+  func asyncFactory<Value>(
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) async throws ->
+      Value
+  ) -> @Sendable (AsyncResolver) async throws -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return try await factory(
+        try await r.declared(keys.typedKey(0, as: A.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(1, as: B.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(2, as: C.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(3, as: D.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(4, as: E.self), fileID: fileID, line: line),
+        try await r.declared(keys.typedKey(5, as: F.self), fileID: fileID, line: line))
+    }
+  }
+
+  /// A contribution's factory, for a resolver.
+  @inlinable
+  func resolverFactory<Value>(
+    _ factory:
+      @escaping @Sendable (consuming A, consuming B, consuming C, consuming D, consuming E, consuming F) -> Value
+  ) -> @Sendable (Resolver) -> Value {
+    return { r in
+      let keys = dependencies.keys
+      return factory(
+        r[keys.key(0, as: A.self), fileID: fileID, line: line], r[keys.key(1, as: B.self), fileID: fileID, line: line],
+        r[keys.key(2, as: C.self), fileID: fileID, line: line], r[keys.key(3, as: D.self), fileID: fileID, line: line],
+        r[keys.key(4, as: E.self), fileID: fileID, line: line], r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+  /// A decorator, for a resolver and the value it wraps.
+  @inlinable
+  func decorator<Value>(
+    _ decorator:
+      @escaping @Sendable (
+        consuming Value, consuming A, consuming B, consuming C, consuming D, consuming E, consuming F
+      ) -> Value
+  ) -> @Sendable (Resolver, Value) -> Value {
+    return { r, value in
+      let keys = dependencies.keys
+      return decorator(
+        value, r[keys.key(0, as: A.self), fileID: fileID, line: line],
+        r[keys.key(1, as: B.self), fileID: fileID, line: line], r[keys.key(2, as: C.self), fileID: fileID, line: line],
+        r[keys.key(3, as: D.self), fileID: fileID, line: line], r[keys.key(4, as: E.self), fileID: fileID, line: line],
+        r[keys.key(5, as: F.self), fileID: fileID, line: line])
+    }
+  }
+
+}
