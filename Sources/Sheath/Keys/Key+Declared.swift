@@ -66,7 +66,7 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared1(reading: a, fileID: fileID, line: line)
+      let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
@@ -106,7 +106,7 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
+      let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
@@ -148,7 +148,7 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
+      let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
@@ -192,7 +192,7 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
+      let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
@@ -238,7 +238,7 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
+      let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
@@ -287,7 +287,7 @@ extension Key {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, Key.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
+      let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
@@ -386,7 +386,7 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared1(reading: a, fileID: fileID, line: line)
+      let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
@@ -426,7 +426,7 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
+      let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
@@ -468,7 +468,7 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
+      let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
@@ -512,7 +512,7 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
+      let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
@@ -558,7 +558,7 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
+      let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
@@ -608,7 +608,7 @@ extension MainActorKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
+      let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
@@ -685,7 +685,7 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared1(reading: a, fileID: fileID, line: line)
+      let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
@@ -725,7 +725,7 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
+      let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
@@ -767,7 +767,7 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
+      let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
@@ -811,7 +811,7 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
+      let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
@@ -858,7 +858,7 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
+      let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
@@ -908,7 +908,7 @@ extension AsyncKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AsyncKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
+      let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
           lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
@@ -976,7 +976,7 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared1(reading: a, fileID: fileID, line: line)
+      let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
@@ -1012,7 +1012,7 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
+      let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
@@ -1050,7 +1050,7 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
+      let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
@@ -1090,7 +1090,7 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
+      let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
@@ -1132,7 +1132,7 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
+      let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
@@ -1178,7 +1178,7 @@ extension AssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, AssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
+      let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
@@ -1266,7 +1266,7 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared1(reading: a, fileID: fileID, line: line)
+      let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
@@ -1302,7 +1302,7 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared2(reading: a, b, fileID: fileID, line: line)
+      let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
@@ -1340,7 +1340,7 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared3(reading: a, b, c, fileID: fileID, line: line)
+      let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
@@ -1380,7 +1380,7 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared4(reading: a, b, c, d, fileID: fileID, line: line)
+      let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
@@ -1424,7 +1424,7 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared5(reading: a, b, c, d, e, fileID: fileID, line: line)
+      let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
@@ -1471,7 +1471,7 @@ extension MainActorAssistedKey {
     if name == nil, let key = KeyRegistry.found(fileID, line, column, MainActorAssistedKey.self) {
       self.init(existing: key)
     } else {
-      let declared = Declared6(reading: a, b, c, d, e, f, fileID: fileID, line: line)
+      let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
           at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
@@ -1505,7 +1505,7 @@ struct Declared1<A> {
 
   /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
   @inlinable @inline(__always)
-  init(reading a: @escaping @Sendable () -> TypedKey<A>, fileID: StaticString, line: UInt) {
+  init(reading a: @escaping @Sendable () -> Keys, fileID: StaticString, line: UInt) {
     self.dependencies = DeclaredDependencies([DeclaredEdge(.direct, a)])
     self.fileID = fileID
     self.line = line
@@ -1606,10 +1606,8 @@ struct Declared2<A, B> {
 
   /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
   @inlinable @inline(__always)
-  init(
-    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>, fileID: StaticString,
-    line: UInt
-  ) {
+  init(reading a: @escaping @Sendable () -> Keys, _ b: @escaping @Sendable () -> Keys, fileID: StaticString, line: UInt)
+  {
     self.dependencies = DeclaredDependencies([DeclaredEdge(.direct, a), DeclaredEdge(.direct, b)])
     self.fileID = fileID
     self.line = line
@@ -1727,8 +1725,8 @@ struct Declared3<A, B, C> {
   /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
   @inlinable @inline(__always)
   init(
-    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>, fileID: StaticString, line: UInt
+    reading a: @escaping @Sendable () -> Keys, _ b: @escaping @Sendable () -> Keys, _ c: @escaping @Sendable () -> Keys,
+    fileID: StaticString, line: UInt
   ) {
     self.dependencies = DeclaredDependencies([
       DeclaredEdge(.direct, a), DeclaredEdge(.direct, b), DeclaredEdge(.direct, c),
@@ -1858,9 +1856,8 @@ struct Declared4<A, B, C, D> {
   /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
   @inlinable @inline(__always)
   init(
-    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>, _ d: @escaping @Sendable () -> TypedKey<D>, fileID: StaticString,
-    line: UInt
+    reading a: @escaping @Sendable () -> Keys, _ b: @escaping @Sendable () -> Keys, _ c: @escaping @Sendable () -> Keys,
+    _ d: @escaping @Sendable () -> Keys, fileID: StaticString, line: UInt
   ) {
     self.dependencies = DeclaredDependencies([
       DeclaredEdge(.direct, a), DeclaredEdge(.direct, b), DeclaredEdge(.direct, c), DeclaredEdge(.direct, d),
@@ -1999,9 +1996,8 @@ struct Declared5<A, B, C, D, E> {
   /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
   @inlinable @inline(__always)
   init(
-    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>, _ d: @escaping @Sendable () -> TypedKey<D>,
-    _ e: @escaping @Sendable () -> TypedKey<E>, fileID: StaticString, line: UInt
+    reading a: @escaping @Sendable () -> Keys, _ b: @escaping @Sendable () -> Keys, _ c: @escaping @Sendable () -> Keys,
+    _ d: @escaping @Sendable () -> Keys, _ e: @escaping @Sendable () -> Keys, fileID: StaticString, line: UInt
   ) {
     self.dependencies = DeclaredDependencies([
       DeclaredEdge(.direct, a), DeclaredEdge(.direct, b), DeclaredEdge(.direct, c), DeclaredEdge(.direct, d),
@@ -2151,10 +2147,9 @@ struct Declared6<A, B, C, D, E, F> {
   /// A key's dependencies, read once a graph needs them, so that two keys may name each other.
   @inlinable @inline(__always)
   init(
-    reading a: @escaping @Sendable () -> TypedKey<A>, _ b: @escaping @Sendable () -> TypedKey<B>,
-    _ c: @escaping @Sendable () -> TypedKey<C>, _ d: @escaping @Sendable () -> TypedKey<D>,
-    _ e: @escaping @Sendable () -> TypedKey<E>, _ f: @escaping @Sendable () -> TypedKey<F>, fileID: StaticString,
-    line: UInt
+    reading a: @escaping @Sendable () -> Keys, _ b: @escaping @Sendable () -> Keys, _ c: @escaping @Sendable () -> Keys,
+    _ d: @escaping @Sendable () -> Keys, _ e: @escaping @Sendable () -> Keys, _ f: @escaping @Sendable () -> Keys,
+    fileID: StaticString, line: UInt
   ) {
     self.dependencies = DeclaredDependencies([
       DeclaredEdge(.direct, a), DeclaredEdge(.direct, b), DeclaredEdge(.direct, c), DeclaredEdge(.direct, d),
