@@ -1,4 +1,5 @@
 // swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation
+
 // (stand-ins for Sheath's documented types, public only so that run.sh can import them as a module)
 // A variant of core.swift (REPORT follow-up 6): the flavour is the key's own class
 // (`Key<Value>: KeyCore<Value, Key<Value>>`), so that KeyCore can store its bindings typed by the
@@ -28,8 +29,12 @@ open class KeyCore<Value, Flavour: KeyFlavour>: Keys, @unchecked Sendable {
 public class Key<Value>: KeyCore<Value, Key<Value>>, KeyFlavour, SynchronousFlavour, @unchecked Sendable {
   public typealias Factory = @Sendable (Resolver) -> Value
   public static func run(_ factory: Factory, _ r: Resolver) -> Value { factory(r) }
-  public init(_ lifetime: Lifetime<Value> = .transient, _ factory: @escaping @Sendable (Resolver) -> Value) { super.init(factory) }
-  public init(_ lifetime: Lifetime<Value> = .transient, _ factory: @escaping @Sendable () -> Value) { super.init({ _ in factory() }) }
+  public init(_ lifetime: Lifetime<Value> = .transient, _ factory: @escaping @Sendable (Resolver) -> Value) {
+    super.init(factory)
+  }
+  public init(_ lifetime: Lifetime<Value> = .transient, _ factory: @escaping @Sendable () -> Value) {
+    super.init({ _ in factory() })
+  }
   public init<A>(
     _ lifetime: Lifetime<Value>, _ a: @autoclosure @escaping @Sendable () -> Key<A>,
     _ factory: @escaping @Sendable (A) -> Value
@@ -48,18 +53,24 @@ public final class MainActorKey<Value>: KeyCore<Value, MainActorKey<Value>>, Mai
   ) { super.init(nil) }
 }
 public protocol Contributable: SynchronousFlavour { associatedtype Element }
-public final class CollectionKey<Element>: KeyCore<[Element], CollectionKey<Element>>, Contributable, @unchecked Sendable {
+public final class CollectionKey<Element>: KeyCore<[Element], CollectionKey<Element>>, Contributable,
+  @unchecked Sendable
+{
   public typealias Factory = @Sendable (Resolver) -> [Element]
   public static func run(_ factory: Factory, _ r: Resolver) -> [Element] { factory(r) }
   public init() { super.init(nil) }
 }
 public struct Graph: Sendable {
   public init() {}
-  public subscript<Value, Flavour: SynchronousFlavour>(key: KeyCore<Value, Flavour>) -> Value where Flavour.Value == Value {
-    Flavour.run(key.defaultBinding!.factory, Resolver())
+  public subscript<Value, Flavour: SynchronousFlavour>(key: KeyCore<Value, Flavour>) -> Value
+  where Flavour.Value == Value {
+    guard let binding = key.defaultBinding else { fatalError("a required key") }
+    return Flavour.run(binding.factory, Resolver())
   }
-  @MainActor public subscript<Value, Flavour: MainActorFlavour>(key: KeyCore<Value, Flavour>) -> Value where Flavour.Value == Value {
-    Flavour.run(key.defaultBinding!.factory, MainActorResolver())
+  @MainActor public subscript<Value, Flavour: MainActorFlavour>(key: KeyCore<Value, Flavour>) -> Value
+  where Flavour.Value == Value {
+    guard let binding = key.defaultBinding else { fatalError("a required key") }
+    return Flavour.run(binding.factory, MainActorResolver())
   }
 }
 public struct Bindings {
