@@ -57,7 +57,7 @@ public final class AssistedKey<Argument, Value>:
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    at site: KeySite, type: Keys.Type, _ factory: @escaping @Sendable (Resolver, Argument) -> Value
+    at site: consuming KeySite, type: Keys.Type, _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) -> Keys {
     site.key(of: type) { AssistedKey(name: $0, declaration: $1, dependencies: nil, factory) }
   }
@@ -94,7 +94,7 @@ public final class AssistedKey<Argument, Value>:
   /// taking the argument's address costs a generic metadata lookup on every call.
   @inlinable
   static func made(
-    at site: KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    at site: consuming KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
     declared thunk: @escaping AssistedSlotThunk<Argument, Value>
   ) -> Keys {
     let callSite = CallSite(fileID: site.fileID, line: site.line)
@@ -106,7 +106,7 @@ public final class AssistedKey<Argument, Value>:
   /// The key a declared initializer declares, with `call`, the same factory as `thunk` for a resolver.
   @usableFromInline
   static func made(
-    at site: KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    at site: consuming KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
     call: @escaping @Sendable (Resolver, Argument) -> Value,
     declared thunk: @escaping AssistedSlotThunk<Argument, Value>
   ) -> Keys {
@@ -121,7 +121,7 @@ public final class AssistedKey<Argument, Value>:
   /// general form, and a key's factory kept from it is called through two reabstraction thunks.
   @usableFromInline
   static func made(
-    at site: KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    at site: consuming KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
     call: @escaping @Sendable (Resolver, Argument) -> Value
   ) -> Keys {
     site.key(of: type) { AssistedKey(name: $0, declaration: $1, dependencies: dependencies, call) }
@@ -159,7 +159,7 @@ public final class AssistedKey<Argument, Value>:
 
   /// The key the function above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func made(requiredAt site: KeySite) -> Keys {
+  static func made(requiredAt site: consuming KeySite) -> Keys {
     site.key(of: AssistedKey.self) { AssistedKey(required: $0, declaration: $1) }
   }
 }

@@ -104,7 +104,8 @@ public final class AsyncKey<Value: Sendable>:
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?, at site: KeySite,
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
+    at site: consuming KeySite,
     type: Keys.Type, dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) -> Keys {
@@ -170,7 +171,7 @@ public final class AsyncKey<Value: Sendable>:
   @usableFromInline
   static func made(
     required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
-    at site: KeySite
+    at site: consuming KeySite
   ) -> Keys {
     site.key(of: AsyncKey.self) { AsyncKey(required: lifetime, test: test, name: $0, declaration: $1) }
   }

@@ -116,7 +116,8 @@ public final class ChildGraphKey<Seed: Sendable>: Key<ChildGraphFactory<Seed>>, 
   /// The key the initializers declare: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    scope: Scope?, seed: (@Sendable () -> Key<Seed>)?, at site: KeySite, modules: @escaping @Sendable () -> [any Module]
+    scope: Scope?, seed: (@Sendable () -> Key<Seed>)?, at site: consuming KeySite,
+    modules: @escaping @Sendable () -> [any Module]
   ) -> Keys {
     site.key(of: ChildGraphKey.self) {
       ChildGraphKey(scope: scope, seed: seed, name: $0, declaration: $1, modules: modules)

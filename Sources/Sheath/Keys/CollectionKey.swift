@@ -84,7 +84,7 @@ public final class CollectionKey<Element>:
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func made(_ lifetime: Lifetime<[Element]>, at site: KeySite) -> Keys {
+  static func made(_ lifetime: Lifetime<[Element]>, at site: consuming KeySite) -> Keys {
     site.key(of: CollectionKey.self) { CollectionKey(lifetime, empty: [], name: $0, declaration: $1) }
   }
 }
@@ -140,7 +140,7 @@ public final class MapKey<EntryKey: Hashable & Sendable, Value>:
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func made(_ lifetime: Lifetime<[EntryKey: Value]>, at site: KeySite) -> Keys {
+  static func made(_ lifetime: Lifetime<[EntryKey: Value]>, at site: consuming KeySite) -> Keys {
     site.key(of: MapKey.self) { MapKey(lifetime, empty: [:], name: $0, declaration: $1) }
   }
 }

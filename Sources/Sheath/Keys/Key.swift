@@ -67,7 +67,7 @@ public class Key<Value>:
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: KeySite,
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: consuming KeySite,
     type: Keys.Type, _ factory: @escaping @Sendable (Resolver) -> Value
   ) -> Keys {
     site.key(of: type) { Key(lifetime, test: test, name: $0, declaration: $1, dependencies: nil, factory) }
@@ -93,7 +93,7 @@ public class Key<Value>:
   /// slot (see ``SlotThunk``).
   @usableFromInline
   static func made(
-    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: KeySite,
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: consuming KeySite,
     type: Keys.Type, dependencies: DeclaredDependencies, declared thunk: @escaping SlotThunk<Value>
   ) -> Keys {
     let callSite = CallSite(fileID: site.fileID, line: site.line)
@@ -109,7 +109,7 @@ public class Key<Value>:
   /// factory kept from one is called through two reabstraction thunks on every resolution.
   @usableFromInline
   static func made(
-    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: KeySite,
+    _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: consuming KeySite,
     type: Keys.Type, dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
     declared thunk: @escaping SlotThunk<Value>
   ) -> Keys {
@@ -183,7 +183,7 @@ public class Key<Value>:
   /// The key the function above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: KeySite
+    required lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: consuming KeySite
   ) -> Keys {
     site.key(of: Key.self) { Key(required: lifetime, test: test, name: $0, declaration: $1) }
   }

@@ -210,6 +210,11 @@ struct DerivedKeyID: Hashable {
 /// Where a key is declared, what `#function` said there and the name it was given: what the key's
 /// name and declaration are made from when it is first made (its identity is the site table's). Every
 /// kind of key is made through ``key(of:_:)``, the first time its declaration is read.
+///
+/// NB: the `made` functions take it `consuming`. Borrowed, the key's inlined initializer destroys the
+/// site after the call with an outlined call of its own, and the benchmark loop around a computed key's
+/// read kept one more register on the stack: leaf and singleton one instruction each
+/// (`Benchmarks/scripts/instructions.sh`).
 @frozen @usableFromInline
 struct KeySite {
   /// The `name:` the key was given.

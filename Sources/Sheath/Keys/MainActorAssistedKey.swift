@@ -62,7 +62,7 @@ public final class MainActorAssistedKey<Argument, Value>:
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    at site: KeySite, type: Keys.Type, dependencies: DeclaredDependencies? = nil,
+    at site: consuming KeySite, type: Keys.Type, dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) -> Keys {
     site.key(of: type) { MainActorAssistedKey(name: $0, declaration: $1, dependencies: dependencies, factory) }
@@ -112,7 +112,7 @@ public final class MainActorAssistedKey<Argument, Value>:
 
   /// The key the function above declares: found, or made and recorded the first time it runs.
   @usableFromInline
-  static func made(requiredAt site: KeySite) -> Keys {
+  static func made(requiredAt site: consuming KeySite) -> Keys {
     site.key(of: MainActorAssistedKey.self) { MainActorAssistedKey(required: $0, declaration: $1) }
   }
 }

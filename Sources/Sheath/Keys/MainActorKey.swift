@@ -114,7 +114,7 @@ public final class MainActorKey<Value>:
   @usableFromInline
   static func made(
     _ lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    at site: KeySite,
+    at site: consuming KeySite,
     type: Keys.Type, dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) -> Keys {
@@ -180,7 +180,7 @@ public final class MainActorKey<Value>:
   @usableFromInline
   static func made(
     required lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
-    at site: KeySite
+    at site: consuming KeySite
   ) -> Keys {
     site.key(of: MainActorKey.self) { MainActorKey(required: lifetime, test: test, name: $0, declaration: $1) }
   }
