@@ -123,15 +123,6 @@ def closure0(assisted, suspends=False):
 # every entry point of that arity makes: (method, the factory's parameter before the dependencies'
 # values, the factory's attributes and effects, what the method returns, the closure's parameters,
 # whether it resolves by slot, whether its keys are `TypedKey`s, whether it awaits).
-FORM_DOCS = {
-    "slotThunk": "A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).",
-    "assistedSlotThunk": "An assisted key's factory, as the slot thunk the graph runs with the caller's argument.",
-    "mainActorFactory": "A main-actor key's factory, for its resolver.",
-    "mainActorAssistedFactory": "A main-actor assisted key's factory, for its resolver and the caller's argument.",
-    "asyncFactory": "An async key's factory, for its resolver.",
-    "resolverFactory": "A contribution's factory, for a resolver.",
-    "decorator": "A decorator, for a resolver and the value it wraps.",
-}
 FORMS = [
     ("slotThunk", None, "@Sendable", "", "SlotThunk<Value>", None, True, False, False),
     ("assistedSlotThunk", "Argument", "@Sendable", "", "AssistedSlotThunk<Argument, Value>", None, True, False, False),
@@ -141,6 +132,16 @@ FORMS = [
     ("resolverFactory", None, "@Sendable", "", "@Sendable (Resolver) -> Value", "r", False, False, False),
     ("decorator", "Value", "@Sendable", "", "@Sendable (Resolver, Value) -> Value", "r, value", False, False, False),
 ]
+# What each form's method says of itself.
+FORM_DOCS = {
+    "slotThunk": "A plain key's factory, as the slot thunk the graph runs (see ``SlotThunk``).",
+    "assistedSlotThunk": "An assisted key's factory, as the slot thunk the graph runs with the caller's argument.",
+    "mainActorFactory": "A main-actor key's factory, for its resolver.",
+    "mainActorAssistedFactory": "A main-actor assisted key's factory, for its resolver and the caller's argument.",
+    "asyncFactory": "An async key's factory, for its resolver.",
+    "resolverFactory": "A contribution's factory, for a resolver.",
+    "decorator": "A decorator, for a resolver and the value it wraps.",
+}
 
 
 def declared_lists():
@@ -149,8 +150,9 @@ def declared_lists():
     `contribute`, for every kind of key — makes, and asks for its factory in the form its kind of key
     resolves (issue 44, "one declaration shape"). Each form is written once here rather than in every
     entry point; the methods are inlinable, so that each is specialized where the entry point is, and
-    the closures they return are the ones the entry points made before (every instruction row
-    unchanged)."""
+    the closures they return are the ones the entry points made before (no instruction row slower;
+    graph, assisted, flow and chain faster: Benchmarks/README, "One way a key is made, one declaration
+    shape")."""
     out = [
         HEADER + "// MARK: - Dependency lists\n//\n"
         + "// One per number of dependencies, made by every entry point that declares them (key initializers above,\n"
@@ -186,11 +188,8 @@ def declared_lists():
             + "    self.fileID = fileID\n    self.line = line\n  }\n"
         )
         for method, first, attrs, effs, result, head, by_slot, typed, suspends in FORMS:
-            value_params = ([first] if first else []) + consumed(ts)
-            if first == "Argument":
-                value_params = ["Argument"] + consumed(ts)
-            elif first == "Value":
-                value_params = consumed(["Value"] + ts)
+            # The caller's argument is passed as it is; a decorator consumes the value it wraps.
+            value_params = consumed(["Value"] + ts) if first == "Value" else ([first] if first else []) + consumed(ts)
             generic = "<Argument, Value>" if first == "Argument" else "<Value>"
             param = "decorator" if method == "decorator" else "factory"
             if by_slot:
@@ -202,6 +201,8 @@ def declared_lists():
             else:
                 wait = "try await " if suspends else ""
                 if typed:
+                    # A `TypedKey`: a plain key's value through the subscript, any other kind's as that
+                    # kind resolves itself for a factory of this isolation (TypedKey.swift).
                     read = lambda i, t: f"{wait}r.declared(keys.typedKey({i}, as: {t}.self), fileID: fileID, line: line)"
                 else:
                     read = lambda i, t: f"r[keys.key({i}, as: {t}.self), fileID: fileID, line: line]"
