@@ -313,7 +313,7 @@ def key_inits():
             head, body = closure0(f["assisted"], f.get("suspends", False))
             made_args = ", ".join(
                 (["lifetime", "test: test"] if f["lifetime"] else [])
-                + ["at: KeySite(name, fileID, line, column, function)", f"type: {f['ext']}.self"]
+                + ["at: KeySite(name, fileID, line, column, function)"]
                 + ["dependencies: dependencies" if n == 0 else "dependencies: declared.dependencies"]
             )
             by_slot = f.get("slots", False)

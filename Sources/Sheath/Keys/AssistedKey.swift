@@ -50,16 +50,16 @@ public final class AssistedKey<Argument, Value>:
       self.init(existing: key)
     } else {
       self.init(
-        existing: AssistedKey.made(at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, factory))
+        existing: AssistedKey.made(at: KeySite(name, fileID, line, column, function), factory))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    at site: consuming KeySite, type: Keys.Type, _ factory: @escaping @Sendable (Resolver, Argument) -> Value
+    at site: consuming KeySite, _ factory: @escaping @Sendable (Resolver, Argument) -> Value
   ) -> Keys {
-    site.key(of: type) { AssistedKey(name: $0, declaration: $1, dependencies: nil, factory) }
+    site.key(of: AssistedKey.self) { AssistedKey(name: $0, declaration: $1, dependencies: nil, factory) }
   }
 
   /// An assisted key whose default factory declared its dependencies.
@@ -94,23 +94,23 @@ public final class AssistedKey<Argument, Value>:
   /// taking the argument's address costs a generic metadata lookup on every call.
   @inlinable
   static func made(
-    at site: consuming KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    at site: consuming KeySite, dependencies: DeclaredDependencies,
     declared thunk: @escaping AssistedSlotThunk<Argument, Value>
   ) -> Keys {
     let callSite = CallSite(fileID: site.fileID, line: site.line)
     return made(
-      at: site, type: type, dependencies: dependencies,
+      at: site, dependencies: dependencies,
       call: { r, argument in r.runDeclared(dependencies, at: callSite, argument, thunk) }, declared: thunk)
   }
 
   /// The key a declared initializer declares, with `call`, the same factory as `thunk` for a resolver.
   @usableFromInline
   static func made(
-    at site: consuming KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    at site: consuming KeySite, dependencies: DeclaredDependencies,
     call: @escaping @Sendable (Resolver, Argument) -> Value,
     declared thunk: @escaping AssistedSlotThunk<Argument, Value>
   ) -> Keys {
-    site.key(of: type) {
+    site.key(of: AssistedKey.self) {
       AssistedKey(name: $0, declaration: $1, dependencies: dependencies, call: call, declared: thunk)
     }
   }
@@ -121,10 +121,10 @@ public final class AssistedKey<Argument, Value>:
   /// general form, and a key's factory kept from it is called through two reabstraction thunks.
   @usableFromInline
   static func made(
-    at site: consuming KeySite, type: Keys.Type, dependencies: DeclaredDependencies,
+    at site: consuming KeySite, dependencies: DeclaredDependencies,
     call: @escaping @Sendable (Resolver, Argument) -> Value
   ) -> Keys {
-    site.key(of: type) { AssistedKey(name: $0, declaration: $1, dependencies: dependencies, call) }
+    site.key(of: AssistedKey.self) { AssistedKey(name: $0, declaration: $1, dependencies: dependencies, call) }
   }
 
   private init(required name: String?, declaration: CodeLocation) {

@@ -97,7 +97,7 @@ public final class AsyncKey<Value: Sendable>:
     } else {
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self, factory))
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), factory))
     }
   }
 
@@ -106,10 +106,10 @@ public final class AsyncKey<Value: Sendable>:
   static func made(
     _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (AsyncResolver) async throws -> Value>?,
     at site: consuming KeySite,
-    type: Keys.Type, dependencies: DeclaredDependencies? = nil,
+    dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @Sendable (AsyncResolver) async throws -> Value
   ) -> Keys {
-    site.key(of: type) {
+    site.key(of: AsyncKey.self) {
       AsyncKey(lifetime, test: test, name: $0, declaration: $1, dependencies: dependencies, factory)
     }
   }

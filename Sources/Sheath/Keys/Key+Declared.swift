@@ -31,8 +31,7 @@ extension Key {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: Key.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: dependencies,
           call: { _ in factory() }, declared: { _, _, result in result.initialize(to: factory()) }))
     }
   }
@@ -69,8 +68,7 @@ extension Key {
       let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.slotThunk(factory)))
     }
   }
@@ -109,8 +107,7 @@ extension Key {
       let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.slotThunk(factory)))
     }
   }
@@ -151,8 +148,7 @@ extension Key {
       let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.slotThunk(factory)))
     }
   }
@@ -195,8 +191,7 @@ extension Key {
       let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.slotThunk(factory)))
     }
   }
@@ -241,8 +236,7 @@ extension Key {
       let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.slotThunk(factory)))
     }
   }
@@ -290,8 +284,7 @@ extension Key {
       let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: Key.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.slotThunk(factory)))
     }
   }
@@ -351,8 +344,7 @@ extension MainActorKey {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: dependencies
         ) { _ in factory() })
     }
   }
@@ -389,8 +381,7 @@ extension MainActorKey {
       let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorFactory(factory)))
     }
   }
@@ -429,8 +420,7 @@ extension MainActorKey {
       let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorFactory(factory)))
     }
   }
@@ -471,8 +461,7 @@ extension MainActorKey {
       let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorFactory(factory)))
     }
   }
@@ -515,8 +504,7 @@ extension MainActorKey {
       let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorFactory(factory)))
     }
   }
@@ -561,8 +549,7 @@ extension MainActorKey {
       let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorFactory(factory)))
     }
   }
@@ -611,8 +598,7 @@ extension MainActorKey {
       let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorFactory(factory)))
     }
   }
@@ -650,8 +636,7 @@ extension AsyncKey {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: dependencies
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: dependencies
         ) { _ in try await factory() })
     }
   }
@@ -688,8 +673,7 @@ extension AsyncKey {
       let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.asyncFactory(factory)))
     }
   }
@@ -728,8 +712,7 @@ extension AsyncKey {
       let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.asyncFactory(factory)))
     }
   }
@@ -770,8 +753,7 @@ extension AsyncKey {
       let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.asyncFactory(factory)))
     }
   }
@@ -814,8 +796,7 @@ extension AsyncKey {
       let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.asyncFactory(factory)))
     }
   }
@@ -861,8 +842,7 @@ extension AsyncKey {
       let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.asyncFactory(factory)))
     }
   }
@@ -911,8 +891,7 @@ extension AsyncKey {
       let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: AsyncKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: AsyncKey.self,
-          dependencies: declared.dependencies,
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.asyncFactory(factory)))
     }
   }
@@ -946,7 +925,7 @@ extension AssistedKey {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self, dependencies: dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: dependencies,
           call: { _, argument in factory(argument) }))
     }
   }
@@ -979,8 +958,7 @@ extension AssistedKey {
       let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.assistedSlotThunk(factory)))
     }
   }
@@ -1015,8 +993,7 @@ extension AssistedKey {
       let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.assistedSlotThunk(factory)))
     }
   }
@@ -1053,8 +1030,7 @@ extension AssistedKey {
       let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.assistedSlotThunk(factory)))
     }
   }
@@ -1093,8 +1069,7 @@ extension AssistedKey {
       let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.assistedSlotThunk(factory)))
     }
   }
@@ -1135,8 +1110,7 @@ extension AssistedKey {
       let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.assistedSlotThunk(factory)))
     }
   }
@@ -1181,8 +1155,7 @@ extension AssistedKey {
       let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: AssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: AssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared: declared.assistedSlotThunk(factory)))
     }
   }
@@ -1236,7 +1209,7 @@ extension MainActorAssistedKey {
       let dependencies = DeclaredDependencies([])
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, dependencies: dependencies
+          at: KeySite(name, fileID, line, column, function), dependencies: dependencies
         ) { _, argument in factory(argument) })
     }
   }
@@ -1269,8 +1242,7 @@ extension MainActorAssistedKey {
       let declared = Declared1<A>(reading: a, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorAssistedFactory(factory)))
     }
   }
@@ -1305,8 +1277,7 @@ extension MainActorAssistedKey {
       let declared = Declared2<A, B>(reading: a, b, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorAssistedFactory(factory)))
     }
   }
@@ -1343,8 +1314,7 @@ extension MainActorAssistedKey {
       let declared = Declared3<A, B, C>(reading: a, b, c, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorAssistedFactory(factory)))
     }
   }
@@ -1383,8 +1353,7 @@ extension MainActorAssistedKey {
       let declared = Declared4<A, B, C, D>(reading: a, b, c, d, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorAssistedFactory(factory)))
     }
   }
@@ -1427,8 +1396,7 @@ extension MainActorAssistedKey {
       let declared = Declared5<A, B, C, D, E>(reading: a, b, c, d, e, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorAssistedFactory(factory)))
     }
   }
@@ -1474,8 +1442,7 @@ extension MainActorAssistedKey {
       let declared = Declared6<A, B, C, D, E, F>(reading: a, b, c, d, e, f, fileID: fileID, line: line)
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self,
-          dependencies: declared.dependencies,
+          at: KeySite(name, fileID, line, column, function), dependencies: declared.dependencies,
           declared.mainActorAssistedFactory(factory)))
     }
   }

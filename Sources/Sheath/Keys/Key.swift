@@ -60,7 +60,7 @@ public class Key<Value>:
     } else {
       self.init(
         existing: Key.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: Key.self, factory))
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), factory))
     }
   }
 
@@ -68,9 +68,9 @@ public class Key<Value>:
   @usableFromInline
   static func made(
     _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: consuming KeySite,
-    type: Keys.Type, _ factory: @escaping @Sendable (Resolver) -> Value
+    _ factory: @escaping @Sendable (Resolver) -> Value
   ) -> Keys {
-    site.key(of: type) { Key(lifetime, test: test, name: $0, declaration: $1, dependencies: nil, factory) }
+    site.key(of: Key.self) { Key(lifetime, test: test, name: $0, declaration: $1, dependencies: nil, factory) }
   }
 
   /// A key with a default factory: what every initializer that makes one (`Key(.singleton,
@@ -94,11 +94,11 @@ public class Key<Value>:
   @usableFromInline
   static func made(
     _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: consuming KeySite,
-    type: Keys.Type, dependencies: DeclaredDependencies, declared thunk: @escaping SlotThunk<Value>
+    dependencies: DeclaredDependencies, declared thunk: @escaping SlotThunk<Value>
   ) -> Keys {
     let callSite = CallSite(fileID: site.fileID, line: site.line)
     return made(
-      lifetime, test: test, at: site, type: type, dependencies: dependencies,
+      lifetime, test: test, at: site, dependencies: dependencies,
       call: { r in r.runDeclared(dependencies, at: callSite, thunk) }, declared: thunk)
   }
 
@@ -110,10 +110,10 @@ public class Key<Value>:
   @usableFromInline
   static func made(
     _ lifetime: Lifetime<Value>, test: TestBehavior<@Sendable (Resolver) -> Value>?, at site: consuming KeySite,
-    type: Keys.Type, dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
+    dependencies: DeclaredDependencies, call: @escaping @Sendable (Resolver) -> Value,
     declared thunk: @escaping SlotThunk<Value>
   ) -> Keys {
-    site.key(of: type) {
+    site.key(of: Key.self) {
       Key(lifetime, test: test, name: $0, declaration: $1, dependencies: dependencies, call: call, declared: thunk)
     }
   }

@@ -55,17 +55,19 @@ public final class MainActorAssistedKey<Argument, Value>:
     } else {
       self.init(
         existing: MainActorAssistedKey.made(
-          at: KeySite(name, fileID, line, column, function), type: MainActorAssistedKey.self, factory))
+          at: KeySite(name, fileID, line, column, function), factory))
     }
   }
 
   /// The key the initializer above declares: found, or made and recorded the first time it runs.
   @usableFromInline
   static func made(
-    at site: consuming KeySite, type: Keys.Type, dependencies: DeclaredDependencies? = nil,
+    at site: consuming KeySite, dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver, Argument) -> Value
   ) -> Keys {
-    site.key(of: type) { MainActorAssistedKey(name: $0, declaration: $1, dependencies: dependencies, factory) }
+    site.key(of: MainActorAssistedKey.self) {
+      MainActorAssistedKey(name: $0, declaration: $1, dependencies: dependencies, factory)
+    }
   }
 
   /// A main-actor assisted key whose default factory declared its dependencies.

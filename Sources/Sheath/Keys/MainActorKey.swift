@@ -106,7 +106,7 @@ public final class MainActorKey<Value>:
     } else {
       self.init(
         existing: MainActorKey.made(
-          lifetime, test: test, at: KeySite(name, fileID, line, column, function), type: MainActorKey.self, factory))
+          lifetime, test: test, at: KeySite(name, fileID, line, column, function), factory))
     }
   }
 
@@ -115,10 +115,10 @@ public final class MainActorKey<Value>:
   static func made(
     _ lifetime: MainActorLifetime, test: TestBehavior<@MainActor @Sendable (MainActorResolver) -> Value>?,
     at site: consuming KeySite,
-    type: Keys.Type, dependencies: DeclaredDependencies? = nil,
+    dependencies: DeclaredDependencies? = nil,
     _ factory: @escaping @MainActor @Sendable (MainActorResolver) -> Value
   ) -> Keys {
-    site.key(of: type) {
+    site.key(of: MainActorKey.self) {
       MainActorKey(lifetime, test: test, name: $0, declaration: $1, dependencies: dependencies, factory)
     }
   }
