@@ -36,17 +36,3 @@ final class CheckedSlots: Sendable {
     words[index] |= 1 << UInt(slot % UInt.bitWidth)
   }
 }
-
-/// A table of checked slots on its own, for tests: it takes any slot, far past the keys made so far.
-package final class StandaloneCheckedSlots: Sendable {
-  private let slots = CheckedSlots([])
-
-  /// An empty table.
-  package init() {}
-
-  /// Records `slot`.
-  package func insert(_ slot: Int) { slots.insert(slot) }
-
-  /// Whether `slot` was recorded.
-  package func contains(_ slot: Int) -> Bool { slots.contains(slot) }
-}

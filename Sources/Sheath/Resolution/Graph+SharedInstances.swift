@@ -130,14 +130,3 @@ extension Optional: OptionalValue {
   var wrappedValue: Any? { self.map { $0 as Any } }
   static var wrappedType: Any.Type { Wrapped.self }
 }
-
-extension Graph {
-  /// The shape of the table of shared instances this graph owns, after checking its invariants: for
-  /// tests, while no build is in flight.
-  package var instanceTableShape: InstanceTableShape {
-    coordinator.withLock {
-      instances.checkInvariants()
-      return instances.shape
-    }
-  }
-}

@@ -175,46 +175,6 @@ final class GraphAnchor: ManagedBuffer<GraphAnchor.Header, Int> {
   }
 }
 
-/// A graph anchor of a test's own, for the model tests of the anchor: it points at a graph the test
-/// keeps, as that graph's own anchor does, and is released, kept for fallback and read as the graph
-/// would, without the graph being released. The test keeps the graph alive until it calls
-/// ``graphWillRelease()``.
-package final class StandaloneGraphAnchor: @unchecked Sendable {
-  // @unchecked: an anchor is safe to share once attached (see ``GraphAnchor``); the tests attach it
-  // before they share it.
-  /// Keeps the anchor, as a graph's ``Graph/lentResolver`` does.
-  private let resolver: Resolver
-  private let anchor: Unretained<GraphAnchor>
-
-  /// An anchor for `graph`, not yet pointed at it: a root's when `graph` is a root, with its scope.
-  package init(for graph: Graph) {
-    (anchor, resolver) = GraphAnchor.make(isRoot: graph.parent == nil, scope: graph.scope)
-  }
-
-  /// Points the anchor at `graph`, once, as the graph's initializer does.
-  package func attach(_ graph: Graph) { anchor.object.attach(graph) }
-
-  /// Keeps what resolving from a live graph above needs once the graph is gone, as a provider that a
-  /// shared instance made does.
-  package func keepForFallback() { anchor.object.keepForFallback() }
-
-  /// Marks the graph released, as the graph's `deinit` does first.
-  package func graphWillRelease() { anchor.object.graphWillRelease() }
-
-  /// The graph, or `nil` before ``attach(_:)`` and once it began to be released.
-  package var graph: Graph? { anchor.object.graph }
-
-  /// What ``keepForFallback()`` kept, if anything did: the anchor keeps it until it goes.
-  package var fallback: AnyObject? { anchor.object.fallback }
-
-  /// The graphs the kept fallback lists as ancestors, nearest first: `nil` for one released.
-  package var fallbackAncestors: [Graph?]? { anchor.object.fallback?.ancestors.map(\.graph) }
-
-  /// Stops if the anchor breaks one of its invariants (``GraphAnchor/checkInvariants()``), in any
-  /// build.
-  package func checkInvariants() { anchor.object.checkInvariants() }
-}
-
 /// A released graph's bindings and its ancestors' anchors, nearest first: what a provider of it needs
 /// to resolve from a live graph above.
 final class AnchorFallback: @unchecked Sendable {

@@ -96,7 +96,7 @@ struct InstanceTable: @unchecked Sendable {
     #if DEBUG || SHEATH_INTERNAL_CHECKS
       // What this store can break, in time of the probe it took: a debug build of an app pays no more.
       // A grown block was checked whole (`grown(_:)`); the tests check every block whole
-      // (`Graph.instanceTableShape`).
+      // (`instanceTableShape`, in the tests).
       precondition(table.count * 2 <= table.capacity, "instance table: over half full")
       let stored = UnsafeHandle.payload(of: table.entry(at: index))
       precondition(load(slot)?.address == stored, "instance table: slot \(slot) is lost")

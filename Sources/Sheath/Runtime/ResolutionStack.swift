@@ -268,38 +268,3 @@ extension ResolutionStack {
     Unmanaged<ResolutionInstances>.fromOpaque(instances).release()
   }
 }
-
-/// The threads' buffers of resolution frames, counted for the tests of the thread-exit path.
-package enum ResolutionFrameBuffers {
-  /// How many threads hold a buffer of frames now: one is allocated on a thread's first resolution,
-  /// and freed, by a thread-exit destructor, when the thread ends.
-  package static var live: Int { sheath_frame_buffers_live() }
-}
-
-/// The calling thread's resolution state, for the model test of ``ResolutionStack/ThreadFrames``.
-package struct ThreadFramesSnapshot: Equatable, Sendable {
-  /// Frames pushed.
-  package var count: Int
-  /// Frames that fit before the buffer grows.
-  package var capacity: Int
-  /// The depth of the next scan for a cycle.
-  package var nextCycleCheck: Int
-  /// The depth at which the fast push hands over to the checks.
-  package var slowDepth: Int
-
-  package init(count: Int, capacity: Int, nextCycleCheck: Int, slowDepth: Int) {
-    self.count = count
-    self.capacity = capacity
-    self.nextCycleCheck = nextCycleCheck
-    self.slowDepth = slowDepth
-  }
-
-  /// The calling thread's, after checking its invariants, in any build.
-  package static var current: ThreadFramesSnapshot {
-    let frames = ResolutionStack.ThreadFrames.current
-    frames.checkInvariants()
-    let state = frames.state.pointee
-    return ThreadFramesSnapshot(
-      count: state.count, capacity: state.capacity, nextCycleCheck: state.nextCycleCheck, slowDepth: state.slowDepth)
-  }
-}
