@@ -102,4 +102,22 @@ extension Graph {
       + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
       .replacingOccurrences(of: "\n", with: "\\n") + "\""
   }
+
+  // MARK: Sheath 0.1's signature, unavailable
+  // Kept for at least one minor version after 0.2, with the rest of 0.1's names (Compatibility/).
+
+  /// Unavailable: `dot()` takes no arguments.
+  ///
+  /// - Parameters:
+  ///   - scopes: The scopes to open.
+  ///   - arguments: Sample arguments of 0.1.
+  ///   - entryPoints: Keys to draw besides those the graph knows.
+  /// - Returns: Nothing: unavailable.
+  @available(
+    *, unavailable,
+    message: "dot() takes no arguments: it reads every key as data; call dot() or dot(entryPoints: [...])"
+  )
+  public func dot(scopes: [Scope]? = nil, arguments: VerificationArguments, entryPoints: [Keys] = []) -> String {
+    fatalError("unavailable")
+  }
 }

@@ -40,6 +40,28 @@ extension Graph {
     guard reading.problems.isEmpty else { throw GraphError(problems: reading.problems, report: report) }
     return report
   }
+
+  // MARK: Sheath 0.1's signature, unavailable
+  // Kept for at least one minor version after 0.2, with the rest of 0.1's names (Compatibility/).
+
+  /// Unavailable: `verify()` takes no arguments.
+  ///
+  /// - Parameters:
+  ///   - scopes: The scopes to open.
+  ///   - arguments: Sample arguments of 0.1.
+  ///   - entryPoints: Keys to check besides those the graph knows.
+  /// - Returns: Nothing: unavailable.
+  /// - Throws: Nothing: unavailable.
+  @available(
+    *, unavailable,
+    message: "verify() takes no arguments: it reads every key as data; call verify() or verify(entryPoints: [...])"
+  )
+  @discardableResult
+  public func verify(
+    scopes: [Scope]? = nil, arguments: VerificationArguments, entryPoints: [Keys] = []
+  ) throws -> VerificationReport {
+    fatalError("unavailable")
+  }
 }
 
 extension VerificationReport {

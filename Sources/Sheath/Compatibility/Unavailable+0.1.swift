@@ -2,7 +2,9 @@
 // "cannot find 'VerificationArguments' in scope" or "extra argument 'arguments' in call". Keep them for at
 // least one minor version after the one that removed them. None is ever resolved: each requires what
 // only 0.1 code writes (a removed name, an `arguments:` or `filePath:` label), so current code cannot
-// pick one. Tests/SheathTests/CompilerMessages/UpgradeCompileTests.swift pins each message.
+// pick one. Tests/SheathTests/CompilerMessages/UpgradeCompileTests.swift pins each message. The 0.1
+// signatures of `Graph.verify` and `Graph.dot` are beside the methods that replaced them, in Checking/,
+// so that `Graph` is extended from two folders only.
 
 // MARK: verify() and dot()
 
@@ -32,42 +34,6 @@ public struct VerificationArguments: Sendable {
   public mutating func provide<Factory, LifetimeOption, Decorator, Value, Argument>(
     _ key: BindableKey<Factory, LifetimeOption, Decorator, Value>, _ argument: Argument
   ) {
-    fatalError("unavailable")
-  }
-}
-
-extension Graph {
-  /// Unavailable: `verify()` takes no arguments.
-  ///
-  /// - Parameters:
-  ///   - scopes: The scopes to open.
-  ///   - arguments: Sample arguments of 0.1.
-  ///   - entryPoints: Keys to check besides those the graph knows.
-  /// - Returns: Nothing: unavailable.
-  /// - Throws: Nothing: unavailable.
-  @available(
-    *, unavailable,
-    message: "verify() takes no arguments: it reads every key as data; call verify() or verify(entryPoints: [...])"
-  )
-  @discardableResult
-  public func verify(
-    scopes: [Scope]? = nil, arguments: VerificationArguments, entryPoints: [Keys] = []
-  ) throws -> VerificationReport {
-    fatalError("unavailable")
-  }
-
-  /// Unavailable: `dot()` takes no arguments.
-  ///
-  /// - Parameters:
-  ///   - scopes: The scopes to open.
-  ///   - arguments: Sample arguments of 0.1.
-  ///   - entryPoints: Keys to draw besides those the graph knows.
-  /// - Returns: Nothing: unavailable.
-  @available(
-    *, unavailable,
-    message: "dot() takes no arguments: it reads every key as data; call dot() or dot(entryPoints: [...])"
-  )
-  public func dot(scopes: [Scope]? = nil, arguments: VerificationArguments, entryPoints: [Keys] = []) -> String {
     fatalError("unavailable")
   }
 }
