@@ -142,6 +142,38 @@ struct CommandLineTests {
     }
   }
 
+  @Test("the graph drawn in VerifyingTheGraph has every key and edge --graph prints, and no other")
+  func graphImage() async throws {
+    // VerifyingTheGraph shows followers-graph.svg, made with `followers --graph | dot -Tsvg`, and says
+    // "Every key is there". Graphviz writes each node's and edge's DOT name as its SVG title.
+    let run = try await runFollowers(["--graph"])
+    #expect(run.status == 0)
+    var printed = Set<String>()
+    for line in run.output.split(separator: "\n") {
+      let line = line.trimmingCharacters(in: .whitespaces)
+      guard line.hasPrefix("\"Keys.") else { continue }
+      let names = line.split(separator: "\"")
+      if line.contains("\" -> \"") {
+        printed.insert("\(names[0]) -> \(names[2])")
+      } else {
+        printed.insert(String(names[0]))
+      }
+    }
+    let image = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Sources/Sheath/Sheath.docc/Resources/followers-graph.svg")
+    let svg = try String(contentsOf: image, encoding: .utf8)
+    var drawn = Set<String>()
+    for part in svg.components(separatedBy: "<title>").dropFirst() {
+      let title = String(part.prefix { $0 != "<" })
+        .replacingOccurrences(of: "&#45;&gt;", with: " -> ")
+      if title.hasPrefix("Keys.") { drawn.insert(title) }
+    }
+    #expect(printed.count > 30)
+    #expect(drawn.subtracting(printed).sorted() == [], "drawn in the image, not printed by --graph")
+    #expect(printed.subtracting(drawn).sorted() == [], "printed by --graph, missing from the image")
+  }
+
   @Test("without --mock it talks to the configured API: a loopback server")
   func liveRun() async throws {
     try await withStubServer { server in

@@ -268,6 +268,21 @@ private let snippets = [
     name: "a weak instance of a value that is not Sendable",
     source: "extension Keys { static var held: Key<Presenter> { Key(.weak) { Presenter() } } }",
     errors: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  // ProviderAndLazy: keys kept in `static let`s without their types, whose initializers name each
+  // other, leave the compiler no type to start from.
+  Snippet(
+    name: "two stored keys without their types that name each other",
+    source: """
+      extension Keys {
+        static let auth = Key<Int>(.singleton, .client.lazy) { client in 1 }
+        static let client = Key<Int>(.singleton, .auth.lazy) { auth in 2 }
+      }
+      """,
+    errors: """
+      error: circular reference
+      error: cannot infer type of closure parameter 'auth' without a type annotation
+      error: cannot infer type of closure parameter 'client' without a type annotation
+      """),
   // Inside a `{ r in … }` factory the compiler also tries the declared form of no dependencies, and says
   // first that the closure takes no argument: the Troubleshooting article says so.
   Snippet(
