@@ -156,7 +156,7 @@ struct LifetimeTests {
       Sheath: captive dependency: Keys.recommender (Instance, App/Keys.swift:30) is .singleton, but holds Keys.flowData (Instance, App/Keys.swift:8), which is .scoped(.flow)
         needed by Keys.screen → Keys.recommender → Keys.flowData
         Keys.recommender lives in the graph that owns it, and no graph from there to the root opens .flow
-      fix: give Keys.recommender a lifetime no longer than .scoped(.flow), or declare .flowData.provider and resolve it when needed
+      fix: give Keys.recommender a lifetime no longer than .scoped(.flow), or resolve Keys.flowData from a graph that opens .flow and pass it to the method that needs it
       """)
   }
 

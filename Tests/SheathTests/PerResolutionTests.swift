@@ -293,7 +293,7 @@ extension PerResolutionTests {
 
       error: captive dependency: Keys.noteKeeper (Instance, App/Keys.swift:52) is .singleton, but holds Keys.flowNotes (Instance, App/Keys.swift:50), which is .scoped(.flow)
         Keys.noteKeeper → Keys.noteDraft → Keys.flowNotes
-      fix: give Keys.noteKeeper a lifetime no longer than .scoped(.flow), or declare .flowNotes.provider and resolve it when needed
+      fix: give Keys.noteKeeper a lifetime no longer than .scoped(.flow), or resolve Keys.flowNotes from a graph that opens .flow and pass it to the method that needs it
       """)
   }
 }

@@ -304,42 +304,73 @@ struct GraphCheck {
     }
   }
 
-  /// Shared instances that need, directly or through transient keys, a shorter-lived shared one.
+  /// Shared instances that need, directly or through transient keys, a shorter-lived shared one; and
+  /// shared instances whose providers, lazy values or factories would resolve, later, a scoped key
+  /// from the graph that owns the instance, where that scope is not open.
   private mutating func findCaptiveDependencies() {
     var walk = HeldWalk(nodeCount: nodes.count)
     for holder in nodes.indices {
       let holderLifetime = nodes[holder].lifetime
       guard holderLifetime.isShared, let holderEdges = nodes[holder].edges, !holderEdges.isEmpty else { continue }
-      walk.walk(from: holder, in: nodes) { held, path in
+      walk.walk(from: holder, in: nodes) { held, later, path in
         let lifetime = nodes[held].lifetime
-        if holderLifetime.isCaptive(holding: lifetime) {
-          reportCaptive(path().map { nodes[$0].key }, holderLifetime, lifetime)
+        guard holderLifetime.isCaptive(holding: lifetime) else { return }
+        // Called later, a provider does not hold what it resolves: only a scope the holder's graph
+        // cannot see is wrong (a `.weak` or a singleton, from a provider of a singleton, is fine).
+        if later {
+          guard case .scoped = lifetime else { return }
         }
+        let path = path()
+        // The key whose value resolves later: the first on the path with a deferred edge to the next.
+        let deferred =
+          later
+          ? path.indices.dropLast().first { index in
+            nodes[path[index]].edges?.contains { $0.kind == .deferred && $0.target == path[index + 1] } == true
+          }.map { nodes[path[$0]].key } : nil
+        reportCaptive(path.map { nodes[$0].key }, holderLifetime, lifetime, laterThrough: deferred)
       }
     }
   }
 
-  private mutating func reportCaptive(_ path: [Keys], _ holderLifetime: LifetimeKind, _ lifetime: LifetimeKind) {
+  private mutating func reportCaptive(
+    _ path: [Keys], _ holderLifetime: LifetimeKind, _ lifetime: LifetimeKind, laterThrough deferred: Keys?
+  ) {
     guard let holder = path.first, let held = path.last else { return }
     // A `.weak` instance is shared by every graph below the one that binds it: shorter is not enough.
     let isWeakHoldingScoped = holderLifetime == .weak && lifetime != .weak
-    let why =
-      isWeakHoldingScoped
+    var why =
+      isWeakHoldingScoped && deferred == nil
       ? [
         "a .weak instance lives in the graph that binds \(holder.name) and is shared by every graph below it, so it cannot hold one graph's \(lifetime) instance"
       ] : []
     let lifetimeFix =
       isWeakHoldingScoped
       ? "give \(holder.name) the lifetime \(lifetime)" : "give \(holder.name) a lifetime no longer than \(lifetime)"
+    // A provider of a scoped key, kept by a holder that outlives the scope, resolves from the holder's
+    // graph, where the scope is not open: it is no fix.
+    let otherFix: String
+    if case .scoped(let scope) = lifetime {
+      otherFix = "resolve \(held.name) from a graph that opens \(scope) and pass it to the method that needs it"
+    } else {
+      otherFix = "declare \(held.callSiteName).provider and resolve it when needed"
+    }
+    let summary: String
+    if let deferred, case .scoped(let scope) = lifetime {
+      summary =
+        "captive dependency: \(holder.described) is \(holderLifetime), but resolves \(held.described), which is \(lifetime), later through \(deferred.name)"
+      why.append(
+        "a provider, lazy value or factory that \(holder.name)'s factory keeps resolves from the graph that owns \(holder.name), and no graph from there to the root opens \(scope)"
+      )
+    } else {
+      summary =
+        "captive dependency: \(holder.described) is \(holderLifetime), but holds \(held.described), which is \(lifetime)"
+    }
     problems.append(
       GraphError.Problem(
         kind: .captiveDependency, keyName: holder.name,
         diagnostic: Diagnostic(
-          summary:
-            "captive dependency: \(holder.described) is \(holderLifetime), but holds \(held.described), which is \(lifetime)",
-          details: [describePath(path)] + why,
-          fix: "\(lifetimeFix), or declare \(held.callSiteName).provider and resolve it when needed"
-        )))
+          summary: summary, details: [describePath(path)] + why, fix: "\(lifetimeFix), or \(otherFix)")
+      ))
   }
 }
 
@@ -436,46 +467,88 @@ struct UnusableDependency {
   }
 }
 
-/// What a shared instance holds while its factory runs: from one node, the edges needed at once —
-/// direct and optional, not deferred — through transient nodes, to the shared nodes beyond them.
+/// What a shared instance holds while its factory runs, and what it resolves later: from one node,
+/// the edges needed at once — direct and optional — through transient nodes, to the shared nodes
+/// beyond them; then, past the deferred edges on the way (`.provider`, `.lazy`, `.factory`), what
+/// those resolve when called, the same way.
+///
+/// Both resolve from the graph that owns the holder's instance: what its factory holds is subject to
+/// the captive rule, and what its providers resolve later must be visible from that graph.
 ///
 /// One walk per holder, sharing two arrays: `visitedBy[n]` is the holder whose walk last reached node
-/// `n`, and `reachedFrom[n]` the node it came from, for the path.
+/// `n`, and `reachedFrom[n]` the node it came from, for the path. A node reached at once is not
+/// reached again later: what it needs was walked already.
 struct HeldWalk {
   private var visitedBy: [Int]
   private var reachedFrom: [Int]
   private var queue: [Int] = []
+  /// The next node of `queue` to walk: breadth first, so that each path is a shortest one.
+  private var head = 0
+  /// Deferred edges met on the way, `(from, to)`: walked once everything needed at once has been.
+  private var deferred: [(from: Int, to: Int)] = []
 
   init(nodeCount: Int) {
     visitedBy = [Int](repeating: -1, count: nodeCount)
     reachedFrom = [Int](repeating: -1, count: nodeCount)
   }
 
-  /// Calls `reach` with each shared node `holder` holds, and a way to make the path from `holder` to it.
+  /// Calls `reach` with each shared node `holder` holds (`later` false), then with each shared node
+  /// its providers, lazy values and factories resolve when called (`later` true), and a way to make
+  /// the path from `holder` to it.
   mutating func walk(
-    from holder: Int, in nodes: [GraphCheck.Node], _ reach: (_ held: Int, _ path: () -> [Int]) -> Void
+    from holder: Int, in nodes: [GraphCheck.Node],
+    _ reach: (_ held: Int, _ later: Bool, _ path: () -> [Int]) -> Void
   ) {
     visitedBy[holder] = holder
     queue.removeAll(keepingCapacity: true)
+    head = 0
+    deferred.removeAll(keepingCapacity: true)
     queue.append(holder)
+    expand(holder, in: nodes, later: false, reach)
+    // Later: every deferred edge met, and what it reaches. Few graphs have many.
     var next = 0
-    while next < queue.count {
-      let node = queue[next]
+    while next < deferred.count {
+      let (from, to) = deferred[next]
       next += 1
-      for edge in nodes[node].edges ?? [] where edge.kind != .deferred && visitedBy[edge.target] != holder {
-        visitedBy[edge.target] = holder
-        reachedFrom[edge.target] = node
-        guard nodes[edge.target].lifetime.isShared else {
-          queue.append(edge.target)
-          continue
-        }
-        // The path is made only when asked for: most reaches need none.
-        reach(edge.target) {
-          var path = [edge.target]
-          while let last = path.last, last != holder { path.append(self.reachedFrom[last]) }
-          return path.reversed()
+      visit(to, from: from, holder: holder, in: nodes, later: true, reach)
+      expand(holder, in: nodes, later: true, reach)
+    }
+  }
+
+  /// Walks the queue: the edges needed at once of each node on it.
+  private mutating func expand(
+    _ holder: Int, in nodes: [GraphCheck.Node], later: Bool, _ reach: (Int, Bool, () -> [Int]) -> Void
+  ) {
+    while head < queue.count {
+      let node = queue[head]
+      head += 1
+      for edge in nodes[node].edges ?? [] {
+        if edge.kind == .deferred {
+          deferred.append((node, edge.target))
+        } else {
+          visit(edge.target, from: node, holder: holder, in: nodes, later: later, reach)
         }
       }
+    }
+  }
+
+  /// Reaches `target` from `from`, once per holder: a shared node is reported, any other walked on.
+  private mutating func visit(
+    _ target: Int, from: Int, holder: Int, in nodes: [GraphCheck.Node], later: Bool,
+    _ reach: (Int, Bool, () -> [Int]) -> Void
+  ) {
+    guard visitedBy[target] != holder else { return }
+    visitedBy[target] = holder
+    reachedFrom[target] = from
+    guard nodes[target].lifetime.isShared else {
+      queue.append(target)
+      return
+    }
+    // The path is made only when asked for: most reaches need none.
+    reach(target, later) {
+      var path = [target]
+      while let last = path.last, last != holder { path.append(self.reachedFrom[last]) }
+      return path.reversed()
     }
   }
 }

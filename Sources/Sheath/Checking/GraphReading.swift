@@ -166,14 +166,15 @@ private struct ScopePlan {
     return ordered
   }
 
-  /// For each scoped key, the keys of other scopes it needs while its factory runs: through direct
-  /// edges, and transient keys on the way.
+  /// For each scoped key, the keys of other scopes it needs: while its factory runs, through direct
+  /// edges and transient keys on the way, and later, through the providers, lazy values and factories
+  /// it keeps, which resolve from its graph too.
   private static func needs(_ nodes: [GraphCheck.Node]) -> [Need] {
     var needs: [Need] = []
     var walk = HeldWalk(nodeCount: nodes.count)
     for holder in nodes.indices {
       guard case .scoped(let inner) = nodes[holder].lifetime else { continue }
-      walk.walk(from: holder, in: nodes) { held, path in
+      walk.walk(from: holder, in: nodes) { held, _, path in
         guard case .scoped(let outer) = nodes[held].lifetime, outer != inner else { return }
         needs.append(Need(holder: nodes[holder].key, inner: inner, outer: outer, path: path().map { nodes[$0].key }))
       }
@@ -220,7 +221,7 @@ private struct ScopePlan {
               "\(need.holder.name) is scoped to \(need.inner), but needs \(held.name), scoped to \(need.outer), which is not open where \(need.inner) is",
             details: [describePath(need.path), "verify() opened \(list(opened))"],
             fix:
-              "open \(need.outer) outside \(need.inner) (graph.child(scope: \(need.outer)).child(scope: \(need.inner))), or declare \(held.callSiteName).provider and resolve it where \(need.outer) is open"
+              "open \(need.outer) outside \(need.inner) (graph.child(scope: \(need.outer)).child(scope: \(need.inner))), or resolve \(held.name) from a graph that opens \(need.outer) and pass it to the method that needs it"
           )))
     }
     return problems
@@ -241,7 +242,7 @@ private struct ScopePlan {
           "\(key.name) opens \(need.inner) under whichever graph resolves it; verify() read its child graph under a graph that does not open \(need.outer)\(below)",
         ],
         fix:
-          "resolve \(key.name) only from a graph that opens \(need.outer), and verify that graph (graph.child(scope: \(need.outer)).verify()); or declare \(held.callSiteName).provider and resolve it where \(need.outer) is open"
+          "resolve \(key.name) only from a graph that opens \(need.outer), and verify that graph (graph.child(scope: \(need.outer)).verify()); or resolve \(held.name) from a graph that opens \(need.outer) and pass it to the method that needs it"
       ))
   }
 

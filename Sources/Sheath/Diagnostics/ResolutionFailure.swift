@@ -85,7 +85,7 @@ enum ResolutionFailure {
           "\(holder.key.name) lives in the graph that owns it, and no graph from there to the root opens \(scope)",
         ],
         fix:
-          "give \(holder.key.name) a lifetime no longer than .scoped(\(scope)), or declare \(key.callSiteName).provider and resolve it when needed"
+          "give \(holder.key.name) a lifetime no longer than .scoped(\(scope)), or resolve \(key.name) from a graph that opens \(scope) and pass it to the method that needs it"
       )
     case .scopeNotOpen(let key, let scope, let path, nil):
       return Diagnostic(

@@ -113,7 +113,7 @@ struct DeclaredDecoratorTests {
 
       error: captive dependency: Keys.sharedGreeting (any Greeting, App/Keys.swift:6) is .singleton, but holds Keys.flowMark (String, App/Keys.swift:7), which is .scoped(.flow)
         Keys.sharedGreeting → Keys.flowMark
-      fix: give Keys.sharedGreeting a lifetime no longer than .scoped(.flow), or declare .flowMark.provider and resolve it when needed
+      fix: give Keys.sharedGreeting a lifetime no longer than .scoped(.flow), or resolve Keys.flowMark from a graph that opens .flow and pass it to the method that needs it
       """)
   }
 

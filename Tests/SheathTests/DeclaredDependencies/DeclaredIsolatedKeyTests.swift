@@ -67,8 +67,10 @@ extension Keys {
       ReadingViewModel(view: view, store: store, formatter: formatter)
     }
   }
+  // Scoped to the reading flow, as the store its view models resolve later: a singleton's factory
+  // would resolve them from the root graph, where no reading flow is open (a captive dependency).
   fileprivate static var navigator: MainActorKey<Navigator> {
-    MainActorKey(.singleton, .readingViewModel.factory) {
+    MainActorKey(.scoped(.reading), .readingViewModel.factory) {
       Navigator(makeReading: $0)
     }
   }
@@ -93,6 +95,8 @@ struct DeclaredIsolatedKeyTests {
     let first = try await flow[.bookStore] as? BookStore
     let again = try await viewModel.store() as? BookStore
     #expect(first === again, "the view model's provider resolves the flow's one store")
+    let throughNavigator = flow[.navigator].makeReading(view)
+    #expect(try await throughNavigator.store() as? BookStore === first, "the navigator's view models use it too")
   }
 
   @Test("main-actor keys declare nonisolated keys and providers, and the graph knows them all")
@@ -104,8 +108,9 @@ struct DeclaredIsolatedKeyTests {
         "Keys.readingViewModel", "Keys.bookStore.provider", "Keys.formatter", "Keys.bookStore",
       ])
     #expect(graph.uncheckedKeys.map(\.name) == ["Keys.bookStore"])
-    let coordinator = graph[.coordinator]
-    #expect(coordinator.navigator() === graph[.navigator])
+    let flow = graph.child(scope: .reading)
+    let coordinator = flow[.coordinator]
+    #expect(coordinator.navigator() === flow[.navigator])
   }
 
   @Test("a module rebinds a main-actor key with its own dependencies")

@@ -216,7 +216,7 @@ struct DeclaredMainActorDependencyTests {
 
       error: captive dependency: Keys.appRouter (Node, App/Keys.swift:7) is .singleton, but holds Keys.screenState (Node, App/Keys.swift:5), which is .scoped(.flow)
         Keys.appRouter → Keys.screenPresenter → Keys.screenState
-      fix: give Keys.appRouter a lifetime no longer than .scoped(.flow), or declare .screenState.provider and resolve it when needed
+      fix: give Keys.appRouter a lifetime no longer than .scoped(.flow), or resolve Keys.screenState from a graph that opens .flow and pass it to the method that needs it
       """)
   }
 

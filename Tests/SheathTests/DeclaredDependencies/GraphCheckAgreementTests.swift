@@ -47,10 +47,20 @@ struct GraphCheckAgreementTests {
     #expect(Set(graph.knownKeys.map(\.name)).isSuperset(of: wiring.names))
     let flow = graph.child(scope: .flow)
     for (index, key) in wiring.keys.enumerated() {
-      #expect(try await key.resolve(from: flow).index == index)
-      if !wiring.needsFlow(index) { #expect(try await key.resolve(from: graph).index == index) }
+      try await expectResolves(key, index, from: flow)
+      if !wiring.needsFlow(index) { try await expectResolves(key, index, from: graph) }
     }
   }
+}
+
+/// Resolves `key` from `graph`, and calls every provider and lazy value the result was given: each
+/// resolves from the graph it was made in, which a check that passed must have made sure opens what
+/// it needs.
+@MainActor private func expectResolves(_ key: NodeKey, _ index: Int, from graph: Graph) async throws {
+  let node = try await key.resolve(from: graph)
+  #expect(node.index == index)
+  var called: Set<Int> = []
+  try await node.callEverythingLater(&called)
 }
 
 extension GraphCheckAgreementTests {
@@ -104,12 +114,12 @@ extension GraphCheckAgreementTests {
       #expect(
         !wiring.hasKnownProblem(from: [index]), "seed \(seed), entry K\(index): verify() passed a key with a problem")
       guard !wiring.hasKnownProblem(from: [index]) else { continue }
-      #expect(try await key.resolve(from: flow).index == index)
-      if !wiring.needsFlow(index) { #expect(try await key.resolve(from: graph).index == index) }
+      try await expectResolves(key, index, from: flow)
+      if !wiring.needsFlow(index) { try await expectResolves(key, index, from: graph) }
     }
     for index in known {
-      #expect(try await wiring.keys[index].resolve(from: flow).index == index)
-      if !wiring.needsFlow(index) { #expect(try await wiring.keys[index].resolve(from: graph).index == index) }
+      try await expectResolves(wiring.keys[index], index, from: flow)
+      if !wiring.needsFlow(index) { try await expectResolves(wiring.keys[index], index, from: graph) }
     }
   }
 
@@ -151,6 +161,7 @@ extension GraphCheckAgreementTests {
     var soundLifetimes: [String: Int] = [:]
     var soundEdges: [String: Int] = [:]
     var requires = (all: 0, unbound: 0)
+    var capturingLater = 0
     for seed in Self.seeds {
       let wiring = Wiring(seed: seed)
       defer { wiring.box.keys = [] }
@@ -159,6 +170,7 @@ extension GraphCheckAgreementTests {
       problems.onCycles += modelled.onCycles
       problems.captive += modelled.captive
       problems.weakHoldingFlow += modelled.weakHoldingFlow
+      capturingLater += wiring.capturingLater
       requires.all += wiring.requires.all
       requires.unbound += wiring.requires.unbound
       guard !wiring.hasAnyProblem else { continue }
@@ -177,6 +189,9 @@ extension GraphCheckAgreementTests {
     #expect(soundKeys.mainActor >= 100 && soundKeys.async >= 50, "keys resolved: \(soundKeys)")
     #expect(problems.missing >= 100 && problems.onCycles >= 100 && problems.captive >= 100, "\(problems)")
     #expect(problems.weakHoldingFlow >= 20, "\(problems)")
+    // Singletons and `.weak` keys whose providers or lazy values would resolve a flow's key from the
+    // root graph: the check once passed them, and the resolver stopped when they were called.
+    #expect(capturingLater >= 20, "capturing later: \(capturingLater)")
     #expect(Wiring.Life.allCases.allSatisfy { soundLifetimes["\($0)", default: 0] >= 50 }, "\(soundLifetimes)")
     #expect(
       ["direct", "provider", "lazy", "optional"].allSatisfy { soundEdges[$0, default: 0] >= 30 }, "\(soundEdges)")
@@ -188,12 +203,30 @@ extension GraphCheckAgreementTests {
 private final class Node: Sendable {
   let index: Int
   let dependencies: [Node]
-  /// How many providers it was given, for its deferred edges.
-  let deferred: Int
-  init(_ index: Int, _ dependencies: [Node], _ deferred: Int) {
+  /// What its deferred edges gave it: providers and lazy values, which the test calls after resolving.
+  let later: [Dependency]
+  init(_ index: Int, _ dependencies: [Node], _ later: [Dependency] = []) {
     self.index = index
     self.dependencies = dependencies
-    self.deferred = deferred
+    self.later = later
+  }
+
+  /// Calls every provider and lazy value this node and the nodes it reaches were given, each key's
+  /// once: what resolves later must resolve, from the graph each was made in.
+  @MainActor func callEverythingLater(_ called: inout Set<Int>) async throws {
+    guard called.insert(index).inserted else { return }
+    for node in dependencies { try await node.callEverythingLater(&called) }
+    for value in later {
+      let node: Node
+      switch value {
+      case .provider(let provider): node = provider()
+      case .lazy(let lazy): node = lazy.value
+      case .mainActorProvider(let provider): node = provider()
+      case .asyncProvider(let provider): node = try await provider()
+      case .node, .optional: continue
+      }
+      try await node.callEverythingLater(&called)
+    }
   }
 }
 
@@ -423,12 +456,39 @@ private struct Wiring {
     return held
   }
 
+  /// The shared keys that what a shared key at `index` keeps to resolve later — its providers and
+  /// lazy values, and theirs, through keys the graph does not keep — resolves from the key's graph.
+  private func laterShared(_ index: Int) -> [Int] {
+    var seen: Set<Int> = [index]
+    var stack = edges[index].map(\.target)
+    var reached: [Int] = []
+    while let next = stack.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      if lives[next].isShared { reached.append(next) } else { stack += edges[next].map(\.target) }
+    }
+    return reached
+  }
+
+  /// The documented rule, and what a provider's graph sees: a singleton or a `.weak` key lives in the
+  /// root graph, so what its providers resolve from there cannot be a flow's.
   private func isCaptive(_ index: Int) -> Bool {
-    lives[index].isShared && heldShared(index).contains { !lives[index].mayHold(lives[$0]) }
+    guard lives[index].isShared else { return false }
+    if heldShared(index).contains(where: { !lives[index].mayHold(lives[$0]) }) { return true }
+    return lives[index] != .flow && laterShared(index).contains { lives[$0] == .flow }
   }
 
   var hasAnyProblem: Bool {
     keys.indices.contains { !isBound[$0] || isOnCycle($0) || isCaptive($0) }
+  }
+
+  /// How many shared keys outside the flow keep a provider or lazy value that would resolve a flow's key
+  /// from the root graph: captive by the model, found only through their deferred edges.
+  var capturingLater: Int {
+    keys.indices.count { index in
+      lives[index].isShared && lives[index] != .flow
+        && !heldShared(index).contains(where: { !lives[index].mayHold(lives[$0]) })
+        && laterShared(index).contains { lives[$0] == .flow }
+    }
   }
 
   /// How many keys of the wiring are missing a binding, on a cycle, or captive — and among those, how
@@ -492,14 +552,15 @@ private struct Wiring {
     return !missing.isEmpty || known.contains { isOnCycle($0) || isCaptive($0) }
   }
 
-  /// Whether resolving the key at `index` needs the flow scope open.
+  /// Whether resolving the key at `index`, and calling every provider and lazy value it was given,
+  /// needs the flow scope open.
   func needsFlow(_ index: Int) -> Bool {
     var seen: Set<Int> = []
     var stack = [index]
     while let next = stack.popLast() {
       guard seen.insert(next).inserted else { continue }
       if lives[next] == .flow { return true }
-      stack += directTargets(next)
+      stack += edges[next].map(\.target)
     }
     return false
   }
@@ -517,7 +578,7 @@ private func makeKey(_ index: Int, _ lifetime: Lifetime<Node>, _ edges: [Wiring.
   let name = "K\(index)"
   let column = freshColumn()
   switch edges.count {
-  case 0: return Key(lifetime, name: name, column: column) { Node(index, [], 0) }
+  case 0: return Key(lifetime, name: name, column: column) { Node(index, []) }
   case 1: return Key(lifetime, d[0](), name: name, column: column) { node(index, [$0]) }
   case 2: return Key(lifetime, d[0](), d[1](), name: name, column: column) { node(index, [$0, $1]) }
   default: return Key(lifetime, d[0](), d[1](), d[2](), name: name, column: column) { node(index, [$0, $1, $2]) }
@@ -540,7 +601,7 @@ private func makeMainActorKey(
   let name = "K\(index)"
   let column = freshColumn()
   switch edges.count {
-  case 0: return MainActorKey(lifetime, name: name, column: column) { Node(index, [], 0) }
+  case 0: return MainActorKey(lifetime, name: name, column: column) { Node(index, []) }
   case 1: return MainActorKey(lifetime, d[0](), name: name, column: column) { node(index, [$0]) }
   case 2: return MainActorKey(lifetime, d[0](), d[1](), name: name, column: column) { node(index, [$0, $1]) }
   default:
@@ -556,7 +617,7 @@ private func makeAsyncKey(
   let name = "K\(index)"
   let column = freshColumn()
   switch edges.count {
-  case 0: return AsyncKey(lifetime, name: name, column: column) { Node(index, [], 0) }
+  case 0: return AsyncKey(lifetime, name: name, column: column) { Node(index, []) }
   case 1: return AsyncKey(lifetime, d[0](), name: name, column: column) { node(index, [$0]) }
   case 2: return AsyncKey(lifetime, d[0](), d[1](), name: name, column: column) { node(index, [$0, $1]) }
   default:
@@ -581,8 +642,8 @@ private func bindKey(
 ) {
   let d = edges.map { edge in { @Sendable in asyncDependency(box, edge) } }
   switch (edges.count, isOverride) {
-  case (0, false): b.bind(key) { Node(index, [], 0) }
-  case (0, true): b.override(key) { Node(index, [], 0) }
+  case (0, false): b.bind(key) { Node(index, []) }
+  case (0, true): b.override(key) { Node(index, []) }
   case (1, false): b.bind(key, d[0]()) { node(index, [$0]) }
   case (1, true): b.override(key, d[0]()) { node(index, [$0]) }
   case (2, false): b.bind(key, d[0](), d[1]()) { node(index, [$0, $1]) }
@@ -599,8 +660,8 @@ private func bindKey(
 ) {
   let d = edges.map { edge in { @Sendable in mainActorDependency(box, edge) } }
   switch (edges.count, isOverride) {
-  case (0, false): b.bind(key) { Node(index, [], 0) }
-  case (0, true): b.override(key) { Node(index, [], 0) }
+  case (0, false): b.bind(key) { Node(index, []) }
+  case (0, true): b.override(key) { Node(index, []) }
   case (1, false): b.bind(key, d[0]()) { node(index, [$0]) }
   case (1, true): b.override(key, d[0]()) { node(index, [$0]) }
   case (2, false): b.bind(key, d[0](), d[1]()) { node(index, [$0, $1]) }
@@ -616,8 +677,8 @@ private func bindKey(
 ) {
   let d = edges.map { edge in { @Sendable in dependency(box, edge) } }
   switch (edges.count, isOverride) {
-  case (0, false): b.bind(key) { Node(index, [], 0) }
-  case (0, true): b.override(key) { Node(index, [], 0) }
+  case (0, false): b.bind(key) { Node(index, []) }
+  case (0, true): b.override(key) { Node(index, []) }
   case (1, false): b.bind(key, d[0]()) { node(index, [$0]) }
   case (1, true): b.override(key, d[0]()) { node(index, [$0]) }
   case (2, false): b.bind(key, d[0](), d[1]()) { node(index, [$0, $1]) }
@@ -755,13 +816,13 @@ private func asyncDependency(_ box: KeyBox, _ edge: Wiring.Edge) -> AsyncKey<Dep
 
 private func node(_ index: Int, _ values: [Dependency]) -> Node {
   var nodes: [Node] = []
-  var providers = 0
+  var later: [Dependency] = []
   for value in values {
     switch value {
     case .node(let node), .optional(let node?): nodes.append(node)
     case .optional(nil): break
-    case .provider, .lazy, .mainActorProvider, .asyncProvider: providers += 1
+    case .provider, .lazy, .mainActorProvider, .asyncProvider: later.append(value)
     }
   }
-  return Node(index, nodes, providers)
+  return Node(index, nodes, later)
 }

@@ -111,7 +111,19 @@ extension Keys {
   }
   fileprivate static var patientRecommender: Key<Instance> {
     Key(
-      .singleton, .presenter.provider, name: "Keys.patientRecommender", fileID: "App/Keys.swift", line: 24
+      .scoped(.flow), .presenter.provider, name: "Keys.patientRecommender", fileID: "App/Keys.swift", line: 24
+    ) { _ in Instance() }
+  }
+  // A singleton's provider resolves from the root graph, where no flow is open.
+  fileprivate static var providingRecommender: Key<Instance> {
+    Key(
+      .singleton, .presenter.provider, name: "Keys.providingRecommender", fileID: "App/Keys.swift", line: 29
+    ) { _ in neverBuilt(Instance(), "providingRecommender") }
+  }
+  // What a provider resolves later is not held: a singleton may keep a provider of a `.weak` key.
+  fileprivate static var weakProvidingRecommender: Key<Instance> {
+    Key(
+      .singleton, .sharedCache.provider, name: "Keys.weakProvidingRecommender", fileID: "App/Keys.swift", line: 33
     ) { _ in Instance() }
   }
 
@@ -278,7 +290,7 @@ struct GraphCheckTests {
 
       error: captive dependency: Keys.recommender (Instance, App/Keys.swift:23) is .singleton, but holds Keys.flowData (Instance, App/Keys.swift:20), which is .scoped(.flow)
         Keys.recommender → Keys.formatter → Keys.presenter → Keys.flowData
-      fix: give Keys.recommender a lifetime no longer than .scoped(.flow), or declare .flowData.provider and resolve it when needed
+      fix: give Keys.recommender a lifetime no longer than .scoped(.flow), or resolve Keys.flowData from a graph that opens .flow and pass it to the method that needs it
       """)
   }
 
@@ -298,12 +310,12 @@ struct GraphCheckTests {
       error: captive dependency: Keys.imageCache (Instance, App/Keys.swift:25) is .weak, but holds Keys.flowData (Instance, App/Keys.swift:20), which is .scoped(.flow)
         Keys.imageCache → Keys.flowData
         a .weak instance lives in the graph that binds Keys.imageCache and is shared by every graph below it, so it cannot hold one graph's .scoped(.flow) instance
-      fix: give Keys.imageCache the lifetime .scoped(.flow), or declare .flowData.provider and resolve it when needed
+      fix: give Keys.imageCache the lifetime .scoped(.flow), or resolve Keys.flowData from a graph that opens .flow and pass it to the method that needs it
 
       error: captive dependency: Keys.thumbnails (Instance, App/Keys.swift:26) is .weak, but holds Keys.flowData (Instance, App/Keys.swift:20), which is .scoped(.flow)
         Keys.thumbnails → Keys.presenter → Keys.flowData
         a .weak instance lives in the graph that binds Keys.thumbnails and is shared by every graph below it, so it cannot hold one graph's .scoped(.flow) instance
-      fix: give Keys.thumbnails the lifetime .scoped(.flow), or declare .flowData.provider and resolve it when needed
+      fix: give Keys.thumbnails the lifetime .scoped(.flow), or resolve Keys.flowData from a graph that opens .flow and pass it to the method that needs it
       """)
   }
 
@@ -327,9 +339,33 @@ struct GraphCheckTests {
     #expect(graph[.sharedCache] === cache)
   }
 
-  @Test("a singleton may hold a provider of a scoped key")
+  @Test("a scoped key may keep a provider of a key that needs its scope; a singleton may keep one of a .weak key")
   func providerIsNotCaptive() throws {
-    _ = try Graph(modules: [TestModule { b in b.expose(.patientRecommender) }])
+    let graph = try Graph(modules: [
+      TestModule { b in
+        b.expose(.patientRecommender)
+        b.expose(.weakProvidingRecommender)
+      }
+    ])
+    _ = graph.child(scope: .flow)[.patientRecommender]
+    _ = graph[.weakProvidingRecommender]
+  }
+
+  @Test(
+    "a singleton that keeps a provider of a scoped key is captive: the provider resolves from the singleton's graph, where no flow is open"
+  )
+  func providerOfScopedKeyFromSingleton() {
+    let error = buildError([TestModule { b in b.expose(.providingRecommender) }])
+    expectText(
+      error,
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: captive dependency: Keys.providingRecommender (Instance, App/Keys.swift:29) is .singleton, but resolves Keys.flowData (Instance, App/Keys.swift:20), which is .scoped(.flow), later through Keys.presenter.provider
+        Keys.providingRecommender → Keys.presenter.provider → Keys.presenter → Keys.flowData
+        a provider, lazy value or factory that Keys.providingRecommender's factory keeps resolves from the graph that owns Keys.providingRecommender, and no graph from there to the root opens .flow
+      fix: give Keys.providingRecommender a lifetime no longer than .scoped(.flow), or resolve Keys.flowData from a graph that opens .flow and pass it to the method that needs it
+      """)
   }
 
   @Test("a key that needs a scope is no error in a graph that does not open it")

@@ -70,7 +70,7 @@ struct VerifyAllAtOnceTests {
       error: Keys.checkoutData is scoped to .flow, but needs Keys.account, scoped to .session, which is not open where .flow is
         Keys.checkoutData → Keys.account
         verify() opened .flow, then .session
-      fix: open .session outside .flow (graph.child(scope: .session).child(scope: .flow)), or declare .account.provider and resolve it where .session is open
+      fix: open .session outside .flow (graph.child(scope: .session).child(scope: .flow)), or resolve Keys.account from a graph that opens .session and pass it to the method that needs it
 
       error: the child graph of Keys.brokenFlow could not be built
         Keys.brokenFlow (ChildGraphFactory<Void>, App/Keys.swift:5)

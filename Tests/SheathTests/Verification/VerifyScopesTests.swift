@@ -114,7 +114,7 @@ struct VerifyScopesTests {
       error: Keys.cart is scoped to .checkout, but needs Keys.account, scoped to .account, which is not open where .checkout is
         Keys.cart → Keys.cartHelper → Keys.account
         verify() opened .checkout, then .account
-      fix: open .account outside .checkout (graph.child(scope: .account).child(scope: .checkout)), or declare .account.provider and resolve it where .account is open
+      fix: open .account outside .checkout (graph.child(scope: .account).child(scope: .checkout)), or resolve Keys.account from a graph that opens .account and pass it to the method that needs it
       """)
   }
 
@@ -130,7 +130,7 @@ struct VerifyScopesTests {
       error: Keys.cart is scoped to .checkout, but needs Keys.account, scoped to .account, which is not open where .checkout is
         Keys.cart → Keys.cartHelper → Keys.account
         Keys.accountCheckoutFlow opens .checkout under whichever graph resolves it; verify() read its child graph under a graph that does not open .account, and opened .account below it
-      fix: resolve Keys.accountCheckoutFlow only from a graph that opens .account, and verify that graph (graph.child(scope: .account).verify()); or declare .account.provider and resolve it where .account is open
+      fix: resolve Keys.accountCheckoutFlow only from a graph that opens .account, and verify that graph (graph.child(scope: .account).verify()); or resolve Keys.account from a graph that opens .account and pass it to the method that needs it
       """)
     let report = try graph.child(scope: .account).verify()
     #expect(report.childGraphs == ["Keys.accountCheckoutFlow"])
