@@ -75,8 +75,10 @@
     /// - Parameters:
     ///   - modules: The app's modules, evaluated for each test.
     ///   - reportingUnusedOverrides: Whether to fail a test that never resolved one of its overrides.
-    ///   - sourceLocation: Where the trait is written: the issues it records point here (an unused
-    ///     override, at its own line).
+    ///   - sourceLocation: Where the trait is written: the issues it records point here (a request
+    ///     made in the same file, at its own line). Swift 6.3 gives code written in `@Test(…)`'s
+    ///     arguments the test function's line: that is where a trait written there, and an unused
+    ///     override made in its closure, point; the message names the key.
     ///   - overrides: The test's overrides: `$0.override(.key) { … }`.
     /// - Returns: The trait.
     public static func graph(

@@ -21,9 +21,10 @@
 ///
 /// ## Where failures go
 ///
-/// A failure the graph records — a live-only key resolved without an override, an override never
-/// resolved — fails the test that built the graph, pointing at the line that built it (an unused
-/// override points at its own line), whichever thread or task resolved the key. Swift Testing takes an
+/// A failure the graph records — a live-only key resolved without an override, a key the graph did
+/// not know, an override never resolved — fails the test that built the graph, pointing at the line
+/// that built it, whichever thread or task resolved the key; a request or an override made in the
+/// same file points at its own line instead. Swift Testing takes an
 /// issue only from the test's own task: a failure on a Dispatch queue or in a detached task is recorded
 /// when the `.graph` trait's test ends, when the test calls ``reportUnusedOverrides()``, or when the
 /// graph is released; build the graph with the trait where work leaves the test's task.
@@ -64,7 +65,10 @@ public struct TestGraph: Sendable {
     self.reporter = reporter
     self.graph = try Graph(
       modules: modules, testOverrides: overrides, usage: usage,
-      hooks: TestHooks(reportsUnknownKeys: !modules.isEmpty, report: { message in reporter.record(message) }))
+      hooks: TestHooks(reportsUnknownKeys: !modules.isEmpty) { message, request in
+        // At the request's line when the test made it in the graph's file, as an override's.
+        reporter.record(message, at: request.map(location.override(at:)))
+      })
   }
 
   /// A message for each override this test registered but never resolved.

@@ -15,8 +15,8 @@ extension XCTestCase {
   /// }
   /// ```
   ///
-  /// The failures the graph records point at the line that calls `withGraph` (an unused override, at
-  /// its own line), whichever thread resolved the key.
+  /// The failures the graph records point at the line that calls `withGraph` (a request or an unused
+  /// override made in the same file, at its own line), whichever thread resolved the key.
   ///
   /// `withGraph` runs on its caller's actor, so the test case and the closures never leave it: call it
   /// from a `@MainActor` test method, whose `body` then uses main-actor values without `await`, or from
@@ -70,8 +70,8 @@ extension XCTestCase {
   /// }
   /// ```
   ///
-  /// The failures the graph records point at the line that calls `withGraph` (an unused override, at
-  /// its own line), whichever thread resolved the key.
+  /// The failures the graph records point at the line that calls `withGraph` (a request or an unused
+  /// override made in the same file, at its own line), whichever thread resolved the key.
   ///
   /// - Parameters:
   ///   - modules: The app's modules.

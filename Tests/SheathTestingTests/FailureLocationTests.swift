@@ -32,6 +32,34 @@
       #expect(issues == [RecordedIssue(text: liveOnlyMessage, location: graphLocation)])
     }
 
+    @Test("a failure of a request made in the graph's file points at the request's line")
+    func requestLocation() async throws {
+      let issues = try await issues {
+        let test = try TestGraph(
+          modules: [AppModule()], fileID: "AppTests/ProfileTests.swift", filePath: "/src/AppTests/ProfileTests.swift",
+          line: 12, column: 5)
+        _ = test.graph[.network, fileID: "AppTests/ProfileTests.swift", line: 30]
+        _ = test.graph[.report, fileID: "AppTests/ProfileTests.swift", line: 31]
+        // A request made in another file points at the graph.
+        _ = test.graph[.unexposedReport, fileID: "AppTests/Helpers.swift", line: 7]
+      }
+      #expect(issues.map(\.location) == [at(line: 30, column: 1), at(line: 31, column: 1), graphLocation])
+      #expect(issues.first?.text == liveOnlyMessage)
+      #expect(issues.dropFirst().allSatisfy { $0.text.hasPrefix("this test resolved Keys.") })
+    }
+
+    @Test("under the trait too: a request in the trait's file points at its line")
+    func traitRequestLocation() async throws {
+      let trait = GraphTrait.graph(sourceLocation: graphLocation)
+      let test = try #require(Test.current)
+      let issues = try await issues {
+        try await trait.provideScope(for: test, testCase: Test.Case.current) {
+          _ = Graph.current?[.network, fileID: "AppTests/ProfileTests.swift", line: 40]
+        }
+      }
+      #expect(issues == [RecordedIssue(text: liveOnlyMessage, location: at(line: 40, column: 1))])
+    }
+
     @Test("the trait's failures point at the trait")
     func traitLocation() async throws {
       let trait = GraphTrait.graph(sourceLocation: graphLocation)
@@ -156,6 +184,12 @@
   }
 
   extension Keys {
+    /// Another key no module names, for a request made in another file.
+    fileprivate static var unexposedReport: Key<Report> {
+      Key<Report>(.transient, .shared, name: "Keys.unexposedReport", fileID: "App/Keys.swift", line: 53) {
+        Report(box: $0)
+      }
+    }
     fileprivate static var port: Key<Int> { Key<Int>.required(name: "Keys.port", fileID: "App/Keys.swift", line: 20) }
   }
 

@@ -159,8 +159,9 @@ extension TestBehavior.Kind: @unchecked Sendable {}
 /// What a test graph reports to the test framework: SheathTesting installs one that records issues
 /// with Swift Testing or XCTest.
 package final class TestHooks: Sendable {
-  /// Records a test failure.
-  package let report: @Sendable (_ message: String) -> Void
+  /// Records a test failure; `location` is the request that failed, when one did (a test points at its
+  /// line when it is in the test's file).
+  package let report: @Sendable (_ message: String, _ location: CodeLocation?) -> Void
   private let reported = Locked<Set<ObjectIdentifier>>([])
   private let reportedUnknown = Locked<Set<ObjectIdentifier>>([])
 
@@ -169,22 +170,24 @@ package final class TestHooks: Sendable {
   /// a key tested on its own, stands for no app.
   let reportsUnknownKeys: Bool
 
-  package init(reportsUnknownKeys: Bool = true, report: @escaping @Sendable (_ message: String) -> Void) {
+  package init(
+    reportsUnknownKeys: Bool = true, report: @escaping @Sendable (_ message: String, _ location: CodeLocation?) -> Void
+  ) {
     self.reportsUnknownKeys = reportsUnknownKeys
     self.report = report
   }
 
-  /// Reports a live-only key resolved without an override, once per key and graph.
-  func reportLiveOnly(_ key: Keys) {
+  /// Reports a live-only key resolved without an override at `site`, once per key and graph.
+  func reportLiveOnly(_ key: Keys, at site: CallSite) {
     guard reported.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
-    report(Self.liveOnlyMessage(key))
+    report(Self.liveOnlyMessage(key), site.location)
   }
 
   /// Reports a key the test resolved that its graph did not know when it was built, once per key and
   /// graph: building the app's graph does not check it.
-  func reportUnknownKey(_ key: Keys) {
+  func reportUnknownKey(_ key: Keys, at site: CallSite) {
     guard reportsUnknownKeys, reportedUnknown.withLock({ $0.insert(ObjectIdentifier(key)).inserted }) else { return }
-    report(Self.unknownKeyMessage(key))
+    report(Self.unknownKeyMessage(key), site.location)
   }
 
   package static func unknownKeyMessage(_ key: Keys) -> String {

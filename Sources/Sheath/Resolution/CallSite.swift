@@ -14,4 +14,7 @@ struct CallSite: Sendable {
     self.fileID = fileID
     self.line = line
   }
+
+  /// The site as a location, for a test failure that points at the request.
+  var location: CodeLocation { CodeLocation(compiled: fileID, line: line) }
 }

@@ -21,7 +21,7 @@ extension Graph {
       if table.stopsOnUnknownKeys, !(table.entries.contains(slot) && table.entries[slot].binding != nil) {
         stopIfRequestedOutsideFactories(key, at: site)
       }
-      if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key) }
+      if usesTestValues, fallback.isLiveOnlyStandIn { reportLiveOnly(key, at: site) }
     } else {
       ResolutionStack.stop(.missingBinding(key, neededBy: ResolutionStack.fullPath), at: site)
     }

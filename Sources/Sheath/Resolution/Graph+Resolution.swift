@@ -151,7 +151,7 @@ extension Graph {
     if !table.checked.contains(key.slot) { checkUnknownKey(key, at: site) }
     if table.stopsOnUnknownKeys { stopIfRequestedOutsideFactories(key, at: site) }
     if usesTestValues {
-      if binding.object.isLiveOnlyStandIn { reportLiveOnly(key) }
+      if binding.object.isLiveOnlyStandIn { reportLiveOnly(key, at: site) }
     } else if !table.stopsOnUnknownKeys {
       key.checkedBy.store(fallbackToken)
     }
@@ -195,7 +195,7 @@ extension Graph {
     }
     // Only a request outside every factory — a synchronous or an async one's — is the test's own.
     if let testHooks, testHooks.reportsUnknownKeys, isOutsideFactories {
-      testHooks.reportUnknownKey(key)
+      testHooks.reportUnknownKey(key, at: site)
     }
   }
 
@@ -320,12 +320,12 @@ extension Graph {
   }
 
   @usableFromInline
-  func reportLiveOnly(_ key: Keys) {
+  func reportLiveOnly(_ key: Keys, at site: CallSite) {
     guard let testHooks else {
       FileHandleOutput.standardError("Sheath: " + TestHooks.liveOnlyMessage(key))
       return
     }
-    testHooks.reportLiveOnly(key)
+    testHooks.reportLiveOnly(key, at: site)
   }
 }
 
