@@ -30,6 +30,9 @@ struct CommandLineUsageTests {
       UsageCase(["--mock=1", "octocat"], "error: --mock takes no value\n" + usageLines),
       UsageCase(["--mock=yes", "octocat"], "error: --mock takes no value\n" + usageLines),
       UsageCase(["--graph=no"], "error: --graph takes no value\n" + usageLines),
+      UsageCase(
+        ["--graph", "octocat"],
+        "error: --graph prints the dependency graph and shows no user: drop 'octocat', or drop --graph\n" + usageLines),
       UsageCase(["--help=x"], "error: --help takes no value\n" + usageLines),
       UsageCase(["--version=x"], "error: --version takes no value\n" + usageLines),
       UsageCase(
@@ -84,7 +87,8 @@ struct CommandLineUsageTests {
         "error: GITHUB_API_URL must be an http or https URL, not 'ftp://x'\n" + usageLines),
       UsageCase(
         ["--mock", "--graph", "bad_login"],
-        "error: A GitHub username can only contain ASCII letters, digits and hyphens, so '_' is not allowed.\n"),
+        "error: --graph prints the dependency graph and shows no user: drop 'bad_login', or drop --graph\n"
+          + usageLines),
       UsageCase(
         ["--graph", "--page", "0"], "error: --page must be a whole number from 1 to 1,000,000, not '0'\n" + usageLines),
     ])

@@ -89,6 +89,13 @@ struct OptionsTests {
       (["--api-url", "ftp://example.com"], "--api-url must be an http or https URL, not 'ftp://example.com'"),
       (["--api-url", "nonsense"], "--api-url must be an http or https URL, not 'nonsense'"),
       (["one", "two"], "unexpected argument 'two' after the login 'one': give one login"),
+      (
+        ["--graph", "octocat"], "--graph prints the dependency graph and shows no user: drop 'octocat', or drop --graph"
+      ),
+      (
+        ["octocat", "--mock", "--graph"],
+        "--graph prints the dependency graph and shows no user: drop 'octocat', or drop --graph"
+      ),
       (["--", "octocat", "--page", "0"], "unexpected argument '--page' after the login 'octocat': give one login"),
       (["--", "--", "octocat"], "unexpected argument 'octocat' after the login '--': give one login"),
     ])

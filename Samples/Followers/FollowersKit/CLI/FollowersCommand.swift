@@ -56,7 +56,7 @@ public enum FollowersCommand {
       terminal.writeError(String(describing: error))
       return .failure
     }
-    // Every input is checked before anything is done: a login that `--graph` would not use too.
+    // Every input is checked before anything is done.
     if let login = options.login, let reason = graph[.loginValidator].validate(login).reason {
       terminal.writeError("error: \(TerminalText.line(reason))")
       return .usage

@@ -41,7 +41,7 @@ public struct FollowersOptions: Equatable, Sendable {
   ///
   /// - Parameter arguments: The arguments after the program's path.
   /// - Throws: ``UsageError`` for an unknown option, a flag given a value, a missing or bad value,
-  ///   `--mock` with another environment, or a second login.
+  ///   `--mock` with another environment, a second login, or a login with `--graph`.
   public init(arguments: [String]) throws(UsageError) {
     var mock = false
     var named: AppEnvironment?
@@ -91,6 +91,11 @@ public struct FollowersOptions: Equatable, Sendable {
       }
     }
     if mock, let named, named != .mock { throw UsageError.conflictingEnvironments(named) }
+    // `--graph` shows no user: a login beside it would be silently ignored.
+    if printGraph, !showHelp, !showVersion, let login {
+      throw UsageError(
+        "--graph prints the dependency graph and shows no user: drop '\(TerminalText.line(login))', or drop --graph")
+    }
     environment = mock ? .mock : named
   }
 
