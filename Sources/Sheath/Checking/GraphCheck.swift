@@ -222,6 +222,9 @@ struct GraphCheck {
     var lines = unique.prefix(Self.pathLimit).map { path in
       let declarer = nodes[path[path.count - 2]]
       let line = "needed by " + describePath(path.map { nodes[$0].key })
+      if let decorator = decorator(from: path[path.count - 2], to: missing) {
+        return line + ", as \(decorator) decorates \(declarer.key.name)"
+      }
       guard let source = declarer.binding?.source, !source.isKeyDefault else { return line }
       return line + ", as \(source) binds \(declarer.key.name)"
     }
@@ -233,6 +236,30 @@ struct GraphCheck {
       starts.append(nodes[path[0]].key)
     }
     return (lines, starts)
+  }
+
+  /// Where the decorator that declared the edge from node `from` to node `to` was registered; `nil`
+  /// when the binding's own factory declared it.
+  private func decorator(from: Int, to: Int) -> BindingSource? {
+    guard let dependencies = nodes[from].binding?.dependencies,
+      let index = nodes[from].edges?.firstIndex(where: { $0.target == to })
+    else { return nil }
+    return dependencies.decorator(ofEdge: index)
+  }
+
+  /// What a module did to the keys of a path that their declarations do not show: a lifetime that a
+  /// module's binding gave `lifetimes`' keys, and an edge a decorator declared.
+  private func provenance(of path: [Int], lifetimes: [Int]) -> [String] {
+    var lines: [String] = []
+    for node in lifetimes {
+      guard let binding = nodes[node].binding, !binding.source.isKeyDefault else { continue }
+      lines.append("\(nodes[node].key.name) is \(binding.lifetime) as \(binding.source) binds it")
+    }
+    for (from, to) in zip(path, path.dropFirst()) {
+      guard let decorator = decorator(from: from, to: to) else { continue }
+      lines.append("\(nodes[from].key.name) needs \(nodes[to].key.name) through its decorator in \(decorator)")
+    }
+    return lines
   }
 
   /// Cycles of direct edges, each reported once, from its member reached first.
@@ -280,7 +307,7 @@ struct GraphCheck {
         kind: .dependencyCycle, keyName: keys[0].name,
         diagnostic: Diagnostic(
           summary: "dependency cycle",
-          details: cyclePath(keys),
+          details: cyclePath(keys) + provenance(of: ordered + [ordered[0]], lifetimes: []),
           fix:
             "declare one of these dependencies as \(deferredForms(of: keys[1])) (\(declaration(of: keys[0], nodes[ordered[0]].lifetime, needing: keys[1]))) and resolve it after the factory returns, or split a type so the cycle disappears"
         )))
@@ -327,13 +354,16 @@ struct GraphCheck {
           ? path.indices.dropLast().first { index in
             nodes[path[index]].edges?.contains { $0.kind == .deferred && $0.target == path[index + 1] } == true
           }.map { nodes[path[$0]].key } : nil
-        reportCaptive(path.map { nodes[$0].key }, holderLifetime, lifetime, laterThrough: deferred)
+        reportCaptive(
+          path.map { nodes[$0].key }, holderLifetime, lifetime, laterThrough: deferred,
+          provenance: provenance(of: path, lifetimes: [holder, held]))
       }
     }
   }
 
   private mutating func reportCaptive(
-    _ path: [Keys], _ holderLifetime: LifetimeKind, _ lifetime: LifetimeKind, laterThrough deferred: Keys?
+    _ path: [Keys], _ holderLifetime: LifetimeKind, _ lifetime: LifetimeKind, laterThrough deferred: Keys?,
+    provenance: [String]
   ) {
     guard let holder = path.first, let held = path.last else { return }
     // A `.weak` instance is shared by every graph below the one that binds it: shorter is not enough.
@@ -369,7 +399,7 @@ struct GraphCheck {
       GraphError.Problem(
         kind: .captiveDependency, keyName: holder.name,
         diagnostic: Diagnostic(
-          summary: summary, details: [describePath(path)] + why, fix: "\(lifetimeFix), or \(otherFix)")
+          summary: summary, details: [describePath(path)] + provenance + why, fix: "\(lifetimeFix), or \(otherFix)")
       ))
   }
 }

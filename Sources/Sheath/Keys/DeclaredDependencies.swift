@@ -16,9 +16,25 @@ final class DeclaredDependencies: @unchecked Sendable {
   /// The keys the edges name, read on first use.
   @usableFromInline let cell = PublishedReference<KeyList>()
 
+  /// The decorators that declared some of ``edges``, each with the ones it added: empty but for a
+  /// binding that declared decorators wrap, whose messages name the decorator an edge came from.
+  private let decorations: [(source: BindingSource, edges: Range<Int>)]
+
   @usableFromInline
   init(_ edges: [DeclaredEdge]) {
     self.edges = edges
+    self.decorations = []
+  }
+
+  /// `own`'s edges, then those of the decorator registered at `source`, which declared `added`.
+  init(_ own: DeclaredDependencies, decoratedBy source: BindingSource, adding added: DeclaredDependencies) {
+    edges = own.edges + added.edges
+    decorations = own.decorations + [(source, own.edges.count..<(own.edges.count + added.edges.count))]
+  }
+
+  /// Where the decorator that declared the edge at `index` was registered; `nil` for the factory's own.
+  func decorator(ofEdge index: Int) -> BindingSource? {
+    decorations.first { $0.edges.contains(index) }?.source
   }
 
   deinit {

@@ -137,7 +137,9 @@ class Binding<Factory>: AnyBinding, @unchecked Sendable {
       lifetime: lifetime, source: source, isLiveOnlyStandIn: isLiveOnlyStandIn, usage: usage,
       decorators: decorators + [decoration.source],
       uncheckedDecorators: uncheckedDecorators + (added == nil ? [decoration.source] : []),
-      dependencies: dependencies.map { own in added.map { DeclaredDependencies(own.edges + $0.edges) } ?? own },
+      dependencies: dependencies.map { own in
+        added.map { DeclaredDependencies(own, decoratedBy: decoration.source, adding: $0) } ?? own
+      },
       factory: factory)
   }
 }

@@ -74,7 +74,7 @@ struct DeclaredDecoratorTests {
       Sheath could not build the graph (1 problem):
 
       error: missing binding for required key Keys.mark (String, App/Keys.swift:2)
-        needed by Keys.greeting → Keys.mark
+        needed by Keys.greeting → Keys.mark, as TestModule (App/Decorators.swift:9) decorates Keys.greeting
       fix: bind it in one of the installed modules: b.bind(.mark) { … }
       """)
   }
@@ -85,7 +85,9 @@ struct DeclaredDecoratorTests {
       buildError([
         TestModule { b in
           b.expose(.greeting)
-          b.decorate(.greeting, .shout) { greeting, _ in neverBuilt(greeting, "decorator") }
+          b.decorate(.greeting, .shout, fileID: "App/Decorators.swift", line: 10) { greeting, _ in
+            neverBuilt(greeting, "decorator")
+          }
         }
       ]),
       """
@@ -95,6 +97,7 @@ struct DeclaredDecoratorTests {
         Keys.greeting (any Greeting, App/Keys.swift:1)
         → Keys.shout (String, App/Keys.swift:3)
         → Keys.greeting
+        Keys.greeting needs Keys.shout through its decorator in TestModule (App/Decorators.swift:10)
       fix: declare one of these dependencies as .provider or .lazy (Key(.transient, .shout.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
       """)
   }
@@ -105,7 +108,9 @@ struct DeclaredDecoratorTests {
       buildError([
         TestModule { b in
           b.expose(.sharedGreeting)
-          b.decorate(.sharedGreeting, .flowMark) { greeting, _ in neverBuilt(greeting, "decorator") }
+          b.decorate(.sharedGreeting, .flowMark, fileID: "App/Decorators.swift", line: 12) { greeting, _ in
+            neverBuilt(greeting, "decorator")
+          }
         }
       ]),
       """
@@ -113,6 +118,7 @@ struct DeclaredDecoratorTests {
 
       error: captive dependency: Keys.sharedGreeting (any Greeting, App/Keys.swift:6) is .singleton, but holds Keys.flowMark (String, App/Keys.swift:7), which is .scoped(.flow)
         Keys.sharedGreeting → Keys.flowMark
+        Keys.sharedGreeting needs Keys.flowMark through its decorator in TestModule (App/Decorators.swift:12)
       fix: give Keys.sharedGreeting a lifetime no longer than .scoped(.flow), or resolve Keys.flowMark from a graph that opens .flow and pass it to the method that needs it
       """)
   }

@@ -319,6 +319,26 @@ struct GraphCheckTests {
       """)
   }
 
+  @Test("a lifetime a module's binding gave a key is named with that module")
+  func captiveThroughAModulesLifetime() {
+    expectText(
+      buildError([
+        TestModule { b in
+          b.expose(.sharedCache)
+          b.override(.session, .scoped(.flow), fileID: "App/Overrides.swift", line: 3) { Instance() }
+        }
+      ]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: captive dependency: Keys.sharedCache (Instance, App/Keys.swift:28) is .weak, but holds Keys.session (Instance, App/Keys.swift:27), which is .scoped(.flow)
+        Keys.sharedCache → Keys.session
+        Keys.session is .scoped(.flow) as TestModule (App/Overrides.swift:3) binds it
+        a .weak instance lives in the graph that binds Keys.sharedCache and is shared by every graph below it, so it cannot hold one graph's .scoped(.flow) instance
+      fix: give Keys.sharedCache the lifetime .scoped(.flow), or resolve Keys.session from a graph that opens .flow and pass it to the method that needs it
+      """)
+  }
+
   @Test(
     "the rule is the same wherever the key is bound: a .weak key bound in a flow's own graph may not hold the flow's key"
   )
