@@ -19,11 +19,15 @@ import Testing
 @Suite("Declared dependencies: the check agrees with the resolver")
 @MainActor
 struct GraphCheckAgreementTests {
-  // Of these 1,200 graphs, 162 are sound, with 292 main-actor and 115 async keys and 71 lazy and 49
-  // optional edges among them; the others have 796 missing bindings, 1,146 keys on cycles and 493
-  // captive keys (114 of them `.weak` keys holding a flow's), counted when the wiring last changed. It
+  // Of these 1,200 graphs, 144 are sound, with 242 main-actor and 104 async keys and 277 provider, 60
+  // lazy and 40 optional edges among them; the others have 796 missing bindings, 1,146 keys on cycles
+  // and 678 captive keys (114 of them `.weak` keys holding a flow's), counted when the model last
+  // changed (the wiring is as it was). It
   // gained `.weak` and `.perResolution` keys when the check was found passing a `.weak` key that held
-  // a scoped one, which the resolver then stopped on, and lazy and optional edges with them.
+  // a scoped one, which the resolver then stopped on, and lazy and optional edges with them. Since the
+  // check was found passing a singleton whose provider would resolve a flow's key from the root graph,
+  // every provider and lazy value a resolved key was given is called too (185 such keys in the
+  // seeds, and 142 flow keys holding `.weak` ones, the other direction of that rule).
   nonisolated static let seeds: [UInt64] = Array(1...1_200)
 
   @Test("random graphs: every reported problem exists, or every key resolves", arguments: seeds)
@@ -162,6 +166,7 @@ extension GraphCheckAgreementTests {
     var soundEdges: [String: Int] = [:]
     var requires = (all: 0, unbound: 0)
     var capturingLater = 0
+    var flowHoldingWeak = 0
     for seed in Self.seeds {
       let wiring = Wiring(seed: seed)
       defer { wiring.box.keys = [] }
@@ -171,6 +176,7 @@ extension GraphCheckAgreementTests {
       problems.captive += modelled.captive
       problems.weakHoldingFlow += modelled.weakHoldingFlow
       capturingLater += wiring.capturingLater
+      flowHoldingWeak += wiring.flowHoldingWeak
       requires.all += wiring.requires.all
       requires.unbound += wiring.requires.unbound
       guard !wiring.hasAnyProblem else { continue }
@@ -191,7 +197,8 @@ extension GraphCheckAgreementTests {
     #expect(problems.weakHoldingFlow >= 20, "\(problems)")
     // Singletons and `.weak` keys whose providers or lazy values would resolve a flow's key from the
     // root graph: the check once passed them, and the resolver stopped when they were called.
-    #expect(capturingLater >= 20, "capturing later: \(capturingLater)")
+    #expect(capturingLater >= 100, "capturing later: \(capturingLater)")
+    #expect(flowHoldingWeak >= 100, "flow keys holding .weak ones: \(flowHoldingWeak)")
     #expect(Wiring.Life.allCases.allSatisfy { soundLifetimes["\($0)", default: 0] >= 50 }, "\(soundLifetimes)")
     #expect(
       ["direct", "provider", "lazy", "optional"].allSatisfy { soundEdges[$0, default: 0] >= 30 }, "\(soundEdges)")
@@ -479,6 +486,12 @@ private struct Wiring {
 
   var hasAnyProblem: Bool {
     keys.indices.contains { !isBound[$0] || isOnCycle($0) || isCaptive($0) }
+  }
+
+  /// How many flow keys hold a `.weak` key, directly or through keys the graph does not keep: captive,
+  /// since the flow's instance would keep the `.weak` one for the whole flow.
+  var flowHoldingWeak: Int {
+    keys.indices.count { index in lives[index] == .flow && heldShared(index).contains { lives[$0] == .weak } }
   }
 
   /// How many shared keys outside the flow keep a provider or lazy value that would resolve a flow's key

@@ -114,6 +114,19 @@ extension Keys {
       .scoped(.flow), .presenter.provider, name: "Keys.patientRecommender", fileID: "App/Keys.swift", line: 24
     ) { _ in Instance() }
   }
+  // A main-actor key that declares an async key directly: a dependency its factory cannot take.
+  fileprivate static var loadedCount: AsyncKey<Int> {
+    AsyncKey(name: "Keys.loadedCount", fileID: "App/Keys.swift", line: 35) { 1 }
+  }
+  fileprivate static var countLabel: MainActorKey<Int> {
+    MainActorKey(.transient, .loadedCount, name: "Keys.countLabel", fileID: "App/Keys.swift", line: 36) { $0 }
+  }
+  // A flow's instance that holds a `.weak` one would keep it alive for the whole flow.
+  fileprivate static var flowThumbnails: Key<Instance> {
+    Key(.scoped(.flow), .sharedCache, name: "Keys.flowThumbnails", fileID: "App/Keys.swift", line: 34) { _ in
+      neverBuilt(Instance(), "flowThumbnails")
+    }
+  }
   // A singleton's provider resolves from the root graph, where no flow is open.
   fileprivate static var providingRecommender: Key<Instance> {
     Key(
@@ -317,6 +330,40 @@ struct GraphCheckTests {
         a .weak instance lives in the graph that binds Keys.thumbnails and is shared by every graph below it, so it cannot hold one graph's .scoped(.flow) instance
       fix: give Keys.thumbnails the lifetime .scoped(.flow), or resolve Keys.flowData from a graph that opens .flow and pass it to the method that needs it
       """)
+  }
+
+  @Test("a scoped key that holds a .weak key is captive: it would keep the .weak instance for its whole scope")
+  func scopedHoldingWeak() {
+    expectText(
+      buildError([TestModule { b in b.expose(.flowThumbnails) }]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: captive dependency: Keys.flowThumbnails (Instance, App/Keys.swift:34) is .scoped(.flow), but holds Keys.sharedCache (Instance, App/Keys.swift:28), which is .weak
+        Keys.flowThumbnails → Keys.sharedCache
+      fix: give Keys.flowThumbnails a lifetime no longer than .weak, or declare .sharedCache.provider and resolve it when needed
+      """)
+  }
+
+  @Test(
+    "problems come grouped by kind — missing bindings, cycles, captive dependencies, unusable dependencies — not in registration order"
+  )
+  func problemsByKind() throws {
+    do {
+      _ = try Graph(modules: [
+        TestModule { b in
+          b.expose(.countLabel)
+          b.expose(.recommender)
+          b.expose(.cycleA)
+          b.expose(.needsA)
+        }
+      ])
+      Issue.record("the graph built")
+    } catch let error as GraphError {
+      #expect(
+        error.problems.map(\.kind) == [.missingBinding, .dependencyCycle, .captiveDependency, .unusableDependency])
+      #expect(error.problems.map(\.keyName) == ["Keys.missingA", "Keys.cycleA", "Keys.recommender", "Keys.countLabel"])
+    }
   }
 
   @Test("a lifetime a module's binding gave a key is named with that module")
