@@ -268,6 +268,12 @@ private let snippets = [
     name: "a weak instance of a value that is not Sendable",
     source: "extension Keys { static var held: Key<Presenter> { Key(.weak) { Presenter() } } }",
     errors: "error: type 'Presenter' does not conform to the 'Sendable' protocol"),
+  // Troubleshooting ("failed to produce diagnostic"): more arguments than dependencies, where the key's
+  // type is a concrete one, reads as a pack's shape.
+  Snippet(
+    name: "more arguments than dependencies, for a key of a concrete type",
+    source: #"extension Keys { static var label: Key<String> { Key(.transient, .count) { count, extra in "x" } } }"#,
+    errors: "error: pack expansion requires that '' and '_' have the same shape"),
   // ProviderAndLazy: keys kept in `static let`s without their types, whose initializers name each
   // other, leave the compiler no type to start from.
   Snippet(
