@@ -27,6 +27,13 @@ extension Keys {
       .scoped(.checkout), .cartHelper, name: "Keys.cart", fileID: "App/Keys.swift", line: 3
     ) { neverRun($0, "cart") }
   }
+  /// A checkout's instance that keeps a provider of the account: the provider resolves from the
+  /// checkout's graph, so `.account` must be open there too.
+  fileprivate static var patientCart: Key<Instance> {
+    Key(
+      .scoped(.checkout), .account.provider, name: "Keys.patientCart", fileID: "App/Keys.swift", line: 11
+    ) { _ in neverRun(Instance(), "patientCart") }
+  }
   fileprivate static var cartScreen: Key<Instance> {
     Key(
       .transient, .cart, name: "Keys.cartScreen", fileID: "App/Keys.swift", line: 4
@@ -113,6 +120,26 @@ struct VerifyScopesTests {
 
       error: Keys.cart is scoped to .checkout, but needs Keys.account, scoped to .account, which is not open where .checkout is
         Keys.cart → Keys.cartHelper → Keys.account
+        verify() opened .checkout, then .account
+      fix: open .account outside .checkout (graph.child(scope: .account).child(scope: .checkout)), or resolve Keys.account from a graph that opens .account and pass it to the method that needs it
+      """)
+  }
+
+  @Test("a provider a scoped key keeps needs its scope open where the key's is, as a direct dependency does")
+  func providerNeedsItsScopeToo() throws {
+    let graph = try Graph(modules: [TestModule { b in b.expose(.patientCart) }])
+    // Left to itself, verify() opens .account outside .checkout, where the provider finds it.
+    #expect(try graph.verify().openedScopes == [".account", ".checkout"])
+    let error = try #require(throws: GraphError.self) {
+      try graph.verify(scopes: [.checkout, .account])
+    }
+    expectText(
+      error.description,
+      """
+      Sheath found 1 problem in the graph:
+
+      error: Keys.patientCart is scoped to .checkout, but needs Keys.account, scoped to .account, which is not open where .checkout is
+        Keys.patientCart → Keys.account.provider → Keys.account
         verify() opened .checkout, then .account
       fix: open .account outside .checkout (graph.child(scope: .account).child(scope: .checkout)), or resolve Keys.account from a graph that opens .account and pass it to the method that needs it
       """)
