@@ -17,6 +17,12 @@ private final class FormValidator: Sendable {
   init(draft: Draft) { self.draft = draft }
 }
 
+/// A per-resolution value that keeps a provider for later.
+private final class Notepad: Sendable {
+  let fresh: Provider<Draft>
+  init(fresh: Provider<Draft>) { self.fresh = fresh }
+}
+
 private final class SignUpForm: Sendable {
   let name: Field
   let email: Field
@@ -54,6 +60,10 @@ extension Keys {
   fileprivate static var session: Key<Field> { Key(.singleton, .field) { $0 } }
   fileprivate static var sessionAndField: Key<(Field, Field)> { Key(.transient, .session, .field) { ($0, $1) } }
   fileprivate static var drafts: Key<[Int]> { Key(.perResolution) { [1] } }
+  fileprivate static var notepad: Key<Notepad> { Key(.perResolution, .draft.provider) { Notepad(fresh: $0) } }
+  fileprivate static var notekeeper: Key<Notepad> { Key(.singleton, .notepad) { $0 } }
+  fileprivate static var memo: Key<Notepad> { Key(.transient, .draft.provider) { Notepad(fresh: $0) } }
+  fileprivate static var memoKeeper: Key<Notepad> { Key(.singleton, .memo) { $0 } }
 }
 
 @Suite("Per-resolution lifetime")
@@ -139,6 +149,28 @@ struct PerResolutionTests {
     let (session, field) = graph[.sessionAndField]
     #expect(session.draft === field.draft)
     #expect(graph[.sessionAndField].1.draft !== session.draft)
+  }
+
+  @Test(
+    "a per-resolution value built for a singleton keeps a provider that does not keep the graph: it is released with the singleton"
+  )
+  func heldBySingletonWithProvider() throws {
+    weak var released: Graph?
+    do {
+      let graph = try Graph(modules: [
+        TestModule { b in
+          b.expose(.notekeeper)
+          b.expose(.memoKeeper)
+        }
+      ])
+      released = graph
+      // Built under the singleton's factory, the value's provider refers to the graph as the
+      // singleton's own would: the graph owns the singleton, so a provider that owned the graph
+      // would keep both alive forever. The same for a transient value (`.memo`).
+      #expect(graph[.notekeeper].fresh() !== graph[.notekeeper].fresh())
+      #expect(graph[.memoKeeper].fresh() !== graph[.memoKeeper].fresh())
+    }
+    #expect(released == nil, "the graph, its singleton and the per-resolution value it holds were not released")
   }
 
   @Test("two threads resolving at once never share an instance")

@@ -36,7 +36,7 @@ public struct BindingSource: Hashable, Sendable, CustomStringConvertible {
 enum ResolutionPath: UInt8, Sendable {
   case transient
   case singleton
-  /// Scoped, weak and per-resolution: ``Graph/resolveShared(_:_:ownerLevel:_:_:)``.
+  /// Scoped, weak and per-resolution: ``Graph/resolveShared(_:_:ownerLevel:from:_:_:)``.
   case shared
 
   init(_ lifetime: LifetimeKind) {

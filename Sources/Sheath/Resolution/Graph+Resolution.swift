@@ -73,7 +73,7 @@ extension Graph {
       case .singleton:
         return singletonInstance(key, binding, ownerLevel: ownerLevel, run)
       case .shared:
-        return resolveShared(key, binding, ownerLevel: ownerLevel, site, run)
+        return resolveShared(key, binding, ownerLevel: ownerLevel, from: source, site, run)
       }
     }
   }
@@ -104,7 +104,7 @@ extension Graph {
       case .singleton:
         return singletonInstance(key, binding, ownerLevel: ownerLevel, build)
       case .shared:
-        return resolveShared(key, binding, ownerLevel: ownerLevel, site, build)
+        return resolveShared(key, binding, ownerLevel: ownerLevel, from: source, site, build)
       }
     }
   }
@@ -215,12 +215,14 @@ extension Graph {
   /// it.
   @inlinable @inline(never)
   func resolveShared<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, _ site: CallSite,
+    _ key: Keys, _ binding: Binding<Factory>, ownerLevel: Int, from source: some Resolving, _ site: CallSite,
     _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     switch binding.lifetime {
     case .perResolution:
-      return perResolutionInstance(key, binding, run)
+      // Built with the caller's resolver, as a transient value is: under a shared instance's factory,
+      // what it keeps does not own the graph, which owns that instance (a cycle, else).
+      return source.withResolver(of: self) { resolver in perResolutionInstance(key, binding, resolver, run) }
     case .transient, .singleton:
       // `resolve` handles both itself; shared here all the same.
       return sharedInstance(in: unretainedAncestor(atLevel: ownerLevel), key, binding, run)

@@ -83,11 +83,12 @@ final class ResolutionInstances: @unchecked Sendable {
 
 extension Graph {
   /// The instance of a per-resolution `key` that the resolution in progress on this thread built from
-  /// this graph, or a new one: built with `key` on the thread's stack, and kept until the resolution
-  /// returns. Not specialized: the dictionary and lock it goes through cost far more than the call.
+  /// this graph, or a new one: built with `key` on the thread's stack, by `resolver` — the caller's, as
+  /// a transient value's factory gets it — and kept until the resolution returns. Not specialized: the
+  /// dictionary and lock it goes through cost far more than the call.
   @usableFromInline
   func perResolutionInstance<Factory, Value>(
-    _ key: Keys, _ binding: Binding<Factory>, _ run: (Binding<Factory>, Graph, Resolver) -> Value
+    _ key: Keys, _ binding: Binding<Factory>, _ resolver: Resolver, _ run: (Binding<Factory>, Graph, Resolver) -> Value
   ) -> Value {
     let state = ResolutionStack.enter(key, .perResolution, binding, in: self)
     defer { ResolutionStack.exit(state) }
@@ -105,7 +106,7 @@ extension Graph {
       instances.set(.building(thread: thread), at: key.slot, in: shares)
     }
     if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
-    let value = lendingResolver { run(binding, self, $0) }
+    let value = run(binding, self, resolver)
     let recorded = instances.publish(Box(value), at: key.slot, in: shares)
     return unsafeDowncast(recorded, to: Box<Value>.self).value
   }
