@@ -63,6 +63,10 @@ extension Keys {
   fileprivate static var notepad: Key<Notepad> { Key(.perResolution, .draft.provider) { Notepad(fresh: $0) } }
   fileprivate static var notekeeper: Key<Notepad> { Key(.singleton, .notepad) { $0 } }
   fileprivate static var memo: Key<Notepad> { Key(.transient, .draft.provider) { Notepad(fresh: $0) } }
+  /// The request builds the per-resolution notepad first, then the singleton that shares it.
+  fileprivate static var notepadAndKeeper: Key<(Notepad, Notepad)> {
+    Key(.transient, .notepad, .notekeeper) { ($0, $1) }
+  }
   fileprivate static var memoKeeper: Key<Notepad> { Key(.singleton, .memo) { $0 } }
 }
 
@@ -169,6 +173,21 @@ struct PerResolutionTests {
       // would keep both alive forever. The same for a transient value (`.memo`).
       #expect(graph[.notekeeper].fresh() !== graph[.notekeeper].fresh())
       #expect(graph[.memoKeeper].fresh() !== graph[.memoKeeper].fresh())
+    }
+    #expect(released == nil, "the graph, its singleton and the per-resolution value it holds were not released")
+  }
+
+  @Test(
+    "a per-resolution value a request built first, then shared with a singleton, does not keep the graph either"
+  )
+  func sharedWithSingletonAfterTheRequest() throws {
+    weak var released: Graph?
+    do {
+      let graph = try Graph(modules: [TestModule { b in b.expose(.notepadAndKeeper) }])
+      released = graph
+      let (notepad, kept) = graph[.notepadAndKeeper]
+      #expect(notepad === kept, "one notepad for the resolution")
+      #expect(notepad.fresh() !== notepad.fresh())
     }
     #expect(released == nil, "the graph, its singleton and the per-resolution value it holds were not released")
   }

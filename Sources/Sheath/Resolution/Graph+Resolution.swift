@@ -220,8 +220,7 @@ extension Graph {
   ) -> Value {
     switch binding.lifetime {
     case .perResolution:
-      // Built with the caller's resolver, as a transient value is: under a shared instance's factory,
-      // what it keeps does not own the graph, which owns that instance (a cycle, else).
+      // The caller's resolver, for a value the resolution was asked for (see `perResolutionInstance`).
       return source.withResolver(of: self) { resolver in perResolutionInstance(key, binding, resolver, run) }
     case .transient, .singleton:
       // `resolve` handles both itself; shared here all the same.

@@ -83,9 +83,14 @@ final class ResolutionInstances: @unchecked Sendable {
 
 extension Graph {
   /// The instance of a per-resolution `key` that the resolution in progress on this thread built from
-  /// this graph, or a new one: built with `key` on the thread's stack, by `resolver` — the caller's, as
-  /// a transient value's factory gets it — and kept until the resolution returns. Not specialized: the
-  /// dictionary and lock it goes through cost far more than the call.
+  /// this graph, or a new one: built with `key` on the thread's stack and kept until the resolution
+  /// returns. Not specialized: the dictionary and lock it goes through cost far more than the call.
+  ///
+  /// Its factory gets `resolver`, the caller's, when the value is what the resolution was asked for: it
+  /// belongs to the caller, as a transient value does. Built for another key, it may be shared with a
+  /// singleton of the same resolution, which the graph owns: its factory then gets the resolver a
+  /// shared instance's factory gets, so that nothing it keeps owns the graph (a cycle, else) — as an
+  /// async resolution builds it.
   @usableFromInline
   func perResolutionInstance<Factory, Value>(
     _ key: Keys, _ binding: Binding<Factory>, _ resolver: Resolver, _ run: (Binding<Factory>, Graph, Resolver) -> Value
@@ -106,7 +111,13 @@ extension Graph {
       instances.set(.building(thread: thread), at: key.slot, in: shares)
     }
     if _slowPath(binding.tracksUsage) { binding.markUsed(key) }
-    let value = run(binding, self, resolver)
+    let value: Value
+    if state.isOutermost {
+      value = run(binding, self, resolver)
+    } else {
+      let shared = Resolver(GraphReference(.anchored(anchor)))
+      value = lending { run(binding, self, shared) }
+    }
     let recorded = instances.publish(Box(value), at: key.slot, in: shares)
     return unsafeDowncast(recorded, to: Box<Value>.self).value
   }

@@ -47,6 +47,9 @@ enum ResolutionStack {
 
     /// The thread, as long as it runs the resolution: its state's address.
     var thread: UInt { UInt(bitPattern: state) }
+
+    /// Whether the key entered is the resolution's outermost: what the resolution was asked for.
+    var isOutermost: Bool { state.pointee.count == 1 }
   }
 
   /// Pushes `key`, resolved with `lifetime` by `binding` in `graph`, onto the calling thread's stack,
