@@ -8,6 +8,8 @@
 /// - required keys that nothing binds, with every path that needs them;
 /// - cycles of direct dependencies, with the whole path (a `.provider`, `.lazy` or `.factory`
 ///   dependency is deferred, and legal in a cycle);
+/// - reference cycles through a lazy value: a shared instance that, once a `.lazy` dependency on a
+///   transient or per-resolution key is read, holds itself through the value the lazy value keeps;
 /// - captive dependencies: a shared instance that needs a shorter-lived one, directly or through any
 ///   number of transient keys;
 /// - direct dependencies whose values their factories cannot take, which a main-actor or an async
@@ -37,8 +39,8 @@ struct GraphCheck {
   private(set) var nodes: [Node] = []
   /// Each known key's node, by the key's slot (`-1`: not known): an array read, not a hash.
   private var index: [Int] = Array(repeating: -1, count: KeyRegistry.shared.count)
-  /// The problems found, in a stable order: missing bindings, then cycles, then captive dependencies,
-  /// then unusable dependencies.
+  /// The problems found, in a stable order: missing bindings, then cycles, then reference cycles, then
+  /// captive dependencies, then unusable dependencies.
   private(set) var problems: [GraphError.Problem] = []
   /// The nodes of keys nothing binds that only dependencies declared `.optional` reach: absent, and
   /// rightly so.
@@ -67,6 +69,7 @@ struct GraphCheck {
     discover(from: roots, skipping: skipping, binding: binding)
     findMissingBindings(exposedBy: exposedBy, requiredBy: requiredBy, skipping: skipping)
     findCycles()
+    findLazyReferenceCycles()
     findCaptiveDependencies()
     findUnusableDependencies()
     findWeakValueTypes()
@@ -309,13 +312,108 @@ struct GraphCheck {
           summary: "dependency cycle",
           details: cyclePath(keys) + provenance(of: ordered + [ordered[0]], lifetimes: []),
           fix:
-            "declare one of these dependencies as \(deferredForms(of: keys[1])) (\(declaration(of: keys[0], nodes[ordered[0]].lifetime, needing: keys[1]))) and resolve it after the factory returns, or split a type so the cycle disappears"
+            "declare one of these dependencies as \(deferredForms(of: ordered[1 % ordered.count], inCycle: ordered)) (\(declaration(of: keys[0], nodes[ordered[0]].lifetime, needing: keys[1]))) and resolve it after the factory returns, or split a type so the cycle disappears"
         )))
   }
 
-  /// `.provider or .lazy`, or `.provider` alone where `key` has no lazy form (a main-actor or async key).
-  private func deferredForms(of key: Keys) -> String {
-    key.kind == .plain ? ".provider or .lazy" : ".provider"
+  /// `.provider or .lazy`; or `.provider` alone where the node's key has no lazy form (a main-actor or
+  /// async key), or where a lazy value of it would make a reference cycle: it is not shared, and a
+  /// shared key of `cycle` would hold the value the lazy value keeps.
+  private func deferredForms(of node: Int, inCycle cycle: [Int]) -> String {
+    guard nodes[node].key.kind == .plain else { return ".provider" }
+    let keepsCycle = !nodes[node].lifetime.isShared && cycle.contains { nodes[$0].lifetime.isShared }
+    return keepsCycle ? ".provider" : ".provider or .lazy"
+  }
+
+  /// Shared instances that would hold themselves once a lazy value is read. A `.lazy` dependency on a
+  /// shared key resolves it from the graph at each read, and keeps nothing; on a transient or
+  /// per-resolution key, it keeps the value it resolved. When that value holds, directly or through
+  /// what it holds, a shared instance that holds the lazy value, the two hold each other: the graph's
+  /// release cannot free them. Each such cycle is reported once, from its shared member nearest the
+  /// lazy value's value.
+  private mutating func findLazyReferenceCycles() {
+    // What a node's value holds: its direct and optional edges, and a lazy value's kept value.
+    func holds(_ node: Int) -> [Int] {
+      let isLazy = nodes[node].key.isLazyValue
+      return (nodes[node].edges ?? []).compactMap { edge in
+        edge.kind != .deferred || (isLazy && !nodes[edge.target].lifetime.isShared) ? edge.target : nil
+      }
+    }
+    var kept: [(lazy: Int, value: Int)] = []
+    for node in nodes.indices where nodes[node].edges?.contains(where: { $0.kind == .deferred }) == true {
+      guard nodes[node].key.isLazyValue else { continue }
+      for value in holds(node) { kept.append((node, value)) }
+    }
+    // Most graphs keep no lazy value of a key the graph does not own: one pass, and nothing else.
+    guard !kept.isEmpty else { return }
+    var heldBy = [[Int]](repeating: [], count: nodes.count)
+    for node in nodes.indices {
+      for target in holds(node) { heldBy[target].append(node) }
+    }
+    var reported: Set<[Int]> = []
+    for (lazy, value) in kept {
+      // Each node that holds the lazy value, with its next step toward it.
+      var towardLazy = [Int: Int]()
+      var queue = [lazy]
+      towardLazy[lazy] = lazy
+      var next = 0
+      while next < queue.count {
+        let node = queue[next]
+        next += 1
+        for holder in heldBy[node] where towardLazy[holder] == nil {
+          towardLazy[holder] = node
+          queue.append(holder)
+        }
+      }
+      // From the kept value, breadth first, to the nearest shared node that holds the lazy value.
+      var reachedFrom = [value: value]
+      queue = [value]
+      next = 0
+      var shared: Int?
+      while next < queue.count, shared == nil {
+        let node = queue[next]
+        next += 1
+        for target in holds(node) where reachedFrom[target] == nil {
+          reachedFrom[target] = node
+          queue.append(target)
+          if nodes[target].lifetime.isShared, towardLazy[target] != nil {
+            shared = target
+            break
+          }
+        }
+      }
+      guard let shared else { continue }
+      // shared → … → lazy → value → … → shared
+      var cycle = [shared]
+      while let last = cycle.last, last != lazy, let step = towardLazy[last] { cycle.append(step) }
+      var back: [Int] = []
+      var at = shared
+      while at != value, let from = reachedFrom[at] {
+        back.append(from)
+        at = from
+      }
+      cycle += back.reversed() + [shared]
+      guard reported.insert(Array(Set(cycle)).sorted()).inserted else { continue }
+      reportReferenceCycle(cycle, lazy: lazy, value: value)
+    }
+  }
+
+  private mutating func reportReferenceCycle(_ cycle: [Int], lazy: Int, value: Int) {
+    let keys = cycle.map { nodes[$0].key }
+    let holder = nodes[cycle[0]]
+    let kept = nodes[value]
+    problems.append(
+      GraphError.Problem(
+        kind: .referenceCycle, keyName: holder.key.name,
+        diagnostic: Diagnostic(
+          summary:
+            "reference cycle: \(holder.key.name) is \(holder.lifetime), and holds itself through \(nodes[lazy].key.name) once it is read",
+          details: cyclePath(keys) + provenance(of: cycle, lifetimes: [cycle[0], value]) + [
+            "a lazy value keeps the value it resolved unless the graph owns it, and \(kept.key.name) is \(kept.lifetime): neither \(holder.key.name) nor that value would ever be released"
+          ],
+          fix:
+            "declare \(kept.key.callSiteName).provider in place of \(kept.key.callSiteName).lazy (a provider keeps nothing it resolves), or split a type so the cycle disappears"
+        )))
   }
 
   /// `Key(.scoped(.flow), .b.provider) { … }`: how `holder`, of `lifetime`, declares a provider of

@@ -50,6 +50,10 @@ public class Keys: @unchecked Sendable {
     return Self.siteNamePrefix + "\(declaration)"
   }
 
+  /// Whether this is another key's ``Key/lazy``: its value keeps what it resolved, unless the graph
+  /// owns that (a shared instance).
+  var isLazyValue: Bool { derivation?.suffix == ".lazy" }
+
   /// How a key named only by its declaration site is named: `Key declared at App/Keys.swift:9`.
   static let siteNamePrefix = "Key declared at "
 

@@ -70,6 +70,19 @@ extension Keys {
     }
   }
 
+  // A flow's store that keeps a lazy value of a transient checkout, which needs the store: a reference
+  // cycle once the lazy value is read. The same through a provider holds nothing.
+  fileprivate static var lazyStore: Key<Instance> {
+    Key(
+      .scoped(.flow), .lazyCheckout.lazy, name: "Keys.lazyStore", fileID: "App/Keys.swift", line: 20
+    ) { _ in neverBuilt(Instance(), "lazyStore") }
+  }
+  fileprivate static var lazyCheckout: Key<Instance> {
+    Key(
+      .transient, .lazyStore, name: "Keys.lazyCheckout", fileID: "App/Keys.swift", line: 21
+    ) { _ in neverBuilt(Instance(), "lazyCheckout") }
+  }
+
   // Two flow-scoped keys that need each other.
   fileprivate static var flowCart: MainActorKey<Instance> {
     MainActorKey(.scoped(.flow), .flowCheckout, name: "Keys.flowCart", fileID: "App/Keys.swift", line: 17) { _ in
@@ -269,7 +282,26 @@ struct GraphCheckTests {
         → Keys.cycleC (Instance, App/Keys.swift:12)
         → Keys.cycleA (Instance, App/Keys.swift:10)
         → Keys.cycleB
-      fix: declare one of these dependencies as .provider or .lazy (Key(.transient, .cycleC.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      fix: declare one of these dependencies as .provider (Key(.transient, .cycleC.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
+      """)
+  }
+
+  @Test(
+    "a shared key that would hold itself through a lazy value of a transient key is a reference cycle, reported from the shared key"
+  )
+  func lazyReferenceCycle() {
+    expectText(
+      buildError([TestModule { b in b.expose(.lazyCheckout) }]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: reference cycle: Keys.lazyStore is .scoped(.flow), and holds itself through Keys.lazyCheckout.lazy once it is read
+        Keys.lazyStore (Instance, App/Keys.swift:20)
+        → Keys.lazyCheckout.lazy (Lazy<Instance>, App/Keys.swift:21)
+        → Keys.lazyCheckout (Instance, App/Keys.swift:21)
+        → Keys.lazyStore
+        a lazy value keeps the value it resolved unless the graph owns it, and Keys.lazyCheckout is .transient: neither Keys.lazyStore nor that value would ever be released
+      fix: declare .lazyCheckout.provider in place of .lazyCheckout.lazy (a provider keeps nothing it resolves), or split a type so the cycle disappears
       """)
   }
 

@@ -98,6 +98,40 @@ extension Keys {
   fileprivate static var apiService: Key<APIService> { Key(.singleton) { r in APIService(auth: r.lazy(.authService)) } }
 }
 
+private let checkouts = Population()
+
+/// A flow's store that makes its checkout later: through a lazy value, which keeps the checkout, or
+/// through a provider, which keeps nothing.
+private final class CheckoutStore: Sendable {
+  let checkout: @Sendable () -> Checkout
+  init(checkout: @escaping @Sendable () -> Checkout) { self.checkout = checkout }
+}
+
+/// A transient checkout, which needs the flow's store.
+private final class Checkout: Sendable {
+  let store: CheckoutStore
+  init(store: CheckoutStore) {
+    self.store = store
+    checkouts.born()
+  }
+  deinit { checkouts.died() }
+}
+
+extension Keys {
+  fileprivate static var lazyCheckoutStore: Key<CheckoutStore> {
+    Key(.scoped(.flow), .lazyCheckout.lazy) { checkout in CheckoutStore { checkout.value } }
+  }
+  fileprivate static var lazyCheckout: Key<Checkout> {
+    Key(.transient, .lazyCheckoutStore) { store in Checkout(store: store) }
+  }
+  fileprivate static var providedCheckoutStore: Key<CheckoutStore> {
+    Key(.scoped(.flow), .providedCheckout.provider) { checkout in CheckoutStore { checkout() } }
+  }
+  fileprivate static var providedCheckout: Key<Checkout> {
+    Key(.transient, .providedCheckoutStore) { store in Checkout(store: store) }
+  }
+}
+
 /// A weak reference, to see whether something was released.
 private final class WeakReference<Object: AnyObject>: @unchecked Sendable {
   weak var object: Object?
@@ -144,6 +178,26 @@ struct OwnershipTests {
     graph = nil
     #expect(auth.object == nil)
     #expect(services.alive == 0)
+  }
+
+  @Test(
+    "a flow's store whose lazy value would keep a checkout that holds the store is refused; through a provider, 10,000 such flows are released"
+  )
+  func lazyValueCycleIsRefused() throws {
+    let refused = #expect(throws: GraphError.self) {
+      try Graph(modules: [TestModule { b in b.expose(.lazyCheckoutStore) }])
+    }
+    #expect(refused?.problems.map(\.kind) == [.referenceCycle])
+    let app = try Graph(modules: [TestModule { b in b.expose(.providedCheckoutStore) }])
+    var flows: [WeakReference<Graph>] = []
+    for _ in 0..<10_000 {
+      let flow = app.child(scope: .flow)
+      let store = flow[.providedCheckoutStore]
+      #expect(store.checkout().store === store)
+      flows.append(WeakReference(flow))
+    }
+    #expect(flows.allSatisfy { $0.object == nil })
+    #expect(checkouts.alive == 0)
   }
 
   @Test("100 verify() calls of such a graph leave nothing alive")

@@ -21,6 +21,10 @@ nonisolated extension Keys {
   }
   static var cycleStart: Key<Int> { Key(.transient, .cycleEnd, name: "Keys.cycleStart") { $0 } }
   static var cycleEnd: Key<Int> { Key(.transient, .cycleStart, name: "Keys.cycleEnd") { $0 } }
+  /// A singleton that would hold itself once its lazy value is read: the lazy value keeps the
+  /// transient holder it resolves, which holds the singleton.
+  static var lazyOwner: Key<Holder> { Key(.singleton, .lazyHeld.lazy, name: "Keys.lazyOwner") { Holder($0) } }
+  static var lazyHeld: Key<Holder> { Key(.transient, .lazyOwner, name: "Keys.lazyHeld") { Holder($0) } }
   /// A singleton that would hold a session's token past the session.
   static var captive: Key<Token> { Key(.singleton, .sessionToken, name: "Keys.captive") { $0 } }
   static var loadedCount: AsyncKey<Int> { AsyncKey(.singleton, name: "Keys.loadedCount") { 1 } }
@@ -162,8 +166,8 @@ struct VerificationAPITests {
     #expect(
       Set(all.problems.map(\.kind)) == [
         .duplicateBinding, .conflictingOverrides, .overrideOfUnboundKey, .missingBinding, .duplicateMapEntry,
-        .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .captiveDependency, .unusableDependency,
-        .weakValueNotAnObject, .endlessIncludes,
+        .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .referenceCycle, .captiveDependency,
+        .unusableDependency, .weakValueNotAnObject, .endlessIncludes,
       ])
     let below = try #require(throws: GraphError.self) {
       try Graph(modules: []).child(scope: .session).child(modules: [SessionTokenModule()])
@@ -179,14 +183,16 @@ struct VerificationAPITests {
     #expect(error.report == nil)
     let kinds: [GraphError.Problem.Kind] = [
       .duplicateBinding, .conflictingOverrides, .overrideOfUnboundKey, .missingBinding, .duplicateMapEntry,
-      .scopedBindingBelowScope, .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .captiveDependency,
-      .unusableDependency, .weakValueNotAnObject, .scopeNotOpen, .childGraphNotBuilt, .endlessIncludes,
+      .scopedBindingBelowScope, .decorationOfUnboundKey, .conflictingModules, .dependencyCycle, .referenceCycle,
+      .captiveDependency, .unusableDependency, .weakValueNotAnObject, .scopeNotOpen, .childGraphNotBuilt,
+      .endlessIncludes,
     ]
     #expect(
       kinds.map(\.description) == [
         "duplicate binding", "conflicting overrides", "override of an unbound key", "missing binding",
         "duplicate map entry", "scoped binding below its scope", "decorator of an unbound key", "conflicting modules",
-        "dependency cycle", "captive dependency", "unusable dependency", "weak value that is not an object",
+        "dependency cycle", "reference cycle", "captive dependency", "unusable dependency",
+        "weak value that is not an object",
         "scope not open", "child graph not built", "endless includes",
       ])
   }
@@ -253,10 +259,18 @@ struct ConflictingGreetingsModule: Module {
   }
 }
 
-/// Names keys whose dependencies form a cycle, a captive dependency and an unusable one.
+/// Anything, kept: what `Keys.lazyOwner` and `Keys.lazyHeld` hold of each other.
+nonisolated final class Holder: Sendable {
+  let held: any Sendable
+  init(_ held: any Sendable) { self.held = held }
+}
+
+/// Names keys whose dependencies form a cycle, a reference cycle through a lazy value, a captive
+/// dependency and an unusable one.
 struct CycleModule: Module {
   func register(into b: inout Bindings) {
     b.expose(.cycleStart)
+    b.expose(.lazyOwner)
     b.expose(.captive)
     b.expose(.waitsForCount)
     b.expose(.weakCount)
