@@ -8,8 +8,9 @@
 /// - required keys that nothing binds, with every path that needs them;
 /// - cycles of direct dependencies, with the whole path (a `.provider`, `.lazy` or `.factory`
 ///   dependency is deferred, and legal in a cycle);
-/// - reference cycles through a lazy value: a shared instance that, once a `.lazy` dependency on a
-///   transient or per-resolution key is read, holds itself through the value the lazy value keeps;
+/// - reference cycles through a lazy value: a shared or per-resolution instance that, once a `.lazy`
+///   dependency on a transient or per-resolution key is read, holds itself through the value the lazy
+///   value keeps;
 /// - captive dependencies: a shared instance that needs a shorter-lived one, directly or through any
 ///   number of transient keys;
 /// - direct dependencies whose values their factories cannot take, which a main-actor or an async
@@ -317,28 +318,93 @@ struct GraphCheck {
   }
 
   /// `.provider or .lazy`; or `.provider` alone where the node's key has no lazy form (a main-actor or
-  /// async key), or where a lazy value of it would make a reference cycle: it is not shared, and a
-  /// shared key of `cycle` would hold the value the lazy value keeps.
+  /// async key), or where a lazy value of it, kept by the cycle's member before it, would close a
+  /// reference cycle (see ``findLazyReferenceCycles()``).
   private func deferredForms(of node: Int, inCycle cycle: [Int]) -> String {
     guard nodes[node].key.kind == .plain else { return ".provider" }
-    let keepsCycle = !nodes[node].lifetime.isShared && cycle.contains { nodes[$0].lifetime.isShared }
-    return keepsCycle ? ".provider" : ".provider or .lazy"
+    let holder = cycle[((cycle.firstIndex(of: node) ?? 1) + cycle.count - 1) % cycle.count]
+    return referenceCycle(ifLazy: node, heldBy: holder) == nil ? ".provider or .lazy" : ".provider"
   }
 
-  /// Shared instances that would hold themselves once a lazy value is read. A `.lazy` dependency on a
-  /// shared key resolves it from the graph at each read, and keeps nothing; on a transient or
-  /// per-resolution key, it keeps the value it resolved. When that value holds, directly or through
-  /// what it holds, a shared instance that holds the lazy value, the two hold each other: the graph's
-  /// release cannot free them. Each such cycle is reported once, from its shared member nearest the
-  /// lazy value's value.
-  private mutating func findLazyReferenceCycles() {
-    // What a node's value holds: its direct and optional edges, and a lazy value's kept value.
-    func holds(_ node: Int) -> [Int] {
-      let isLazy = nodes[node].key.isLazyValue
-      return (nodes[node].edges ?? []).compactMap { edge in
-        edge.kind != .deferred || (isLazy && !nodes[edge.target].lifetime.isShared) ? edge.target : nil
+  /// Whether the value of the key at `node` is one instance wherever a resolution meets it again: a
+  /// shared instance's; or a per-resolution one's, since a lazy value read while the resolution that
+  /// built it runs resolves within that resolution.
+  private func recurs(_ node: Int) -> Bool {
+    nodes[node].lifetime.isShared || nodes[node].lifetime == .perResolution
+  }
+
+  /// What the value of the key at `node` holds: its direct and optional dependencies, and, for a key's
+  /// `.lazy`, the value it keeps once read — unless the graph owns it (a shared key's).
+  private func holds(_ node: Int) -> [Int] {
+    let isLazy = nodes[node].key.isLazyValue
+    return (nodes[node].edges ?? []).compactMap { edge in
+      edge.kind != .deferred || (isLazy && !nodes[edge.target].lifetime.isShared) ? edge.target : nil
+    }
+  }
+
+  /// The cycle `holder → … → value → … → holder` of what holds what, through a recurring instance,
+  /// that a lazy value of `value` kept by `holder` would close; `nil` when there is none, or when a
+  /// lazy value of `value` keeps nothing (a shared key's). `heldBy`, what holds each node, is made
+  /// when not given.
+  private func referenceCycle(ifLazy value: Int, heldBy holder: Int, heldBy given: [[Int]]? = nil) -> [Int]? {
+    guard !nodes[value].lifetime.isShared else { return nil }
+    let heldBy =
+      given
+      ?? nodes.indices.reduce(into: [[Int]](repeating: [], count: nodes.count)) { heldBy, node in
+        for target in holds(node) { heldBy[target].append(node) }
+      }
+    // Each node that holds `holder`, with its next step toward it.
+    var towardHolder = [holder: holder]
+    var queue = [holder]
+    var next = 0
+    while next < queue.count {
+      let node = queue[next]
+      next += 1
+      for other in heldBy[node] where towardHolder[other] == nil {
+        towardHolder[other] = node
+        queue.append(other)
       }
     }
+    // From the kept value, breadth first, to the nearest recurring node that holds `holder`.
+    var reachedFrom = [value: value]
+    queue = [value]
+    next = 0
+    // The value itself, when it is a per-resolution one that holds `holder`.
+    var recurring: Int? = recurs(value) && towardHolder[value] != nil ? value : nil
+    while next < queue.count, recurring == nil {
+      let node = queue[next]
+      next += 1
+      for target in holds(node) where reachedFrom[target] == nil {
+        reachedFrom[target] = node
+        queue.append(target)
+        if recurs(target), towardHolder[target] != nil {
+          recurring = target
+          break
+        }
+      }
+    }
+    guard let recurring else { return nil }
+    // recurring → … → holder → value → … → recurring
+    var cycle = [recurring]
+    while let last = cycle.last, last != holder, let step = towardHolder[last] { cycle.append(step) }
+    guard recurring != value else { return cycle + [value] }
+    var back: [Int] = []
+    var at = recurring
+    while at != value, let from = reachedFrom[at] {
+      back.append(from)
+      at = from
+    }
+    return cycle + [value] + back.reversed().dropFirst() + [recurring]
+  }
+
+  /// Instances that would hold themselves once a lazy value is read. A `.lazy` dependency on a shared
+  /// key resolves it from the graph at each read, and keeps nothing; on a transient or per-resolution
+  /// key, it keeps the value it resolved. When that value holds, directly or through what it holds, the
+  /// instance that holds the lazy value — a shared one, or a per-resolution one when the lazy value is
+  /// read while its resolution runs — the two hold each other: releasing the graph cannot free them.
+  /// Each such cycle is reported once, from its member nearest the lazy value's value whose instance
+  /// recurs.
+  private mutating func findLazyReferenceCycles() {
     var kept: [(lazy: Int, value: Int)] = []
     for node in nodes.indices where nodes[node].edges?.contains(where: { $0.kind == .deferred }) == true {
       guard nodes[node].key.isLazyValue else { continue }
@@ -352,48 +418,9 @@ struct GraphCheck {
     }
     var reported: Set<[Int]> = []
     for (lazy, value) in kept {
-      // Each node that holds the lazy value, with its next step toward it.
-      var towardLazy = [Int: Int]()
-      var queue = [lazy]
-      towardLazy[lazy] = lazy
-      var next = 0
-      while next < queue.count {
-        let node = queue[next]
-        next += 1
-        for holder in heldBy[node] where towardLazy[holder] == nil {
-          towardLazy[holder] = node
-          queue.append(holder)
-        }
-      }
-      // From the kept value, breadth first, to the nearest shared node that holds the lazy value.
-      var reachedFrom = [value: value]
-      queue = [value]
-      next = 0
-      var shared: Int?
-      while next < queue.count, shared == nil {
-        let node = queue[next]
-        next += 1
-        for target in holds(node) where reachedFrom[target] == nil {
-          reachedFrom[target] = node
-          queue.append(target)
-          if nodes[target].lifetime.isShared, towardLazy[target] != nil {
-            shared = target
-            break
-          }
-        }
-      }
-      guard let shared else { continue }
-      // shared → … → lazy → value → … → shared
-      var cycle = [shared]
-      while let last = cycle.last, last != lazy, let step = towardLazy[last] { cycle.append(step) }
-      var back: [Int] = []
-      var at = shared
-      while at != value, let from = reachedFrom[at] {
-        back.append(from)
-        at = from
-      }
-      cycle += back.reversed() + [shared]
-      guard reported.insert(Array(Set(cycle)).sorted()).inserted else { continue }
+      guard let cycle = referenceCycle(ifLazy: value, heldBy: lazy, heldBy: heldBy),
+        reported.insert(Array(Set(cycle)).sorted()).inserted
+      else { continue }
       reportReferenceCycle(cycle, lazy: lazy, value: value)
     }
   }
@@ -410,7 +437,11 @@ struct GraphCheck {
             "reference cycle: \(holder.key.name) is \(holder.lifetime), and holds itself through \(nodes[lazy].key.name) once it is read",
           details: cyclePath(keys) + provenance(of: cycle, lifetimes: [cycle[0], value]) + [
             "a lazy value keeps the value it resolved unless the graph owns it, and \(kept.key.name) is \(kept.lifetime): neither \(holder.key.name) nor that value would ever be released"
-          ],
+          ]
+            + (holder.lifetime == .perResolution
+              ? [
+                "a lazy value read while the resolution that built \(holder.key.name) runs resolves within it, and gets that \(holder.key.name) again"
+              ] : []),
           fix:
             "declare \(kept.key.callSiteName).provider in place of \(kept.key.callSiteName).lazy (a provider keeps nothing it resolves), or split a type so the cycle disappears"
         )))

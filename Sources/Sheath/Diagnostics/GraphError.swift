@@ -77,9 +77,9 @@ extension GraphError {
       public static let conflictingModules = Kind(name: "conflicting modules")
       /// Keys whose declared dependencies form a cycle of direct edges: no order can build them.
       public static let dependencyCycle = Kind(name: "dependency cycle")
-      /// A shared instance that would hold itself through a lazy value: a `.lazy` dependency keeps the
-      /// transient or per-resolution value it resolves, and that value holds the instance back, so once
-      /// the lazy value is read neither is ever released.
+      /// A shared or per-resolution instance that would hold itself through a lazy value: a `.lazy`
+      /// dependency keeps the transient or per-resolution value it resolves, and that value holds the
+      /// instance back, so once the lazy value is read neither is ever released.
       public static let referenceCycle = Kind(name: "reference cycle")
       /// A shared instance whose declared dependencies hold a shorter-lived one.
       public static let captiveDependency = Kind(name: "captive dependency")

@@ -30,7 +30,10 @@ extension Key {
   /// A dependency on a ``Lazy`` value of this key: resolved on first use, then kept.
   ///
   /// Declare it to defer an expensive value, or to break a cycle:
-  /// `Key(.singleton, .database.lazy) { database in … }`.
+  /// `Key(.singleton, .database.lazy) { database in … }`. A lazy value of a shared key resolves it from
+  /// the graph at each read; of a transient or per-resolution key, it keeps the value it resolved, so a
+  /// shared (or per-resolution) key whose lazy value's value would hold it back is a reference cycle,
+  /// which building the graph reports (<doc:Troubleshooting#Reference-cycle-through-a-lazy-value>).
   public var lazy: Key<Lazy<Value>> {
     derivedKey(".lazy") { [self] r in r.lazy(self) }
   }

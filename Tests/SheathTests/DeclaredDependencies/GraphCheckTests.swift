@@ -83,6 +83,37 @@ extension Keys {
     ) { _ in neverBuilt(Instance(), "lazyCheckout") }
   }
 
+  // A per-resolution key that keeps a lazy value of a transient key which needs it: read while the
+  // resolution runs, the lazy value gets the same per-resolution instance.
+  fileprivate static var draftForm: Key<Instance> {
+    Key(
+      .perResolution, .draftField.lazy, name: "Keys.draftForm", fileID: "App/Keys.swift", line: 22
+    ) { _ in neverBuilt(Instance(), "draftForm") }
+  }
+  fileprivate static var draftField: Key<Instance> {
+    Key(
+      .transient, .draftForm, name: "Keys.draftField", fileID: "App/Keys.swift", line: 23
+    ) { _ in neverBuilt(Instance(), "draftField") }
+  }
+
+  // Two transient keys that need each other, one of which needs a singleton that needs the other: a
+  // lazy value would close a reference cycle through the singleton, outside the cycle reported.
+  fileprivate static var pagerA: Key<Instance> {
+    Key(.transient, .pagerB, name: "Keys.pagerA", fileID: "App/Keys.swift", line: 24) { _ in
+      neverBuilt(Instance(), "pagerA")
+    }
+  }
+  fileprivate static var pagerB: Key<Instance> {
+    Key(.transient, .pagerA, .pagerCache, name: "Keys.pagerB", fileID: "App/Keys.swift", line: 25) { _, _ in
+      neverBuilt(Instance(), "pagerB")
+    }
+  }
+  fileprivate static var pagerCache: Key<Instance> {
+    Key(.singleton, .pagerA.optional, name: "Keys.pagerCache", fileID: "App/Keys.swift", line: 26) { _ in
+      neverBuilt(Instance(), "pagerCache")
+    }
+  }
+
   // Two flow-scoped keys that need each other.
   fileprivate static var flowCart: MainActorKey<Instance> {
     MainActorKey(.scoped(.flow), .flowCheckout, name: "Keys.flowCart", fileID: "App/Keys.swift", line: 17) { _ in
@@ -284,6 +315,34 @@ struct GraphCheckTests {
         → Keys.cycleB
       fix: declare one of these dependencies as .provider (Key(.transient, .cycleC.provider) { … }) and resolve it after the factory returns, or split a type so the cycle disappears
       """)
+  }
+
+  @Test(
+    "a per-resolution key that would hold itself through a lazy value read while its resolution runs is a reference cycle"
+  )
+  func lazyReferenceCycleOfPerResolutionKey() {
+    expectText(
+      buildError([TestModule { b in b.expose(.draftField) }]),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: reference cycle: Keys.draftForm is .perResolution, and holds itself through Keys.draftField.lazy once it is read
+        Keys.draftForm (Instance, App/Keys.swift:22)
+        → Keys.draftField.lazy (Lazy<Instance>, App/Keys.swift:23)
+        → Keys.draftField (Instance, App/Keys.swift:23)
+        → Keys.draftForm
+        a lazy value keeps the value it resolved unless the graph owns it, and Keys.draftField is .transient: neither Keys.draftForm nor that value would ever be released
+        a lazy value read while the resolution that built Keys.draftForm runs resolves within it, and gets that Keys.draftForm again
+      fix: declare .draftField.provider in place of .draftField.lazy (a provider keeps nothing it resolves), or split a type so the cycle disappears
+      """)
+  }
+
+  @Test("a cycle's fix offers .lazy only where it closes no reference cycle, through keys outside the cycle too")
+  func cycleFixLooksPastTheCycle() {
+    let message = buildError([TestModule { b in b.expose(.pagerA) }])
+    #expect(message.contains("error: dependency cycle"), "\(message)")
+    #expect(message.contains("fix: declare one of these dependencies as .provider ("), "\(message)")
+    #expect(!message.contains(".provider or .lazy"), "\(message)")
   }
 
   @Test(
