@@ -56,6 +56,14 @@ extension Keys {
       return (form, draft)
     }
   }
+  /// A form and the notepad whose provider of the draft another factory of the same request made, and
+  /// which returned before the form was built: called in this factory, while the request runs, the
+  /// provider is part of the request.
+  fileprivate static var formAndNotepad: Key<(SignUpForm, Notepad, Bool)> {
+    Key(.transient, .notepad, .signUpForm) { notepad, form in
+      (form, notepad, notepad.fresh() === form.name.draft)
+    }
+  }
   /// A singleton that holds a per-resolution value: not captive, since that value is not cached.
   fileprivate static var session: Key<Field> { Key(.singleton, .field) { $0 } }
   fileprivate static var sessionAndField: Key<(Field, Field)> { Key(.transient, .session, .field) { ($0, $1) } }
@@ -114,6 +122,16 @@ struct PerResolutionTests {
     let (provided, draft) = graph[.providedForm]
     // Called after the resolution returned, the provider starts one of its own.
     #expect(draft() !== provided.name.draft)
+  }
+
+  @Test(
+    "a provider another factory of the request made, called in a factory while the request runs, shares its instance; later, a new one"
+  )
+  func providerMadeEarlierInTheRequest() throws {
+    let graph = try Graph(modules: [])
+    let (form, notepad, sharedWhileRunning) = graph[.formAndNotepad]
+    #expect(sharedWhileRunning)
+    #expect(notepad.fresh() !== form.name.draft)
   }
 
   @Test("a module's binding with the lifetime shares the same way; values need not be objects")
