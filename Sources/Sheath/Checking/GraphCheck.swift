@@ -323,7 +323,7 @@ struct GraphCheck {
   private func deferredForms(of node: Int, inCycle cycle: [Int]) -> String {
     guard nodes[node].key.kind == .plain else { return ".provider" }
     let holder = cycle[((cycle.firstIndex(of: node) ?? 1) + cycle.count - 1) % cycle.count]
-    return referenceCycle(ifLazy: node, heldBy: holder) == nil ? ".provider or .lazy" : ".provider"
+    return referenceCycle(ifLazy: node, keptBy: holder) == nil ? ".provider or .lazy" : ".provider"
   }
 
   /// Whether the value of the key at `node` is one instance wherever a resolution meets it again: a
@@ -344,9 +344,9 @@ struct GraphCheck {
 
   /// The cycle `holder → … → value → … → holder` of what holds what, through a recurring instance,
   /// that a lazy value of `value` kept by `holder` would close; `nil` when there is none, or when a
-  /// lazy value of `value` keeps nothing (a shared key's). `heldBy`, what holds each node, is made
+  /// lazy value of `value` keeps nothing (a shared key's). `holders`, what holds each node, is made
   /// when not given.
-  private func referenceCycle(ifLazy value: Int, heldBy holder: Int, heldBy given: [[Int]]? = nil) -> [Int]? {
+  private func referenceCycle(ifLazy value: Int, keptBy holder: Int, holders given: [[Int]]? = nil) -> [Int]? {
     guard !nodes[value].lifetime.isShared else { return nil }
     let heldBy =
       given
@@ -418,7 +418,7 @@ struct GraphCheck {
     }
     var reported: Set<[Int]> = []
     for (lazy, value) in kept {
-      guard let cycle = referenceCycle(ifLazy: value, heldBy: lazy, heldBy: heldBy),
+      guard let cycle = referenceCycle(ifLazy: value, keptBy: lazy, holders: heldBy),
         reported.insert(Array(Set(cycle)).sorted()).inserted
       else { continue }
       reportReferenceCycle(cycle, lazy: lazy, value: value)
