@@ -32,7 +32,7 @@ enum ResolutionFailure {
   /// A resolver, provider, lazy value or assisted factory used after its graph was released.
   /// `lentResolver`: a resolver a graph lent a transient factory, kept after the factory returned.
   /// `reason`: why the key cannot be resolved from the nearest live graph above instead.
-  case graphReleased(Keys, graphDescription: String, lentResolver: Bool, reason: String)
+  case graphReleased(Keys, graphDescription: String, use: ReleasedGraphUse, reason: String?)
   /// A wait for another thread's build that did not end.
   case buildWaitTimeout(Keys, seconds: Double, builderPath: [Keys], waiterPath: [Keys])
   /// A task's wait for an async build that another task started, that did not end.
@@ -135,24 +135,33 @@ enum ResolutionFailure {
         fix:
           "a chain this deep is usually objects that each build the next one as they are built: inject r.provider(…) and build the next one when it is needed, or resolve on a thread with a larger stack"
       )
-    case .graphReleased(let key, let graphDescription, lentResolver: true, let reason):
+    case .graphReleased(let key, let graphDescription, .lentResolver, _):
       return Diagnostic(
         summary: "\(key.name) was resolved through a resolver kept after its graph was released",
         details: [
           key.described,
-          "the graph was \(graphDescription); a factory kept the resolver it received, which does not keep the graph alive",
-          "it cannot be resolved from the nearest live graph above instead: \(reason)",
+          "the graph was \(graphDescription); a factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph",
         ],
         fix:
           "keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory: they keep the graph alive; or keep the graph while the resolver is in use"
       )
-    case .graphReleased(let key, let graphDescription, lentResolver: false, let reason):
+    case .graphReleased(let key, let graphDescription, .sharedInstanceResolver, _):
       return Diagnostic(
-        summary: "\(key.name) was resolved through a provider, lazy value or resolver whose graph was released",
+        summary: "\(key.name) was resolved through a resolver kept after its graph was released",
         details: [
           key.described,
-          "the graph was \(graphDescription); a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive",
-          "it cannot be resolved from the nearest live graph above instead: \(reason)",
+          "the graph was \(graphDescription); a shared instance's factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph",
+        ],
+        fix:
+          "keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory, and keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph)"
+      )
+    case .graphReleased(let key, let graphDescription, .keptBySharedInstance, let reason):
+      return Diagnostic(
+        summary: "\(key.name) was resolved through a provider, lazy value or factory whose graph was released",
+        details: [
+          key.described,
+          "the graph was \(graphDescription); a factory of one of the graph's instances made it, and what the graph's instances hold does not keep their graph alive",
+          "it cannot be resolved from the nearest live graph above instead: \(reason ?? "")",
         ],
         fix:
           "keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later"

@@ -4,10 +4,14 @@
 ///
 /// The rule users hold is ProviderAndLazy's "What a provider keeps alive": a graph owns its shared
 /// instances; whatever resolves from it later owns it, unless a shared instance's factory made it; a
-/// factory's resolver is for the call. Each case below is there for a reason measured or tested:
+/// factory's resolver is for the call, and kept, never resolves from another graph. Each case below is
+/// there for a reason measured or tested:
 /// - `owning` is the rule;
-/// - `anchored` keeps a graph from owning itself through its instances, which leaked (issue 11:
-///   OwnershipTests opens 10,000 flows whose data controllers hold providers and finds each released);
+/// - `anchored` and `kept` keep a graph from owning itself through its instances, which leaked (issue
+///   11: OwnershipTests opens 10,000 flows whose data controllers hold providers and finds each
+///   released); `kept`, what a shared instance keeps to resolve later, may resolve from a live graph
+///   above once its own is gone, where the factory's resolver (`anchored`), kept, stops as every kept
+///   resolver does (ReleasedGraphFallbackTests, `keptResolverOfSharedInstance`);
 /// - `lent` saves a retain and a release of the graph per request: an owning resolver per request
 ///   measured leaf 511 → 564 (+10.4%), resolve one key 95 → 146 (+54%), graph 1,464 → 1,515
 ///   (`Benchmarks/scripts/instructions.sh`; Benchmarks/README, "A runtime in proportion").
@@ -20,8 +24,12 @@ struct GraphReference: Sendable {
     /// Keeps the graph alive: what you get from a graph, and what a provider, lazy value or assisted
     /// factory made from a lent resolver keeps.
     case owning(Graph)
-    /// Does not: what a shared instance's factory gets, and everything made from it.
+    /// Does not: the resolver a shared instance's factory gets, and a transient factory it runs.
     case anchored(GraphAnchor)
+    /// Does not either: what a shared instance's factory made from its resolver to resolve later — a
+    /// provider, a lazy value, an assisted or child-graph factory. Once the graph is gone, it resolves
+    /// from the nearest live graph above when that gives exactly what the graph would have.
+    case kept(GraphAnchor)
     /// Does not either: the resolver a graph lends the transient factories of a request made on it
     /// (``Graph/lentResolver``). What keeps it — a provider, a lazy value — owns the graph instead.
     case lent(GraphAnchor)
@@ -39,7 +47,7 @@ struct GraphReference: Sendable {
     switch storage {
     case .owning(let graph):
       address = Unretained(graph).bits | 1
-    case .anchored(let anchor), .lent(let anchor):
+    case .anchored(let anchor), .lent(let anchor), .kept(let anchor):
       address = Unretained(anchor).bits
     }
   }
@@ -51,8 +59,9 @@ struct GraphReference: Sendable {
   func graph(resolving key: Keys, at site: CallSite? = nil) -> Graph {
     switch storage {
     case .owning(let graph): graph
-    case .anchored(let anchor): anchor.graph(resolving: key, at: site, lent: false)
-    case .lent(let anchor): anchor.graph(resolving: key, at: site, lent: true)
+    case .anchored(let anchor): anchor.graph(resolving: key, at: site, as: .sharedInstanceResolver)
+    case .lent(let anchor): anchor.graph(resolving: key, at: site, as: .lentResolver)
+    case .kept(let anchor): anchor.graph(resolving: key, at: site, as: .keptBySharedInstance)
     }
   }
 
@@ -74,12 +83,13 @@ struct GraphReference: Sendable {
   @inlinable
   func kept(toResolveLater key: Keys) -> GraphReference {
     switch storage {
-    case .lent(let anchor): return GraphReference(.owning(anchor.graph(resolving: key, at: nil, lent: true)))
+    case .lent(let anchor):
+      return GraphReference(.owning(anchor.graph(resolving: key, at: nil, as: .lentResolver)))
     case .anchored(let anchor):
       // A shared instance's: once its graph is gone, it may resolve from a live graph above.
       anchor.keepForFallback()
-      return self
-    case .owning: return self
+      return GraphReference(.kept(anchor))
+    case .owning, .kept: return self
     }
   }
 
@@ -103,7 +113,7 @@ struct GraphReference: Sendable {
     switch storage {
     case .owning(let graph):
       return try await body(graph)
-    case .anchored, .lent:
+    case .anchored, .lent, .kept:
       let graph = graph(resolving: key, at: site)
       defer { withExtendedLifetime(graph) {} }
       return try await body(graph)
@@ -111,27 +121,41 @@ struct GraphReference: Sendable {
   }
 }
 
+/// What refers to a graph that was released, for what it may do then and for its message.
+@usableFromInline
+enum ReleasedGraphUse: Sendable {
+  /// The resolver the graph lent a transient factory of a request, kept.
+  case lentResolver
+  /// The resolver a shared instance's factory received, kept.
+  case sharedInstanceResolver
+  /// A provider, lazy value or factory a shared instance's factory made to resolve later.
+  case keptBySharedInstance
+}
+
 extension GraphAnchor {
   /// The graph — or, once it was released, the nearest live graph above it when `key` resolves there
   /// exactly as it would have in the released graph — else a stop naming `key` and why; `lent` when
   /// the graph lent the resolver that asks.
   @inlinable @inline(__always)
-  func graph(resolving key: Keys, at site: CallSite?, lent: Bool) -> Graph {
-    guard let graph else { return graphReleased(resolving: key, at: site, lent: lent) }
+  func graph(resolving key: Keys, at site: CallSite?, as use: ReleasedGraphUse) -> Graph {
+    guard let graph else { return graphReleased(resolving: key, at: site, as: use) }
     return graph
   }
 
   @usableFromInline
-  func graphReleased(resolving key: Keys, at site: CallSite?, lent: Bool) -> Graph {
+  func graphReleased(resolving key: Keys, at site: CallSite?, as use: ReleasedGraphUse) -> Graph {
+    // A kept resolver never resolves from another graph; what a shared instance kept may.
+    guard use == .keptBySharedInstance else {
+      ResolutionStack.stop(.graphReleased(key, graphDescription: graphDescription, use: use, reason: nil), at: site)
+    }
     switch liveAncestor(resolving: key) {
     case .success(let graph): return graph
     case .failure(let reason):
       ResolutionStack.stop(
-        .graphReleased(key, graphDescription: graphDescription, lentResolver: lent, reason: reason.text), at: site)
+        .graphReleased(key, graphDescription: graphDescription, use: use, reason: reason.text), at: site)
     }
   }
 
-  /// Why a key cannot be resolved from a live graph above a released one.
   struct CannotResolveAbove: Error {
     let text: String
   }
@@ -169,6 +193,11 @@ extension GraphAnchor {
     var seen: Set<ObjectIdentifier> = []
     while let next = pending.popLast() {
       guard seen.insert(ObjectIdentifier(next)).inserted else { continue }
+      // A child graph opened from the released graph would have had its bindings and its scopes.
+      if next is any ChildGraphOpening, !releasedScopes.isEmpty || released !== graph.table {
+        return
+          "\(next.name) opens a child graph, which would have had the released graph's bindings and scopes, not those of the live graph above"
+      }
       let fallback = next.fallbackAnyBinding(testing: graph.usesTestValues)
       let there = released.binding(at: next.slot) ?? fallback
       let here = graph.table.binding(at: next.slot) ?? fallback

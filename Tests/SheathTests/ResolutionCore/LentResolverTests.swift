@@ -254,8 +254,7 @@ struct LentResolverTests {
   static let releasedMessage = """
     Sheath: Keys.lentShared was resolved through a resolver kept after its graph was released
       Keys.lentShared (Instance, App/Keys.swift:1)
-      the graph was the root graph; a factory kept the resolver it received, which does not keep the graph alive
-      it cannot be resolved from the nearest live graph above instead: it was the root graph
+      the graph was the root graph; a factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph
     fix: keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory: they keep the graph alive; or keep the graph while the resolver is in use
     """
 }

@@ -132,6 +132,26 @@ extension Keys {
   }
 }
 
+/// A flow's coordinator that opens screens' child graphs, and the color the flow binds its own way.
+private final class Coordinator: Sendable {
+  let openScreen: ChildGraphFactory<Void>
+  init(openScreen: ChildGraphFactory<Void>) { self.openScreen = openScreen }
+}
+
+extension Scope {
+  fileprivate static let screen = Scope("screen")
+}
+
+extension Keys {
+  fileprivate static var screenGraph: ChildGraphKey<Void> {
+    ChildGraphKey(scope: .screen, name: "Keys.screenGraph", fileID: "App/Keys.swift", line: 30)
+  }
+  fileprivate static var coordinator: Key<Coordinator> {
+    Key(.scoped(.flow), .screenGraph) { Coordinator(openScreen: $0) }
+  }
+  fileprivate static var color: Key<String> { Key { "app" } }
+}
+
 /// A weak reference, to see whether something was released.
 private final class WeakReference<Object: AnyObject>: @unchecked Sendable {
   weak var object: Object?
@@ -200,6 +220,33 @@ struct OwnershipTests {
     #expect(checkouts.alive == 0)
   }
 
+  @Test(
+    "a flow's child-graph factory used after the flow was released stops: a child of the app graph would have neither the flow's bindings nor its scope"
+  )
+  func childGraphFactoryOfReleasedFlow() async throws {
+    // While the flow lives, a screen opened from it sees the flow's binding.
+    let app = try Graph(modules: [])
+    var flow: Graph? = try app.child(scope: .flow, modules: [TestModule { b in b.override(.color) { "flow" } }])
+    let coordinator = try #require(flow?[.coordinator])
+    #expect(coordinator.openScreen.open()[.color] == "flow")
+    flow = nil
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let coordinator = try app.child(scope: .flow, modules: [TestModule { b in b.override(.color) { "flow" } }])[
+        .coordinator]
+      _ = coordinator.openScreen.open()
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.screenGraph was resolved through a provider, lazy value or factory whose graph was released
+        Keys.screenGraph (ChildGraphFactory<Void>, App/Keys.swift:30)
+        the graph was a child graph that opened .flow; a factory of one of the graph's instances made it, and what the graph's instances hold does not keep their graph alive
+        it cannot be resolved from the nearest live graph above instead: Keys.screenGraph opens a child graph, which would have had the released graph's bindings and scopes, not those of the live graph above
+      fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
+      """)
+  }
+
   @Test("100 verify() calls of such a graph leave nothing alive")
   func verifyLeavesNothing() throws {
     let app = try Graph(modules: [])
@@ -232,9 +279,9 @@ struct OwnershipTests {
     expectText(
       trapMessage(result).replacing(#/\(Instance, [^)]*\)/#, with: "(Instance, LOCATION)"),
       """
-      Sheath: Keys.session was resolved through a provider, lazy value or resolver whose graph was released
+      Sheath: Keys.session was resolved through a provider, lazy value or factory whose graph was released
         Keys.session (Instance, LOCATION)
-        the graph was a child graph that opened .flow; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
+        the graph was a child graph that opened .flow; a factory of one of the graph's instances made it, and what the graph's instances hold does not keep their graph alive
         it cannot be resolved from the nearest live graph above instead: Keys.session's factory resolves through a resolver, so what it needs is unknown
       fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
       """)

@@ -45,9 +45,22 @@ private final class KeptResolver: Sendable {
   init(_ resolver: Resolver) { self.resolver = resolver }
 }
 
+/// A form's shared instance that keeps its factory's resolver, and a provider made from it.
+private final class SharedKeeper: Sendable {
+  let resolver: Resolver
+  let clock: Provider<Clock>
+  init(_ resolver: Resolver) {
+    self.resolver = resolver
+    self.clock = resolver.provider(.lazilyResolved)
+  }
+}
+
 extension Keys {
   fileprivate static var formKeeper: Key<KeptResolver> {
     Key<KeptResolver>(name: "Keys.formKeeper") { r in KeptResolver(r) }
+  }
+  fileprivate static var sharedFormKeeper: Key<SharedKeeper> {
+    Key<SharedKeeper>(.scoped(.form), name: "Keys.sharedFormKeeper") { r in SharedKeeper(r) }
   }
 }
 
@@ -78,9 +91,9 @@ struct ReleasedGraphFallbackTests {
     expectText(
       trapMessage(result),
       """
-      Sheath: Keys.formClock was resolved through a provider, lazy value or resolver whose graph was released
+      Sheath: Keys.formClock was resolved through a provider, lazy value or factory whose graph was released
         Keys.formClock (Clock, App/Keys.swift:3)
-        the graph was a child graph that opened .form; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
+        the graph was a child graph that opened .form; a factory of one of the graph's instances made it, and what the graph's instances hold does not keep their graph alive
         it cannot be resolved from the nearest live graph above instead: Keys.formClock is scoped to .form, which the released graph opened
       fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
       """)
@@ -96,9 +109,9 @@ struct ReleasedGraphFallbackTests {
     expectText(
       trapMessage(result),
       """
-      Sheath: Keys.lazilyResolved was resolved through a provider, lazy value or resolver whose graph was released
+      Sheath: Keys.lazilyResolved was resolved through a provider, lazy value or factory whose graph was released
         Keys.lazilyResolved (Clock, App/Keys.swift:1)
-        the graph was a child graph that opened .form; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
+        the graph was a child graph that opened .form; a factory of one of the graph's instances made it, and what the graph's instances hold does not keep their graph alive
         it cannot be resolved from the nearest live graph above instead: Keys.lazilyResolved is bound differently in the released graph, by FormModule (App/FormModule.swift:2)
       fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
       """)
@@ -126,7 +139,33 @@ struct ReleasedGraphFallbackTests {
     }
     #expect(
       trapMessage(result).contains(
-        "  it cannot be resolved from the nearest live graph above instead: only a provider, lazy value or factory that a shared instance made keeps what that needs\n"
+        "  the graph was a child graph that opened .form; a factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph\n"
       ))
+  }
+
+  @Test(
+    "a resolver a shared instance's factory kept stops too, though a provider the same factory made resolves from the graph above"
+  )
+  func keptResolverOfSharedInstance() async throws {
+    // The provider resolves from the app graph once the form is gone.
+    let app = try Graph(modules: [])
+    var form: Graph? = app.child(scope: .form)
+    let keeper = try #require(form?[.sharedFormKeeper])
+    form = nil
+    _ = keeper.clock()
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let keeper = app.child(scope: .form)[.sharedFormKeeper]
+      _ = keeper.resolver[.lazilyResolved]
+      withExtendedLifetime(app) {}
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.lazilyResolved was resolved through a resolver kept after its graph was released
+        Keys.lazilyResolved (Clock, App/Keys.swift:1)
+        the graph was a child graph that opened .form; a shared instance's factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph
+      fix: keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory, and keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph)
+      """)
   }
 }

@@ -4,6 +4,7 @@
 // which stay internal to Sheath.
 
 import CSheathRuntime
+
 @testable import Sheath
 
 // MARK: - BindingEntries
