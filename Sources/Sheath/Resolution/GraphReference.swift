@@ -156,6 +156,28 @@ extension GraphAnchor {
     }
   }
 
+  /// How `key`'s binding in a released graph differs from the live graph's: contributions or
+  /// decorators its modules added, named where they were registered, or another binding.
+  private static func difference(
+    of key: Keys, released: (table: BindingTable, binding: AnyBinding?),
+    live: (table: BindingTable, binding: AnyBinding?)
+  ) -> String {
+    let contributed = released.table.contributions[key.slot] ?? []
+    let contributedAbove = live.table.contributions[key.slot]?.count ?? 0
+    if contributed.count > contributedAbove {
+      let sources = contributed.dropFirst(contributedAbove).map { "\($0.source)" }
+      return
+        "has contributions in the released graph that the graph above has not, by \(sources.joined(separator: ", "))"
+    }
+    if let there = released.binding, let here = live.binding, there.source == here.source,
+      there.decorators.count > here.decorators.count
+    {
+      let sources = there.decorators.dropFirst(here.decorators.count).map { "\($0)" }
+      return "is decorated in the released graph, by \(sources.joined(separator: ", "))"
+    }
+    return "is bound differently in the released graph, by \(released.binding.map(\.source.description) ?? "nothing")"
+  }
+
   struct CannotResolveAbove: Error {
     let text: String
   }
@@ -204,8 +226,7 @@ extension GraphAnchor {
       // Nothing binds it in either: resolving it stops with its missing binding, as it would have.
       guard let binding = here ?? there else { continue }
       guard here === there else {
-        let source = there.map(\.source.description) ?? "nothing"
-        return "\(next.name) is bound differently in the released graph, by \(source)"
+        return "\(next.name) " + difference(of: next, released: (released, there), live: (graph.table, here))
       }
       if case .scoped(let scope) = binding.lifetime, releasedScopes.contains(scope) {
         return "\(next.name) is scoped to \(scope), which the released graph opened"

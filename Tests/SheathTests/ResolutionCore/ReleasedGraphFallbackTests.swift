@@ -45,6 +45,38 @@ private final class KeptResolver: Sendable {
   init(_ resolver: Resolver) { self.resolver = resolver }
 }
 
+/// A form's shared instance that keeps providers of a collection and of a clock, which the form's
+/// modules contribute to and decorate.
+private final class FormExtras: Sendable {
+  let names: Provider<[String]>
+  let clock: Provider<Clock>
+  init(names: Provider<[String]>, clock: Provider<Clock>) {
+    self.names = names
+    self.clock = clock
+  }
+}
+
+extension Keys {
+  fileprivate static var formNames: CollectionKey<String> {
+    CollectionKey(name: "Keys.formNames", fileID: "App/Keys.swift", line: 7)
+  }
+  fileprivate static var formExtras: Key<FormExtras> {
+    Key(.scoped(.form), .formNames.provider, .lazilyResolved.provider) { FormExtras(names: $0, clock: $1) }
+  }
+}
+
+private struct ContributingFormModule: Module {
+  func register(into b: inout Bindings) {
+    b.contribute(to: .formNames, fileID: "App/FormModule.swift", line: 4) { "form" }
+  }
+}
+
+private struct DecoratingFormModule: Module {
+  func register(into b: inout Bindings) {
+    b.decorate(.lazilyResolved, fileID: "App/FormModule.swift", line: 6) { _, clock in clock }
+  }
+}
+
 /// A form's shared instance that keeps its factory's resolver, and a provider made from it.
 private final class SharedKeeper: Sendable {
   let resolver: Resolver
@@ -115,6 +147,32 @@ struct ReleasedGraphFallbackTests {
         it cannot be resolved from the nearest live graph above instead: Keys.lazilyResolved is bound differently in the released graph, by FormModule (App/FormModule.swift:2)
       fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
       """)
+  }
+
+  @Test("stops for a collection the released graph's modules contributed to, naming the contribution")
+  func stopsForAContribution() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let extras = try app.child(scope: .form, modules: [ContributingFormModule()])[.formExtras]
+      _ = extras.names()
+    }
+    #expect(
+      trapMessage(result).contains(
+        "  it cannot be resolved from the nearest live graph above instead: Keys.formNames has contributions in the released graph that the graph above has not, by ContributingFormModule (App/FormModule.swift:4)\n"
+      ), "\(trapMessage(result))")
+  }
+
+  @Test("stops for a key the released graph's modules decorated, naming the decorator")
+  func stopsForADecorator() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let extras = try app.child(scope: .form, modules: [DecoratingFormModule()])[.formExtras]
+      _ = extras.clock()
+    }
+    #expect(
+      trapMessage(result).contains(
+        "  it cannot be resolved from the nearest live graph above instead: Keys.lazilyResolved is decorated in the released graph, by DecoratingFormModule (App/FormModule.swift:6)\n"
+      ), "\(trapMessage(result))")
   }
 
   @Test("stops when no graph above the released one is alive either")
