@@ -150,7 +150,7 @@ enum ResolutionFailure {
         summary: "\(key.name) was resolved through a resolver kept after its graph was released",
         details: [
           key.described,
-          "the graph was \(graphDescription); a shared instance's factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph",
+          "the graph was \(graphDescription); a factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph",
         ],
         fix:
           "keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory, and keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph)"

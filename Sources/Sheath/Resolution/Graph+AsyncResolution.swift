@@ -31,7 +31,7 @@ extension Graph {
       let inner = AsyncTrail.entering(key, from: AsyncTrail.current)
       if binding.tracksUsage { binding.markUsed(key) }
       return try await AsyncTrail.$current.withValue(inner) {
-        try await binding.factory(AsyncResolver(reference))
+        try await binding.factory(AsyncResolver(reference.forFactories(of: self)))
       }
     case .singleton:
       return try await ancestor(atLevel: ownerLevel).sharedAsyncInstance(key, binding)
@@ -56,7 +56,7 @@ extension Graph {
       let inner = AsyncTrail(key, .perResolution, build: nil, previous: nil)
       if binding.tracksUsage { binding.markUsed(key) }
       return try await AsyncTrail.$current.withValue(inner) {
-        try await binding.factory(AsyncResolver(reference))
+        try await binding.factory(AsyncResolver(reference.forFactories(of: self)))
       }
     }
     let instances = trail.resolutionInstances

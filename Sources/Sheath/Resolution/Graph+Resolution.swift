@@ -355,10 +355,14 @@ extension Resolving {
   /// Runs `body` with what the factory of a transient value resolved from here gets, from `graph`,
   /// the graph this resolves from, as the caller holds it: for a request made on a graph, the
   /// resolver the graph lends its factories (folded as above); else this resolver, lent or given to
-  /// a factory itself, or kept by a provider, a lazy value or an assisted factory.
+  /// a factory itself — or, where a shared instance's provider, lazy value or factory resolves from
+  /// its own graph, the resolver that instance's factory got: a factory's resolver, kept, never
+  /// resolves from another graph.
   @usableFromInline @_transparent
   func withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
     if Self.self == Graph.self { return graph.lendingResolver(body) }
+    let resolver = resolver
+    if case .kept = resolver.graphReference.storage { return body(resolver.forFactories(of: graph)) }
     return body(resolver)
   }
 

@@ -86,7 +86,10 @@ struct GraphReference: Sendable {
     case .lent(let anchor):
       return GraphReference(.owning(anchor.graph(resolving: key, at: nil, as: .lentResolver)))
     case .anchored(let anchor):
-      // A shared instance's: once its graph is gone, it may resolve from a live graph above.
+      // A shared instance's resolver, kept and used once its graph is gone, stops: what it makes then
+      // would otherwise resolve from another graph.
+      _ = anchor.graph(resolving: key, at: nil, as: .sharedInstanceResolver)
+      // Made while the graph lives: once it is gone, it may resolve from a live graph above.
       anchor.keepForFallback()
       return GraphReference(.kept(anchor))
     case .owning, .kept: return self
@@ -95,6 +98,15 @@ struct GraphReference: Sendable {
 
   /// Whether the graph resolves `key` to something — a module's binding, or the key's own default —
   /// as a dependency declared `.optional` asks.
+  /// What a factory run through this reference in `graph` refers to: for what a shared instance kept
+  /// to resolve later (`kept`), resolving from its own graph, the reference the instance's factory got
+  /// (`anchored`), so that a factory that keeps its resolver never resolves from another graph;
+  /// otherwise this one (a `kept` one already resolving from the graph above stays as it is).
+  func forFactories(of graph: Graph) -> GraphReference {
+    guard case .kept(let anchor) = storage, anchor.graph === graph else { return self }
+    return GraphReference(.anchored(anchor))
+  }
+
   func binds(_ key: Keys) -> Bool {
     withGraph(resolving: key) { graph in graph.resolvesToSomething(key) }
   }
@@ -229,7 +241,7 @@ extension GraphAnchor {
         return "\(next.name) " + difference(of: next, released: (released, there), live: (graph.table, here))
       }
       if case .scoped(let scope) = binding.lifetime, releasedScopes.contains(scope) {
-        return "\(next.name) is scoped to \(scope), which the released graph opened"
+        return "\(next.name) is scoped to \(scope), which a released graph opened"
       }
       guard let dependencies = binding.dependencies else {
         return "\(next.name)'s factory resolves through a resolver, so what it needs is unknown"

@@ -87,7 +87,16 @@ private final class SharedKeeper: Sendable {
   }
 }
 
+/// A form's shared instance that keeps a provider of a transient key whose factory keeps its resolver.
+private final class KeeperMaker: Sendable {
+  let makeKeeper: Provider<KeptResolver>
+  init(makeKeeper: Provider<KeptResolver>) { self.makeKeeper = makeKeeper }
+}
+
 extension Keys {
+  fileprivate static var keeperMaker: Key<KeeperMaker> {
+    Key(.scoped(.form), .formKeeper.provider) { KeeperMaker(makeKeeper: $0) }
+  }
   fileprivate static var formKeeper: Key<KeptResolver> {
     Key<KeptResolver>(name: "Keys.formKeeper") { r in KeptResolver(r) }
   }
@@ -126,7 +135,7 @@ struct ReleasedGraphFallbackTests {
       Sheath: Keys.formClock was resolved through a provider, lazy value or factory whose graph was released
         Keys.formClock (Clock, App/Keys.swift:3)
         the graph was a child graph that opened .form; a factory of one of the graph's instances made it, and what the graph's instances hold does not keep their graph alive
-        it cannot be resolved from the nearest live graph above instead: Keys.formClock is scoped to .form, which the released graph opened
+        it cannot be resolved from the nearest live graph above instead: Keys.formClock is scoped to .form, which a released graph opened
       fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
       """)
   }
@@ -147,6 +156,35 @@ struct ReleasedGraphFallbackTests {
         it cannot be resolved from the nearest live graph above instead: Keys.lazilyResolved is bound differently in the released graph, by FormModule (App/FormModule.swift:2)
       fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later
       """)
+  }
+
+  @Test(
+    "a resolver that a factory run by a shared instance's provider kept stops too, as does a provider made from a shared instance's kept resolver once its graph is gone"
+  )
+  func resolversOfWhatASharedInstanceKeptStop() async throws {
+    let kept = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      // Made while the form lives, through the form's data controller's provider.
+      var form: Graph? = app.child(scope: .form)
+      let keeper = try #require(form?[.keeperMaker].makeKeeper())
+      form = nil
+      _ = keeper.resolver[.lazilyResolved]
+      withExtendedLifetime(app) {}
+    }
+    #expect(
+      trapMessage(kept).hasPrefix(
+        "Sheath: Keys.lazilyResolved was resolved through a resolver kept after its graph was released\n"),
+      "\(trapMessage(kept))")
+    let madeLater = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let app = try Graph(modules: [])
+      let keeper = app.child(scope: .form)[.sharedFormKeeper]
+      _ = keeper.resolver.provider(.lazilyResolved)
+      withExtendedLifetime(app) {}
+    }
+    #expect(
+      trapMessage(madeLater).hasPrefix(
+        "Sheath: Keys.lazilyResolved was resolved through a resolver kept after its graph was released\n"),
+      "\(trapMessage(madeLater))")
   }
 
   @Test("stops for a collection the released graph's modules contributed to, naming the contribution")
@@ -222,7 +260,7 @@ struct ReleasedGraphFallbackTests {
       """
       Sheath: Keys.lazilyResolved was resolved through a resolver kept after its graph was released
         Keys.lazilyResolved (Clock, App/Keys.swift:1)
-        the graph was a child graph that opened .form; a shared instance's factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph
+        the graph was a child graph that opened .form; a factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph
       fix: keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory, and keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph)
       """)
   }
