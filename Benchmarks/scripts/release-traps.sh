@@ -44,16 +44,15 @@ fix: resolve one of these keys with r.lazy(…) or r.provider(…) instead of r[
 expect missing "Sheath: missing binding for required key Keys.clock (any Clock, release_traps/main.swift:36)
 fix: bind it in a module, b.bind(.clock) { … }, and declare b.require(.clock) in the module that needs it so building the graph checks it"
 
-expect released-graph "Sheath: Keys.node was resolved through a provider, lazy value or resolver whose graph was released
+expect released-graph "Sheath: Keys.node was resolved through a provider, lazy value or factory whose graph was released
   Keys.node (Node, release_traps/main.swift:37)
-  the graph was the root graph; a shared instance's factory made the provider, and what a shared instance holds does not keep its own graph alive
+  the graph was the root graph; a factory of one of the graph's instances made it, and what the graph's instances hold does not keep their graph alive
   it cannot be resolved from the nearest live graph above instead: it was the root graph
 fix: keep the graph alive while the objects it built are in use (whoever runs a flow holds the flow's graph), or resolve the value in the factory instead of later"
 
 expect kept-resolver "Sheath: Keys.node was resolved through a resolver kept after its graph was released
   Keys.node (Node, release_traps/main.swift:37)
-  the graph was the root graph; a factory kept the resolver it received, which does not keep the graph alive
-  it cannot be resolved from the nearest live graph above instead: it was the root graph
+  the graph was the root graph; a factory kept the resolver it received, which does not keep the graph alive, and a kept resolver never resolves from another graph
 fix: keep a provider, lazy value or assisted factory instead (r.provider(.key), r.lazy(.key)), made in the factory: they keep the graph alive; or keep the graph while the resolver is in use"
 
 expect too-many-keys "Sheath: more than 1,048,576 keys were created
