@@ -30,8 +30,9 @@ enum ResolutionFailure {
   /// A resolution about to run out of stack: how deep it is, and its keys, outermost first.
   case tooDeep(depth: Int, path: [Keys])
   /// A resolver, provider, lazy value or assisted factory used after its graph was released.
-  /// `lentResolver`: a resolver a graph lent a transient factory, kept after the factory returned.
-  /// `reason`: why the key cannot be resolved from the nearest live graph above instead.
+  /// `use`: what asked — a kept resolver, or what a shared instance kept to resolve later.
+  /// `reason`: for the latter, why the key cannot be resolved from the nearest live graph above
+  /// instead; a kept resolver never is.
   case graphReleased(Keys, graphDescription: String, use: ReleasedGraphUse, reason: String?)
   /// A wait for another thread's build that did not end.
   case buildWaitTimeout(Keys, seconds: Double, builderPath: [Keys], waiterPath: [Keys])

@@ -3,8 +3,9 @@
 /// made it, or when the graph lent it to a transient factory.
 ///
 /// The rule users hold is ProviderAndLazy's "What a provider keeps alive": a graph owns its shared
-/// instances; whatever resolves from it later owns it, unless a shared instance's factory made it; a
-/// factory's resolver is for the call, and kept, never resolves from another graph. Each case below is
+/// instances; whatever resolves from it later owns it, unless it was made from the resolver a shared
+/// instance's factory received; a factory's resolver is for the call, and kept, never resolves from
+/// another graph. Each case below is
 /// there for a reason measured or tested:
 /// - `owning` is the rule;
 /// - `anchored` and `kept` keep a graph from owning itself through its instances, which leaked (issue
@@ -24,7 +25,8 @@ struct GraphReference: Sendable {
     /// Keeps the graph alive: what you get from a graph, and what a provider, lazy value or assisted
     /// factory made from a lent resolver keeps.
     case owning(Graph)
-    /// Does not: the resolver a shared instance's factory gets, and a transient factory it runs.
+    /// Does not: the resolver a shared instance's factory gets, and a transient factory it runs — or
+    /// that what it kept runs (``forFactories(of:)``).
     case anchored(GraphAnchor)
     /// Does not either: what a shared instance's factory made from its resolver to resolve later — a
     /// provider, a lazy value, an assisted or child-graph factory. Once the graph is gone, it resolves
@@ -96,8 +98,6 @@ struct GraphReference: Sendable {
     }
   }
 
-  /// Whether the graph resolves `key` to something — a module's binding, or the key's own default —
-  /// as a dependency declared `.optional` asks.
   /// What a factory run through this reference in `graph` refers to: for what a shared instance kept
   /// to resolve later (`kept`), resolving from its own graph, the reference the instance's factory got
   /// (`anchored`), so that a factory that keeps its resolver never resolves from another graph;
@@ -107,6 +107,8 @@ struct GraphReference: Sendable {
     return GraphReference(.anchored(anchor))
   }
 
+  /// Whether the graph resolves `key` to something — a module's binding, or the key's own default —
+  /// as a dependency declared `.optional` asks.
   func binds(_ key: Keys) -> Bool {
     withGraph(resolving: key) { graph in graph.resolvesToSomething(key) }
   }
@@ -146,8 +148,8 @@ enum ReleasedGraphUse: Sendable {
 
 extension GraphAnchor {
   /// The graph — or, once it was released, the nearest live graph above it when `key` resolves there
-  /// exactly as it would have in the released graph — else a stop naming `key` and why; `lent` when
-  /// the graph lent the resolver that asks.
+  /// exactly as it would have in the released graph and `use` is what a shared instance kept — else a
+  /// stop naming `key`, what asked (`use`) and why.
   @inlinable @inline(__always)
   func graph(resolving key: Keys, at site: CallSite?, as use: ReleasedGraphUse) -> Graph {
     guard let graph else { return graphReleased(resolving: key, at: site, as: use) }
@@ -190,6 +192,7 @@ extension GraphAnchor {
     return "is bound differently in the released graph, by \(released.binding.map(\.source.description) ?? "nothing")"
   }
 
+  /// Why a key cannot be resolved from a live graph above a released one.
   struct CannotResolveAbove: Error {
     let text: String
   }
