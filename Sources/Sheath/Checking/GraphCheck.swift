@@ -485,14 +485,17 @@ struct GraphCheck {
           }.map { nodes[path[$0]].key } : nil
         reportCaptive(
           path.map { nodes[$0].key }, holderLifetime, lifetime, laterThrough: deferred,
-          provenance: provenance(of: path, lifetimes: [holder, held]))
+          provenance: provenance(of: path, lifetimes: [holder, held]),
+          holderIsKeysOwn: nodes[holder].binding?.source.isKeyDefault ?? true)
       }
     }
   }
 
+  /// `holderIsKeysOwn`: the holder resolves with its key's own binding, whose instances the root
+  /// graph owns — where no scope is open.
   private mutating func reportCaptive(
     _ path: [Keys], _ holderLifetime: LifetimeKind, _ lifetime: LifetimeKind, laterThrough deferred: Keys?,
-    provenance: [String]
+    provenance: [String], holderIsKeysOwn: Bool
   ) {
     guard let holder = path.first, let held = path.last else { return }
     // A `.weak` instance is shared by every graph below the one that binds it: shorter is not enough.
@@ -517,8 +520,11 @@ struct GraphCheck {
     if let deferred, case .scoped(let scope) = lifetime {
       summary =
         "captive dependency: \(holder.described) is \(holderLifetime), but resolves \(held.described), which is \(lifetime), later through \(deferred.name)"
+      // A module's binding may be a child graph's, which may open the scope: the rule holds all the same.
       why.append(
-        "a provider, lazy value or factory that \(holder.name)'s factory keeps resolves from the graph that owns \(holder.name), and no graph from there to the root opens \(scope)"
+        holderIsKeysOwn
+          ? "a provider, lazy value or factory that \(holder.name)'s factory keeps resolves from the graph that owns \(holder.name), and no graph from there to the root opens \(scope)"
+          : "a provider, lazy value or factory that \(holder.name)'s factory keeps resolves from the graph that owns \(holder.name), and a \(holderLifetime) key may not reach a \(lifetime) key even that way, wherever it is bound"
       )
     } else {
       summary =

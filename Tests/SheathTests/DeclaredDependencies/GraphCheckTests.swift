@@ -526,6 +526,24 @@ struct GraphCheckTests {
       """)
   }
 
+  @Test(
+    "the same rule for a singleton a flow's own module binds: the reason says it holds wherever the key is bound, not that no graph opens the flow"
+  )
+  func providerOfScopedKeyFromSingletonBoundInTheFlow() throws {
+    let flow = try Graph(modules: []).child(scope: .flow)
+    let error = buildError(
+      [
+        TestModule { b in
+          b.override(.providingRecommender, .singleton, .presenter.provider) { _ in Instance() }
+        }
+      ], parent: flow)
+    #expect(
+      error.contains(
+        "  a provider, lazy value or factory that Keys.providingRecommender's factory keeps resolves from the graph that owns Keys.providingRecommender, and a .singleton key may not reach a .scoped(.flow) key even that way, wherever it is bound\n"
+      ), "\(error)")
+    #expect(!error.contains("no graph from there to the root opens"), "\(error)")
+  }
+
   @Test("a key that needs a scope is no error in a graph that does not open it")
   func scopedKeysOutsideTheirScope() throws {
     _ = try Graph(modules: [TestModule { b in b.expose(.formatter) }])
