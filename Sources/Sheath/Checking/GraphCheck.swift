@@ -342,17 +342,22 @@ struct GraphCheck {
     }
   }
 
+  /// What holds each node: ``holds(_:)`` reversed.
+  private func holders() -> [[Int]] {
+    var heldBy = [[Int]](repeating: [], count: nodes.count)
+    for node in nodes.indices {
+      for target in holds(node) { heldBy[target].append(node) }
+    }
+    return heldBy
+  }
+
   /// The cycle `holder → … → value → … → holder` of what holds what, through a recurring instance,
   /// that a lazy value of `value` kept by `holder` would close; `nil` when there is none, or when a
   /// lazy value of `value` keeps nothing (a shared key's). `holders`, what holds each node, is made
   /// when not given.
   private func referenceCycle(ifLazy value: Int, keptBy holder: Int, holders given: [[Int]]? = nil) -> [Int]? {
     guard !nodes[value].lifetime.isShared else { return nil }
-    let heldBy =
-      given
-      ?? nodes.indices.reduce(into: [[Int]](repeating: [], count: nodes.count)) { heldBy, node in
-        for target in holds(node) { heldBy[target].append(node) }
-      }
+    let heldBy = given ?? holders()
     // Each node that holds `holder`, with its next step toward it.
     var towardHolder = [holder: holder]
     var queue = [holder]
@@ -412,10 +417,7 @@ struct GraphCheck {
     }
     // Most graphs keep no lazy value of a key the graph does not own: one pass, and nothing else.
     guard !kept.isEmpty else { return }
-    var heldBy = [[Int]](repeating: [], count: nodes.count)
-    for node in nodes.indices {
-      for target in holds(node) { heldBy[target].append(node) }
-    }
+    let heldBy = holders()
     var reported: Set<[Int]> = []
     for (lazy, value) in kept {
       guard let cycle = referenceCycle(ifLazy: value, keptBy: lazy, holders: heldBy),

@@ -362,7 +362,9 @@ extension Resolving {
   func withResolver<Result>(of graph: Graph, _ body: (Resolver) -> Result) -> Result {
     if Self.self == Graph.self { return graph.lendingResolver(body) }
     let resolver = resolver
-    if case .kept = resolver.graphReference.storage { return body(resolver.forFactories(of: graph)) }
+    if case .kept = resolver.graphReference.storage {
+      return body(Resolver(resolver.graphReference.forFactories(of: graph)))
+    }
     return body(resolver)
   }
 

@@ -101,7 +101,9 @@ struct GraphReference: Sendable {
   /// What a factory run through this reference in `graph` refers to: for what a shared instance kept
   /// to resolve later (`kept`), resolving from its own graph, the reference the instance's factory got
   /// (`anchored`), so that a factory that keeps its resolver never resolves from another graph;
-  /// otherwise this one (a `kept` one already resolving from the graph above stays as it is).
+  /// otherwise this one (a `kept` one already resolving from the graph above stays as it is). Not
+  /// inlined: only what a shared instance kept comes here.
+  @usableFromInline @inline(never)
   func forFactories(of graph: Graph) -> GraphReference {
     guard case .kept(let anchor) = storage, anchor.graph === graph else { return self }
     return GraphReference(.anchored(anchor))

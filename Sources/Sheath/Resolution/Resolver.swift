@@ -41,14 +41,6 @@ public struct Resolver: Resolving {
   }
 }
 
-extension Resolver {
-  /// What a factory this resolver runs in `graph` gets (see ``GraphReference/forFactories(of:)``).
-  @usableFromInline @inline(never)
-  func forFactories(of graph: Graph) -> Resolver {
-    Resolver(graphReference.forFactories(of: graph))
-  }
-}
-
 extension Graph: MainActorResolving, AsyncResolving {
   /// A resolver that owns this graph: ``Resolving``'s requirement, and what code that takes a
   /// ``Resolver`` can be given.
