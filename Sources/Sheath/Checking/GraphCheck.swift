@@ -21,25 +21,86 @@
 /// contribution that resolves through a resolver wraps or builds. What a decorator or contribution
 /// declared is part of its key's edges.
 ///
+/// A child graph's keys are read where they are built: a node is a key *and* the graph that builds it
+/// (see ``Lineage``). A singleton of the root graph that a child reaches is read with the root's
+/// bindings, as the root builds it — not with the child's, which it never sees.
+///
 /// Every walk is a loop over an explicit stack, so a chain of any length is checked without deep
 /// recursion.
 struct GraphCheck {
-  /// A key the graph knows, with the binding it resolves with.
+  /// A key, as one graph of the lineage builds it, with the binding it resolves with there.
   struct Node {
     let key: Keys
     let binding: AnyBinding?
+    /// The level of the graph that builds the key's values here and resolves their dependencies: a
+    /// singleton's or `.weak` key's is the graph whose module bound it (the root, for a key's own
+    /// binding), a scoped key's the nearest graph that opens its scope, any other key's the graph that
+    /// resolves it.
+    let level: Int
     /// The declared dependencies, as node indices; `nil` when the binding declared none.
     var edges: [(kind: DeclaredEdge.Kind, target: Int)]?
     /// The node that first reached this one, for the paths in messages; `nil` for a starting key.
     let reachedFrom: Int?
+    /// Whether the checked graph resolves the key itself — a starting key, or a dependency of a key it
+    /// builds — rather than only a graph above it, for a key that graph builds.
+    var isResolvedByCheckedGraph: Bool
 
     var lifetime: LifetimeKind { binding?.lifetime ?? .transient }
   }
 
+  /// The graph a check reads, and the graphs above it: how each resolves a key, and where it is built.
+  struct Lineage {
+    /// The scope each graph opens, from the root; the last is the checked graph's.
+    let scopes: [Scope?]
+    /// The binding the graph at a level resolves a key with (`nil`: nothing binds it), and the level of
+    /// the graph whose module made it (0 for a key's own binding): where its shared instances live.
+    let binding: (_ key: Keys, _ level: Int) -> (binding: AnyBinding?, ownerLevel: Int)
+
+    /// The checked graph's level.
+    var level: Int { scopes.count - 1 }
+
+    /// A graph, opening `scope`, below `parent` (`nil`: a root graph), that resolves each key with
+    /// `binding`; the graphs above it resolve as they were built.
+    init(
+      below parent: Graph?, scope: Scope?,
+      binding: @escaping (Keys) -> (binding: AnyBinding?, ownerLevel: Int)
+    ) {
+      var ancestors: [Graph] = []
+      var next = parent
+      while let graph = next {
+        ancestors.append(graph)
+        next = graph.parent
+      }
+      ancestors.reverse()
+      self.scopes = ancestors.map(\.scope) + [scope]
+      let level = ancestors.count
+      self.binding = { key, at in
+        guard at < level else { return binding(key) }
+        return ancestors[at].bindingAndOwner(resolving: key)
+      }
+    }
+
+    /// `graph`, as it was built.
+    init(_ graph: Graph) {
+      self.init(below: graph.parent, scope: graph.scope) { graph.bindingAndOwner(resolving: $0) }
+    }
+
+    /// The level of the graph that builds `binding`'s values when the graph at `level` resolves it.
+    func home(of binding: AnyBinding?, ownerLevel: Int, resolvedAt level: Int) -> Int {
+      switch binding?.lifetime {
+      case .singleton?, .weak?: return ownerLevel
+      case .scoped(let scope)?: return scopes[...level].lastIndex { $0 == scope } ?? level
+      default: return level
+      }
+    }
+  }
+
+  private let lineage: Lineage
   /// Every key the graph knows, in the order they were reached.
   private(set) var nodes: [Node] = []
-  /// Each known key's node, by the key's slot (`-1`: not known): an array read, not a hash.
-  private var index: [Int] = Array(repeating: -1, count: KeyRegistry.shared.count)
+  /// Each level's nodes, by the key's slot (`-1`: none yet): an array read, not a hash. A level's
+  /// array is made when a node of it is.
+  private var index: [[Int]]
   /// The problems found, in a stable order: missing bindings, then cycles, then reference cycles, then
   /// captive dependencies, then unusable dependencies.
   private(set) var problems: [GraphError.Problem] = []
@@ -47,10 +108,11 @@ struct GraphCheck {
   /// rightly so.
   private var absentOptionals: Set<Int> = []
 
-  /// The keys the graph knows: every node but the absent optional ones.
+  /// The keys the graph knows: those it resolves itself, but the absent optional ones.
   var knownKeys: [Keys] {
-    guard !absentOptionals.isEmpty else { return nodes.map(\.key) }
-    return nodes.indices.filter { !absentOptionals.contains($0) }.map { nodes[$0].key }
+    nodes.indices.filter { nodes[$0].isResolvedByCheckedGraph && !absentOptionals.contains($0) }.map {
+      nodes[$0].key
+    }
   }
 
   /// Checks the graph whose keys start from `roots`, resolving each key's binding with `binding`.
@@ -60,59 +122,85 @@ struct GraphCheck {
   ///   - exposedBy: Where each key that a module only exposed was exposed, for its message.
   ///   - requiredBy: Where modules required each key that has no default, for its message.
   ///   - skipping: Keys whose registrations are wrong already (reported by the build plan): the check
-  ///     says nothing more about them, and reads no dependencies of theirs.
-  ///   - binding: The binding the graph resolves a key with, or `nil` when nothing binds it.
+  ///     says nothing more about them, and reads no dependencies of theirs in the checked graph.
+  ///   - lineage: The checked graph and those above it: how each resolves a key.
   init(
     roots: [Keys], exposedBy: [ObjectIdentifier: BindingSource] = [:],
     requiredBy: [ObjectIdentifier: [BindingSource]] = [:], skipping: Set<ObjectIdentifier> = [],
-    binding: (Keys) -> AnyBinding?
+    lineage: Lineage
   ) {
-    discover(from: roots, skipping: skipping, binding: binding)
+    self.lineage = lineage
+    self.index = [[Int]](repeating: [], count: lineage.scopes.count)
+    discover(from: roots, skipping: skipping)
     findMissingBindings(exposedBy: exposedBy, requiredBy: requiredBy, skipping: skipping)
     findCycles()
     findLazyReferenceCycles()
     findCaptiveDependencies()
     findUnusableDependencies()
     findWeakValueTypes()
+    // A key that two graphs build shows the same problem in each: once is enough.
+    if lineage.level > 0, problems.count > 1 {
+      var seen: Set<String> = []
+      problems = problems.filter { seen.insert($0.description).inserted }
+    }
   }
 
   /// The keys whose factories declared no dependencies (`{ r in … }`), or whose decorators resolve
-  /// through a resolver: known, but not every edge of theirs is checked.
+  /// through a resolver: known, but not every edge of theirs is checked. Each once, though graphs of
+  /// the lineage may build it.
   var uncheckedKeys: [Keys] {
-    nodes.filter { node in
-      guard let binding = node.binding else { return false }
-      return node.edges == nil || !binding.uncheckedDecorators.isEmpty
+    var seen: Set<ObjectIdentifier> = []
+    return nodes.filter { node in
+      guard let binding = node.binding, node.edges == nil || !binding.uncheckedDecorators.isEmpty else {
+        return false
+      }
+      return seen.insert(ObjectIdentifier(node.key)).inserted
     }.map(\.key)
   }
 
   // MARK: Discovery
 
-  private mutating func discover(from roots: [Keys], skipping: Set<ObjectIdentifier>, binding: (Keys) -> AnyBinding?) {
-    for root in roots { _ = node(for: root, reachedFrom: nil, binding: binding) }
+  private mutating func discover(from roots: [Keys], skipping: Set<ObjectIdentifier>) {
+    for root in roots { _ = node(for: root, resolvedAt: lineage.level, reachedFrom: nil) }
     var next = 0
     while next < nodes.count {
       defer { next += 1 }
       // A key whose registrations are wrong has no binding that wins: its default's dependencies are
       // not what the modules meant.
       guard let dependencies = nodes[next].binding?.dependencies,
-        skipping.isEmpty || !skipping.contains(ObjectIdentifier(nodes[next].key))
+        skipping.isEmpty || nodes[next].level != lineage.level
+          || !skipping.contains(ObjectIdentifier(nodes[next].key))
       else { continue }
+      let level = nodes[next].level
       var edges: [(kind: DeclaredEdge.Kind, target: Int)] = []
       edges.reserveCapacity(dependencies.edges.count)
       for edge in dependencies.edges {
-        edges.append((edge.kind, node(for: edge.key, reachedFrom: next, binding: binding)))
+        edges.append((edge.kind, node(for: edge.key, resolvedAt: level, reachedFrom: next)))
       }
       nodes[next].edges = edges
     }
   }
 
-  private mutating func node(for key: Keys, reachedFrom: Int?, binding: (Keys) -> AnyBinding?) -> Int {
+  /// The node of `key` as the graph at `level` resolves it: in the graph that builds it.
+  private mutating func node(for key: Keys, resolvedAt level: Int, reachedFrom: Int?) -> Int {
+    let (binding, ownerLevel) = lineage.binding(key, level)
+    let home = lineage.home(of: binding, ownerLevel: ownerLevel, resolvedAt: level)
     let slot = key.slot
-    // A key created since the check began has a slot past the array's end.
-    if slot >= index.count { index += Array(repeating: -1, count: slot + 1 - index.count) }
-    if index[slot] >= 0 { return index[slot] }
-    nodes.append(Node(key: key, binding: binding(key), edges: nil, reachedFrom: reachedFrom))
-    index[slot] = nodes.count - 1
+    // A level's first node makes its array; a key created since the check began has a slot past the
+    // array's end.
+    if slot >= index[home].count {
+      index[home] += Array(repeating: -1, count: max(slot + 1, KeyRegistry.shared.count) - index[home].count)
+    }
+    let resolvedByChecked = level == lineage.level
+    if index[home][slot] >= 0 {
+      if resolvedByChecked { nodes[index[home][slot]].isResolvedByCheckedGraph = true }
+      return index[home][slot]
+    }
+    nodes.append(
+      Node(
+        key: key, binding: binding, level: home, edges: nil, reachedFrom: reachedFrom,
+        isResolvedByCheckedGraph: resolvedByChecked))
+    index[home][slot] = nodes.count - 1
     return nodes.count - 1
   }
 
@@ -147,11 +235,10 @@ struct GraphCheck {
         dependents[edge.target].append(from)
       }
     }
-    var seeds: [ObjectIdentifier: [Keys]]?
+    // Each missing node, with the nodes that need it: one only optional dependencies reach is absent,
+    // and rightly so.
+    var missing: [(node: Int, declarers: [Int])] = []
     for (at, node) in nodes.enumerated() where node.binding == nil {
-      let key = node.key
-      let id = ObjectIdentifier(key)
-      let required = requiredBy[id] ?? []
       // Those that need it: a dependency declared `.optional` may be absent.
       let declarers = dependents[at].filter { from in
         nodes[from].edges?.contains { $0.target == at && $0.kind != .optional } == true
@@ -161,9 +248,24 @@ struct GraphCheck {
         absentOptionals.insert(at)
         continue
       }
+      missing.append((at, declarers))
+    }
+    var seeds: [ObjectIdentifier: [Keys]]?
+    var reported: Set<ObjectIdentifier> = []
+    for (at, declarers) in missing {
+      let key = nodes[at].key
+      let id = ObjectIdentifier(key)
+      // A graph above builds what needs the key, where a graph below binds it.
+      if nodes[at].level < lineage.level, case (let bound?, let boundAt) = lineage.binding(key, lineage.level) {
+        reportUnseenBinding(at, bound, boundAt: boundAt, neededBy: neededBy([(at, declarers)], dependents: dependents))
+        continue
+      }
+      // Every graph of the lineage that misses the key, in one problem.
+      guard reported.insert(id).inserted else { continue }
+      let required = requiredBy[id] ?? []
       guard !skipping.contains(id) || !required.isEmpty else { continue }
       let exposed = exposedBy[id].map { ["exposed by \($0)"] } ?? []
-      let needed = neededBy(at, declarers: declarers, dependents: dependents)
+      let needed = neededBy(missing.filter { nodes[$0.node].key === key }, dependents: dependents)
       var diagnostic = Diagnostic(
         summary: "missing binding for required key \(key.described)",
         details: required.map { "required by \($0)" } + exposed + needed.lines,
@@ -172,6 +274,40 @@ struct GraphCheck {
       if let children = seeds?[id] { diagnostic.explainSeed(key, of: children, neededBy: needed.starts) }
       problems.append(GraphError.Problem(kind: .missingBinding, keyName: key.name, diagnostic: diagnostic))
     }
+  }
+
+  /// A key that the graph at `missing`'s level has no binding for, though a graph below it binds it
+  /// (`bound`, made by the module of the graph at `boundAt`): what needs it there is built there.
+  private mutating func reportUnseenBinding(
+    _ missing: Int, _ bound: AnyBinding, boundAt: Int, neededBy needed: (lines: [String], starts: [Keys])
+  ) {
+    let key = nodes[missing].key
+    let level = nodes[missing].level
+    let above = describeGraph(level)
+    let below = describeGraph(boundAt)
+    // The key on the way that the graph above builds, which took the resolution there.
+    let path = path(toIndex: missing)
+    let builder = nodes[path.first { nodes[$0].level == level && $0 != missing } ?? path[0]]
+    // A builder a module of that graph bound was checked there: this one is the key's own binding.
+    let why = "\(builder.key.name) is \(builder.lifetime), so \(above) builds it and resolves what it needs there"
+    // A scoped key is built where its scope opens, wherever it is bound.
+    var fix = "bind \(key.name) in a module of \(above)"
+    switch builder.lifetime {
+    case .scoped: break
+    default: fix += ", or bind \(builder.key.name) in a module of \(below), so that that graph builds it"
+    }
+    problems.append(
+      GraphError.Problem(
+        kind: .missingBinding, keyName: key.name,
+        diagnostic: Diagnostic(
+          summary: "missing binding for required key \(key.described) in \(above)",
+          details: needed.lines + [why, "\(bound.source) binds \(key.name) in \(below), which \(above) does not see"],
+          fix: fix)))
+  }
+
+  /// How messages name the graph at `level` of the lineage.
+  private func describeGraph(_ level: Int) -> String {
+    Graph.describe(isRoot: level == 0, scope: lineage.scopes[level])
   }
 
   /// The seeded child graph keys the graph knows, by their seed key: a key that needs a seed belongs in
@@ -193,40 +329,46 @@ struct GraphCheck {
   /// needs the key is named. A path that another one ends with is left out. A declaring key that a
   /// module bound, rather than its default, names the module: the need is that binding's.
   private func neededBy(
-    _ missing: Int, declarers: [Int], dependents: [[Int]]
+    _ missingNodes: [(node: Int, declarers: [Int])], dependents: [[Int]]
   ) -> (lines: [String], starts: [Keys]) {
     var paths: [[Int]] = []
-    for declarer in declarers {
-      // Back from the declarer to every starting key, each reached by its shortest way.
-      var towardDeclarer = [Int: Int]()
-      var queue = [declarer]
-      towardDeclarer[declarer] = declarer
-      var next = 0
-      while next < queue.count {
-        let node = queue[next]
-        next += 1
-        if nodes[node].reachedFrom == nil {
-          var path = [node]
-          while let last = path.last, last != declarer, let step = towardDeclarer[last] { path.append(step) }
-          paths.append(path + [missing])
-        }
-        for from in dependents[node] where towardDeclarer[from] == nil {
-          towardDeclarer[from] = node
-          queue.append(from)
+    for (missing, declarers) in missingNodes {
+      for declarer in declarers {
+        // Back from the declarer to every starting key, each reached by its shortest way.
+        var towardDeclarer = [Int: Int]()
+        var queue = [declarer]
+        towardDeclarer[declarer] = declarer
+        var next = 0
+        while next < queue.count {
+          let node = queue[next]
+          next += 1
+          if nodes[node].reachedFrom == nil {
+            var path = [node]
+            while let last = path.last, last != declarer, let step = towardDeclarer[last] { path.append(step) }
+            paths.append(path + [missing])
+          }
+          for from in dependents[node] where towardDeclarer[from] == nil {
+            towardDeclarer[from] = node
+            queue.append(from)
+          }
         }
       }
     }
-    // A path that only repeats the end of a longer one says nothing more: every proper end, once.
-    var ends: Set<[Int]> = []
-    for path in paths where path.count > 2 {
+    // A path that only repeats the end of a longer one says nothing more: every proper end, once. Paths
+    // are compared by their keys: two graphs may build the same keys.
+    let keyPaths = paths.map { $0.map { ObjectIdentifier(nodes[$0].key) } }
+    var ends: Set<[ObjectIdentifier]> = []
+    for path in keyPaths where path.count > 2 {
       for start in 1..<(path.count - 1) { ends.insert(Array(path[start...])) }
     }
-    var seen: Set<[Int]> = []
-    let unique = paths.filter { !ends.contains($0) && seen.insert($0).inserted }
+    var seen: Set<[ObjectIdentifier]> = []
+    let unique = paths.indices.filter { !ends.contains(keyPaths[$0]) && seen.insert(keyPaths[$0]).inserted }.map {
+      paths[$0]
+    }
     var lines = unique.prefix(Self.pathLimit).map { path in
       let declarer = nodes[path[path.count - 2]]
       let line = "needed by " + describePath(path.map { nodes[$0].key })
-      if let decorator = decorator(from: path[path.count - 2], to: missing) {
+      if let decorator = decorator(from: path[path.count - 2], to: path[path.count - 1]) {
         return line + ", as \(decorator) decorates \(declarer.key.name)"
       }
       guard let source = declarer.binding?.source, !source.isKeyDefault else { return line }

@@ -26,9 +26,7 @@ struct GraphReading {
     _ graph: Graph, scopes: [Scope]?, entryPoints: [Keys], childGraphKey: Keys?,
     parentBindings: [ObjectIdentifier: AnyBinding]
   ) {
-    let check = GraphCheck(roots: graph.knownKeys + entryPoints) { key in
-      graph.binding(resolving: key)
-    }
+    let check = GraphCheck(roots: graph.knownKeys + entryPoints, lineage: GraphCheck.Lineage(graph))
     for problem in check.problems { add(problem) }
     let plan = ScopePlan(check.nodes, in: graph, scopes: scopes, childGraphKey: childGraphKey)
     for problem in plan.problems() { add(problem) }

@@ -185,11 +185,10 @@ extension Graph {
       var problems: [GraphError.Problem] = []
       // The resolving thread may be deep in a chain, or have a small stack: check where there is room.
       onAmpleStack {
-        let check = GraphCheck(roots: [key]) { key in
-          table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
-        }
+        let check = GraphCheck(roots: [key], lineage: GraphCheck.Lineage(self))
         problems = check.problems
-        if problems.isEmpty { for node in check.nodes { table.checked.insert(node.key.slot) } }
+        // What a graph above builds is checked again when that graph resolves it itself.
+        if problems.isEmpty { for key in check.knownKeys { table.checked.insert(key.slot) } }
       }
       if !problems.isEmpty { ResolutionStack.stop(.unknownKeyProblems(key, problems), at: site) }
     }
@@ -530,8 +529,9 @@ final class BindingTable: @unchecked Sendable {
     for (key, binding) in plan.bindings {
       entries[key.slot] = Entry(binding: binding, ownerLevel: level, flags: Entry.Flags(binding, keyDefault: false))
     }
-    // The known keys' own bindings: what a resolution would fall back on, owned by the root.
-    for node in check.nodes where entries[node.key.slot].binding == nil {
+    // The known keys' own bindings: what a resolution would fall back on, owned by the root. Not
+    // those only a graph above resolves, for a key it builds: this graph has not checked them.
+    for node in check.nodes where node.isResolvedByCheckedGraph && entries[node.key.slot].binding == nil {
       guard let binding = node.binding, !binding.isLiveOnlyStandIn else { continue }
       entries[node.key.slot] = Entry(binding: binding, ownerLevel: 0, flags: Entry.Flags(binding, keyDefault: true))
       bindings.append(binding)

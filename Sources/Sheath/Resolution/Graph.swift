@@ -150,7 +150,8 @@ public final class Graph: @unchecked Sendable {
     bindings.install(modules)
     registerMore(&bindings)
     let plan = BuildPlan(bindings, parent: parent, scope: scope, usesTestValues: environment == .test)
-    let check = Self.check(plan, bindings.registrations, parent: parent, usesTestValues: environment == .test)
+    let check = Self.check(
+      plan, bindings.registrations, parent: parent, scope: scope, usesTestValues: environment == .test)
     if !plan.problems.isEmpty || !check.problems.isEmpty {
       throw GraphError(problems: plan.problems + check.problems)
     }
@@ -179,7 +180,7 @@ public final class Graph: @unchecked Sendable {
   /// Reads the graph `plan` makes as data, from every key its parent knows and every key `registrations`
   /// name: what ``GraphCheck`` finds, before any factory runs.
   private static func check(
-    _ plan: BuildPlan, _ registrations: [Registration], parent: Graph?, usesTestValues: Bool
+    _ plan: BuildPlan, _ registrations: [Registration], parent: Graph?, scope: Scope?, usesTestValues: Bool
   ) -> GraphCheck {
     let own = plan.bindingsBySlot()
     var exposedBy: [ObjectIdentifier: BindingSource] = [:]
@@ -190,14 +191,17 @@ public final class Graph: @unchecked Sendable {
     // A binding refused only for where it is is read as the modules meant it: its own problems are
     // reported now, not after it moves.
     let misplaced = plan.misplacedBindings
+    let level = parent.map { $0.level + 1 } ?? 0
+    let lineage = GraphCheck.Lineage(below: parent, scope: scope) { key in
+      let slot = key.slot
+      if let binding = (slot < own.count ? own[slot] : nil) ?? misplaced[ObjectIdentifier(key)] {
+        return (binding, level)
+      }
+      return parent?.bindingAndOwner(resolving: key) ?? (key.fallbackAnyBinding(testing: usesTestValues), 0)
+    }
     return GraphCheck(
       roots: roots, exposedBy: exposedBy, requiredBy: plan.requiredBy,
-      skipping: plan.keysWithProblems.subtracting(misplaced.keys)
-    ) { key in
-      let slot = key.slot
-      return (slot < own.count ? own[slot] : nil) ?? misplaced[ObjectIdentifier(key)] ?? parent?.table.binding(at: slot)
-        ?? key.fallbackAnyBinding(testing: usesTestValues)
-    }
+      skipping: plan.keysWithProblems.subtracting(misplaced.keys), lineage: lineage)
   }
 
   /// A child with no bindings of its own: shares the parent's table.
@@ -425,5 +429,13 @@ extension Graph {
   /// graph, else its default; `nil` when nothing binds it.
   func binding(resolving key: Keys) -> AnyBinding? {
     table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
+  }
+
+  /// ``binding(resolving:)``, and the level of the graph whose module made it: where its singleton or
+  /// `.weak` instance lives (the root, for a key's own binding).
+  func bindingAndOwner(resolving key: Keys) -> (binding: AnyBinding?, ownerLevel: Int) {
+    let slot = key.slot
+    if let bound = table.binding(at: slot) { return (bound, table.entries[slot].ownerLevel) }
+    return (key.fallbackAnyBinding(testing: usesTestValues), 0)
   }
 }

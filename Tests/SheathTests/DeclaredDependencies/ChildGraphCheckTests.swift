@@ -1,0 +1,175 @@
+import Sheath
+import Testing
+
+// A child graph's check reads each key where it is built: a root singleton with the root's bindings,
+// a flow's scoped key with the flow's, anything else with the graph that resolves it.
+extension Keys {
+  fileprivate static var token: Key<Int> {
+    Key<Int>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 1)
+  }
+  fileprivate static var session: Key<Instance> {
+    Key(.singleton, .token, name: "Keys.session", fileID: "App/Keys.swift", line: 2) { Instance(number: $0) }
+  }
+  fileprivate static var flowState: Key<Instance> {
+    Key(.scoped(.flow), .token, name: "Keys.flowState", fileID: "App/Keys.swift", line: 3) { Instance(number: $0) }
+  }
+  fileprivate static var screen: Key<Instance> {
+    Key(.transient, .token, name: "Keys.screen", fileID: "App/Keys.swift", line: 4) { Instance(number: $0) }
+  }
+}
+
+@Suite("Declared dependencies: a child graph's keys checked where they are built")
+struct ChildGraphCheckTests {
+  @Test(
+    "a child's binding that needs a root singleton, which needs the key the child rebinds, is no cycle: the root builds the singleton with its own binding"
+  )
+  func rootSingletonIsReadWithTheRootsBindings() throws {
+    let root = try Graph(modules: [
+      TestModule { b in
+        b.bind(.token, to: 1)
+        b.expose(.session)
+      }
+    ])
+    let child = try root.child(
+      scope: .flow, modules: [TestModule { b in b.override(.token, .session) { $0.number + 1 } }])
+    #expect(child[.token] == 2)
+    #expect(child[.session] === root[.session])
+    #expect(root[.session].number == 1)
+  }
+
+  @Test(
+    "a root singleton only a child names, needing a key only the child binds, is refused when the child is built: the root builds it, and cannot see the child's binding"
+  )
+  func rootSingletonCannotSeeTheChildsBinding() throws {
+    let root = try Graph(modules: [])
+    expectText(
+      buildError(
+        [
+          TestModule { b in
+            b.bind(.token, fileID: "App/FlowModule.swift", line: 5) { _ in 2 }
+            b.expose(.session)
+          }
+        ], parent: root, scope: .flow),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Keys.token (Int, App/Keys.swift:1) in the root graph
+        needed by Keys.session → Keys.token
+        Keys.session is .singleton, so the root graph builds it and resolves what it needs there
+        TestModule (App/FlowModule.swift:5) binds Keys.token in a child graph that opened .flow, which the root graph does not see
+      fix: bind Keys.token in a module of the root graph, or bind Keys.session in a module of a child graph that opened .flow, so that that graph builds it
+      """)
+  }
+
+  @Test("the fix the message gives works: the child binds the singleton too, and builds it")
+  func childBindsTheSingletonToo() throws {
+    let root = try Graph(modules: [])
+    let child = try root.child(
+      scope: .flow,
+      modules: [
+        TestModule { b in
+          b.bind(.token, to: 2)
+          b.bind(.session, .singleton, .token) { Instance(number: $0) }
+        }
+      ])
+    #expect(child[.session].number == 2)
+    #expect(child[.session] === child[.session])
+  }
+
+  @Test(
+    "a key no graph binds is one problem, with each path that needs it: the root's singleton's and the child's own screen's"
+  )
+  func missingEverywhereIsOneProblem() throws {
+    let root = try Graph(modules: [])
+    expectText(
+      buildError(
+        [
+          TestModule { b in
+            b.expose(.session)
+            b.expose(.screen)
+          }
+        ], parent: root, scope: .flow),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Keys.token (Int, App/Keys.swift:1)
+        needed by Keys.session → Keys.token
+        needed by Keys.screen → Keys.token
+      fix: bind it in one of the installed modules: b.bind(.token) { … }
+      """)
+  }
+
+  @Test(
+    "a flow's scoped key, bound where the flow opens, reads the flow's bindings; a graph below the flow that binds what it needs is refused, with a fix that fits a scoped key"
+  )
+  func scopedKeyIsBuiltWhereItsScopeOpens() throws {
+    let root = try Graph(modules: [])
+    let flow = root.child(scope: .flow)
+    expectText(
+      buildError(
+        [
+          TestModule { b in
+            b.bind(.token, fileID: "App/StepModule.swift", line: 3) { _ in 3 }
+            b.expose(.flowState)
+          }
+        ], parent: flow),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Keys.token (Int, App/Keys.swift:1) in a child graph that opened .flow
+        needed by Keys.flowState → Keys.token
+        Keys.flowState is .scoped(.flow), so a child graph that opened .flow builds it and resolves what it needs there
+        TestModule (App/StepModule.swift:3) binds Keys.token in a child graph, which a child graph that opened .flow does not see
+      fix: bind Keys.token in a module of a child graph that opened .flow
+      """)
+    // Bound where the flow opens, it builds and resolves.
+    let boundFlow = try root.child(
+      scope: .flow,
+      modules: [
+        TestModule { b in
+          b.bind(.token, to: 4)
+          b.expose(.flowState)
+        }
+      ])
+    let step = try boundFlow.child(modules: [TestModule { b in b.override(.token, to: 5) }])
+    #expect(step[.flowState].number == 4)
+    #expect(step[.screen].number == 5)
+  }
+
+  @Test(
+    "a key a child resolves that no graph knew is checked where it is built too, and stops before its factory runs"
+  )
+  func unknownKeyFromAChild() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let root = try Graph(modules: [])
+      let child = try root.child(
+        scope: .flow, modules: [TestModule { b in b.bind(.token, fileID: "App/FlowModule.swift", line: 5) { _ in 2 } }])
+      _ = child[.session, fileID: "App/Screen.swift", line: 12]
+    }
+    expectText(
+      trapMessage(result),
+      """
+      Sheath: Keys.session (Instance, App/Keys.swift:2) cannot be resolved: the graph did not know it when it was built, and checking it now found 1 problem
+        error: missing binding for required key Keys.token (Int, App/Keys.swift:1) in the root graph
+          needed by Keys.session → Keys.token
+          Keys.session is .singleton, so the root graph builds it and resolves what it needs there
+          TestModule (App/FlowModule.swift:5) binds Keys.token in a child graph that opened .flow, which the root graph does not see
+        fix: bind Keys.token in a module of the root graph, or bind Keys.session in a module of a child graph that opened .flow, so that that graph builds it
+      fix: fix the problems above, and name the key in a module, b.expose(.session), so that building the graph checks it
+      """)
+  }
+
+  @Test("a transient key a child resolves reads the child's binding, and the root's own resolution stays the root's")
+  func transientKeyReadsTheResolvingGraph() throws {
+    let root = try Graph(modules: [TestModule { b in b.bind(.token, to: 1) }])
+    let child = try root.child(
+      modules: [
+        TestModule { b in
+          b.override(.token, to: 2)
+          b.expose(.screen)
+        }
+      ])
+    #expect(child[.screen].number == 2)
+    #expect(root[.screen].number == 1)
+  }
+}
