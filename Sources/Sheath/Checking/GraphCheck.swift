@@ -45,19 +45,21 @@ struct GraphCheck {
     /// builds — rather than only a graph above it, for a key that graph builds.
     var isResolvedByCheckedGraph: Bool
 
-    var lifetime: LifetimeKind { binding?.lifetime ?? .transient }
+    /// The binding's lifetime; a key nothing binds has the one it declares for a module's binding.
+    var lifetime: LifetimeKind { binding?.lifetime ?? key.defaultLifetimeKind }
   }
 
   /// The graph a check reads, and the graphs above it: how each resolves a key, and where it is built.
   struct Lineage {
     /// The scope each graph opens, from the root; the last is the checked graph's.
     let scopes: [Scope?]
-    /// The binding the graph at a level resolves a key with (`nil`: nothing binds it), and the level of
-    /// the graph whose module made it (0 for a key's own binding): where its shared instances live.
-    let binding: (_ key: Keys, _ level: Int) -> (binding: AnyBinding?, ownerLevel: Int)
+    /// The graphs above the checked one, the root first.
+    private let ancestors: [Graph]
+    /// How the checked graph resolves a key.
+    private let checked: (Keys) -> (binding: AnyBinding?, ownerLevel: Int)
 
     /// The checked graph's level.
-    var level: Int { scopes.count - 1 }
+    var level: Int { ancestors.count }
 
     /// A graph, opening `scope`, below `parent` (`nil`: a root graph), that resolves each key with
     /// `binding`; the graphs above it resolve as they were built.
@@ -71,18 +73,20 @@ struct GraphCheck {
         ancestors.append(graph)
         next = graph.parent
       }
-      ancestors.reverse()
-      self.scopes = ancestors.map(\.scope) + [scope]
-      let level = ancestors.count
-      self.binding = { key, at in
-        guard at < level else { return binding(key) }
-        return ancestors[at].bindingAndOwner(resolving: key)
-      }
+      self.ancestors = ancestors.reversed()
+      self.scopes = self.ancestors.map(\.scope) + [scope]
+      self.checked = binding
     }
 
     /// `graph`, as it was built.
     init(_ graph: Graph) {
       self.init(below: graph.parent, scope: graph.scope) { graph.bindingAndOwner(resolving: $0) }
+    }
+
+    /// The binding the graph at `level` resolves `key` with (`nil`: nothing binds it), and the level of
+    /// the graph whose module made it (0 for a key's own binding): where its shared instances live.
+    func binding(_ key: Keys, _ level: Int) -> (binding: AnyBinding?, ownerLevel: Int) {
+      level < ancestors.count ? ancestors[level].bindingAndOwner(resolving: key) : checked(key)
     }
 
     /// The level of the graph that builds `binding`'s values when the graph at `level` resolves it.
@@ -98,9 +102,12 @@ struct GraphCheck {
   private let lineage: Lineage
   /// Every key the graph knows, in the order they were reached.
   private(set) var nodes: [Node] = []
-  /// Each level's nodes, by the key's slot (`-1`: none yet): an array read, not a hash. A level's
-  /// array is made when a node of it is.
-  private var index: [[Int]]
+  /// Each node, at `slot * levels + level` (`-1`: none yet): an array read, not a hash.
+  private var index: [Int]
+  /// How many graphs the lineage has.
+  private let levels: Int
+  /// See ``init(roots:exposedBy:requiredBy:skipping:builtWhereBound:lineage:)``.
+  private let builtWhereBound: Set<ObjectIdentifier>
   /// The problems found, in a stable order: missing bindings, then cycles, then reference cycles, then
   /// captive dependencies, then unusable dependencies.
   private(set) var problems: [GraphError.Problem] = []
@@ -123,14 +130,18 @@ struct GraphCheck {
   ///   - requiredBy: Where modules required each key that has no default, for its message.
   ///   - skipping: Keys whose registrations are wrong already (reported by the build plan): the check
   ///     says nothing more about them, and reads no dependencies of theirs in the checked graph.
+  ///   - builtWhereBound: Keys whose bindings are refused only for where they are (a scoped binding
+  ///     below its scope): read as the modules meant them, built by the checked graph.
   ///   - lineage: The checked graph and those above it: how each resolves a key.
   init(
     roots: [Keys], exposedBy: [ObjectIdentifier: BindingSource] = [:],
     requiredBy: [ObjectIdentifier: [BindingSource]] = [:], skipping: Set<ObjectIdentifier> = [],
-    lineage: Lineage
+    builtWhereBound: Set<ObjectIdentifier> = [], lineage: Lineage
   ) {
     self.lineage = lineage
-    self.index = [[Int]](repeating: [], count: lineage.scopes.count)
+    self.builtWhereBound = builtWhereBound
+    self.levels = lineage.level + 1
+    self.index = Array(repeating: -1, count: KeyRegistry.shared.count * levels)
     discover(from: roots, skipping: skipping)
     findMissingBindings(exposedBy: exposedBy, requiredBy: requiredBy, skipping: skipping)
     findCycles()
@@ -175,7 +186,11 @@ struct GraphCheck {
       var edges: [(kind: DeclaredEdge.Kind, target: Int)] = []
       edges.reserveCapacity(dependencies.edges.count)
       for edge in dependencies.edges {
-        edges.append((edge.kind, node(for: edge.key, resolvedAt: level, reachedFrom: next)))
+        let target = node(for: edge.key, resolvedAt: level, reachedFrom: next)
+        edges.append((edge.kind, target))
+        // The graph knows every key its keys reach, a graph above it building some of them: it
+        // resolves each itself too, and is checked for it.
+        if !nodes[target].isResolvedByCheckedGraph { _ = node(for: edge.key, resolvedAt: lineage.level, reachedFrom: next) }
       }
       nodes[next].edges = edges
     }
@@ -183,24 +198,25 @@ struct GraphCheck {
 
   /// The node of `key` as the graph at `level` resolves it: in the graph that builds it.
   private mutating func node(for key: Keys, resolvedAt level: Int, reachedFrom: Int?) -> Int {
+    // A root graph's check, the most common, has one node per key: found without reading its binding.
+    if levels == 1, key.slot < index.count, index[key.slot] >= 0 { return index[key.slot] }
     let (binding, ownerLevel) = lineage.binding(key, level)
-    let home = lineage.home(of: binding, ownerLevel: ownerLevel, resolvedAt: level)
-    let slot = key.slot
-    // A level's first node makes its array; a key created since the check began has a slot past the
-    // array's end.
-    if slot >= index[home].count {
-      index[home] += Array(repeating: -1, count: max(slot + 1, KeyRegistry.shared.count) - index[home].count)
-    }
+    let home =
+      level == lineage.level && builtWhereBound.contains(ObjectIdentifier(key))
+      ? level : lineage.home(of: binding, ownerLevel: ownerLevel, resolvedAt: level)
+    let position = key.slot * levels + home
+    // A key created since the check began has a slot past the array's end.
+    if position >= index.count { index += Array(repeating: -1, count: position + levels - index.count) }
     let resolvedByChecked = level == lineage.level
-    if index[home][slot] >= 0 {
-      if resolvedByChecked { nodes[index[home][slot]].isResolvedByCheckedGraph = true }
-      return index[home][slot]
+    if index[position] >= 0 {
+      if resolvedByChecked { nodes[index[position]].isResolvedByCheckedGraph = true }
+      return index[position]
     }
     nodes.append(
       Node(
         key: key, binding: binding, level: home, edges: nil, reachedFrom: reachedFrom,
         isResolvedByCheckedGraph: resolvedByChecked))
-    index[home][slot] = nodes.count - 1
+    index[position] = nodes.count - 1
     return nodes.count - 1
   }
 
@@ -279,22 +295,40 @@ struct GraphCheck {
   /// A key that the graph at `missing`'s level has no binding for, though a graph below it binds it
   /// (`bound`, made by the module of the graph at `boundAt`): what needs it there is built there.
   private mutating func reportUnseenBinding(
-    _ missing: Int, _ bound: AnyBinding, boundAt: Int, neededBy needed: (lines: [String], starts: [Keys])
+    _ missing: Int, _ bound: AnyBinding, boundAt: Int, neededBy needed: (lines: [String], starts: [Keys], paths: [[Int]])
   ) {
     let key = nodes[missing].key
     let level = nodes[missing].level
     let above = describeGraph(level)
     let below = describeGraph(boundAt)
-    // The key on the way that the graph above builds, which took the resolution there.
-    let path = path(toIndex: missing)
-    let builder = nodes[path.first { nodes[$0].level == level && $0 != missing } ?? path[0]]
-    // A builder a module of that graph bound was checked there: this one is the key's own binding.
-    let why = "\(builder.key.name) is \(builder.lifetime), so \(above) builds it and resolves what it needs there"
+    // The shared keys on the way that the graph above builds — the first took the resolution there, the
+    // others keep it there — each once. A builder a module of that graph bound was checked there: these
+    // are keys' own bindings.
+    var builders: [Int] = []
+    for path in needed.paths {
+      for node in path.dropLast() where nodes[node].level == level && nodes[node].lifetime.isShared {
+        if !builders.contains(node) { builders.append(node) }
+      }
+    }
+    let missingLifetime = nodes[missing].lifetime
+    // A builder that may not hold the key wherever it is bound is a captive dependency, reported as
+    // such: binding the key above would not help.
+    if builders.contains(where: { holds(missing, directlyFrom: $0, in: needed.paths) && nodes[$0].lifetime.isCaptive(holding: missingLifetime) })
+      || (missingLifetime.isScoped && builders.contains { nodes[$0].lifetime.isCaptive(holding: missingLifetime) })
+    {
+      return
+    }
+    let names = builders.map { nodes[$0].key.name }
+    let lifetimes = Set(builders.map { nodes[$0].lifetime.description }).sorted().joined(separator: " or ")
+    let (subject, them) = names.count == 1 ? (names[0], "it") : (listed(names), "them")
+    let why =
+      names.count == 1
+      ? "\(subject) is \(lifetimes), so \(above) builds it and resolves what it needs there"
+      : "\(subject) are \(lifetimes), so \(above) builds them and resolves what they need there"
     // A scoped key is built where its scope opens, wherever it is bound.
     var fix = "bind \(key.name) in a module of \(above)"
-    switch builder.lifetime {
-    case .scoped: break
-    default: fix += ", or bind \(builder.key.name) in a module of \(below), so that that graph builds it"
+    if !builders.contains(where: { nodes[$0].lifetime.isScoped }) {
+      fix += ", or bind \(subject) in a module of \(below), so that that graph builds \(them)"
     }
     problems.append(
       GraphError.Problem(
@@ -303,6 +337,21 @@ struct GraphCheck {
           summary: "missing binding for required key \(key.described) in \(above)",
           details: needed.lines + [why, "\(bound.source) binds \(key.name) in \(below), which \(above) does not see"],
           fix: fix)))
+  }
+
+  /// Whether, on a path of `paths` from `holder` to `held`, every edge is direct: `holder` holds it.
+  private func holds(_ held: Int, directlyFrom holder: Int, in paths: [[Int]]) -> Bool {
+    paths.contains { path in
+      guard let start = path.firstIndex(of: holder), path.last == held else { return false }
+      return zip(path[start...], path[(start + 1)...]).allSatisfy { from, to in
+        nodes[from].edges?.contains { $0.target == to && $0.kind != .deferred } == true
+      }
+    }
+  }
+
+  /// `A, B and C`.
+  private func listed(_ names: [String]) -> String {
+    names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
   /// How messages name the graph at `level` of the lineage.
@@ -330,7 +379,7 @@ struct GraphCheck {
   /// module bound, rather than its default, names the module: the need is that binding's.
   private func neededBy(
     _ missingNodes: [(node: Int, declarers: [Int])], dependents: [[Int]]
-  ) -> (lines: [String], starts: [Keys]) {
+  ) -> (lines: [String], starts: [Keys], paths: [[Int]]) {
     var paths: [[Int]] = []
     for (missing, declarers) in missingNodes {
       for declarer in declarers {
@@ -381,7 +430,7 @@ struct GraphCheck {
     for path in unique where !starts.contains(where: { $0 === nodes[path[0]].key }) {
       starts.append(nodes[path[0]].key)
     }
-    return (lines, starts)
+    return (lines, starts, unique)
   }
 
   /// Where the decorator that declared the edge from node `from` to node `to` was registered; `nil`

@@ -126,6 +126,11 @@ enum LifetimeKind: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// Whether the lifetime is a scope's.
+  var isScoped: Bool {
+    if case .scoped = self { true } else { false }
+  }
+
   /// Whether a graph caches the instance (and so may hold it longer than the one who asked). A
   /// per-resolution instance is held only while the resolution that built it runs: like a transient
   /// one, it lives as long as what holds it.

@@ -201,7 +201,8 @@ public final class Graph: @unchecked Sendable {
     }
     return GraphCheck(
       roots: roots, exposedBy: exposedBy, requiredBy: plan.requiredBy,
-      skipping: plan.keysWithProblems.subtracting(misplaced.keys), lineage: lineage)
+      skipping: plan.keysWithProblems.subtracting(misplaced.keys), builtWhereBound: Set(misplaced.keys),
+      lineage: lineage)
   }
 
   /// A child with no bindings of its own: shares the parent's table.

@@ -13,6 +13,26 @@ extension Keys {
   fileprivate static var flowState: Key<Instance> {
     Key(.scoped(.flow), .token, name: "Keys.flowState", fileID: "App/Keys.swift", line: 3) { Instance(number: $0) }
   }
+  fileprivate static var otherSession: Key<Instance> {
+    Key(.singleton, .token, name: "Keys.otherSession", fileID: "App/Keys.swift", line: 5) { Instance(number: $0) }
+  }
+  fileprivate static var outerSession: Key<Instance> {
+    Key(.singleton, .session, name: "Keys.outerSession", fileID: "App/Keys.swift", line: 6) { $0 }
+  }
+  fileprivate static var helper: Key<Instance> {
+    Key(.transient, name: "Keys.helper", fileID: "App/Keys.swift", line: 7) { Instance(number: 7) }
+  }
+  fileprivate static var helped: Key<Instance> {
+    Key(.singleton, .helper, name: "Keys.helped", fileID: "App/Keys.swift", line: 8) { $0 }
+  }
+  fileprivate static var flowToken: Key<Int> {
+    Key<Int>.required(.scoped(.flow), name: "Keys.flowToken", fileID: "App/Keys.swift", line: 9)
+  }
+  fileprivate static var holdsFlowToken: Key<Instance> {
+    Key(.singleton, .flowToken, name: "Keys.holdsFlowToken", fileID: "App/Keys.swift", line: 10) {
+      Instance(number: $0)
+    }
+  }
   fileprivate static var screen: Key<Instance> {
     Key(.transient, .token, name: "Keys.screen", fileID: "App/Keys.swift", line: 4) { Instance(number: $0) }
   }
@@ -171,5 +191,88 @@ struct ChildGraphCheckTests {
       ])
     #expect(child[.screen].number == 2)
     #expect(root[.screen].number == 1)
+  }
+  @Test(
+    "a child knows every key its keys reach, those a root singleton needs included: they resolve from it, even in a graph that stops on unknown keys"
+  )
+  func childKnowsWhatRootSingletonsReach() throws {
+    let root = try Graph(modules: [], stopsOnUnknownKeys: true)
+    let child = try root.child(scope: .flow, modules: [TestModule { b in b.expose(.helped) }])
+    #expect(Set(child.knownKeys.map(\.name)) == ["Keys.helped", "Keys.helper"])
+    #expect(child[.helper].number == 7)
+    // The root builds it, and its factory resolves the helper there: inside a factory, which is allowed.
+    #expect(child[.helped] === child[.helped])
+  }
+
+  @Test(
+    "a root singleton that needs a scoped key a child binds is a captive dependency, as it is wherever the key is bound: no missing binding whose fix would not help"
+  )
+  func rootSingletonNeedingTheChildsScopedKey() throws {
+    let root = try Graph(modules: [])
+    let error = buildError(
+      [
+        TestModule { b in
+          b.bind(.flowToken, to: 2)
+          b.expose(.holdsFlowToken)
+        }
+      ], parent: root, scope: .flow)
+    #expect(
+      error.hasPrefix(
+        """
+        Sheath could not build the graph (1 problem):
+
+        error: captive dependency: Keys.holdsFlowToken (Instance, App/Keys.swift:10) is .singleton, but holds Keys.flowToken (Int, App/Keys.swift:9), which is .scoped(.flow)
+        """), "\(error)")
+  }
+
+  @Test(
+    "every root singleton on the way is named, and the fix binds them all: two that need the key, or a chain of them"
+  )
+  func everyRootSingletonOnTheWay() throws {
+    let root = try Graph(modules: [])
+    expectText(
+      buildError(
+        [
+          TestModule { b in
+            b.bind(.token, fileID: "App/FlowModule.swift", line: 5) { _ in 2 }
+            b.expose(.outerSession)
+            b.expose(.otherSession)
+          }
+        ], parent: root, scope: .flow),
+      """
+      Sheath could not build the graph (1 problem):
+
+      error: missing binding for required key Keys.token (Int, App/Keys.swift:1) in the root graph
+        needed by Keys.otherSession → Keys.token
+        needed by Keys.outerSession → Keys.session → Keys.token
+        Keys.otherSession, Keys.outerSession and Keys.session are .singleton, so the root graph builds them and resolves what they need there
+        TestModule (App/FlowModule.swift:5) binds Keys.token in a child graph that opened .flow, which the root graph does not see
+      fix: bind Keys.token in a module of the root graph, or bind Keys.otherSession, Keys.outerSession and Keys.session in a module of a child graph that opened .flow, so that that graph builds them
+      """)
+    // The fix, applied: the child builds all three, and resolves them.
+    let child = try root.child(
+      scope: .flow,
+      modules: [
+        TestModule { b in
+          b.bind(.token, to: 2)
+          b.bind(.outerSession, .singleton, .session) { $0 }
+          b.bind(.session, .singleton, .token) { Instance(number: $0) }
+          b.bind(.otherSession, .singleton, .token) { Instance(number: $0) }
+        }
+      ])
+    #expect(child[.outerSession].number == 2 && child[.otherSession].number == 2)
+  }
+
+  @Test("a scoped binding below its scope is one problem: what it needs is read where the module bound it")
+  func misplacedScopedBindingIsOneProblem() throws {
+    let flow = try Graph(modules: []).child(scope: .flow)
+    let error = buildError(
+      [
+        TestModule { b in
+          b.bind(.token, to: 3)
+          b.bind(.flowState, .scoped(.flow), .token) { Instance(number: $0) }
+        }
+      ], parent: flow)
+    #expect(error.hasPrefix("Sheath could not build the graph (1 problem):"), "\(error)")
   }
 }

@@ -622,7 +622,8 @@ private struct ChildWiring: WiringModel {
   /// The nodes a missing binding of would be reported: the starting keys and what non-optional edges
   /// reach.
   private(set) var needed: Set<Int> = []
-  /// The nodes the child resolves itself: the starting keys, and what the nodes it builds need.
+  /// The nodes the child resolves itself: the starting keys, what the nodes it builds need, and each
+  /// key a node the root builds needs.
   private(set) var resolvedByChild: Set<Int> = []
   /// The edges the child's module binds each key it rebinds with.
   let childEdges: [Int: [Wiring.Edge]]
@@ -686,6 +687,11 @@ private struct ChildWiring: WiringModel {
         if edge.kind != .optional { needed.insert(target) }
         if level == 1 { resolvedByChild.insert(target) }
         return Wiring.Edge(target: target, kind: edge.kind)
+      }
+      // The child knows every key its keys reach, the root building some of them: it resolves each
+      // itself too (DeclaringDependencies: a graph knows what its keys reach).
+      for edge in edges[next] where !resolvedByChild.contains(edge.target) {
+        resolvedByChild.insert(node(nodes[edge.target].key, resolvedAt: 1))
       }
     }
   }
