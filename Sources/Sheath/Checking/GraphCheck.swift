@@ -190,7 +190,9 @@ struct GraphCheck {
         edges.append((edge.kind, target))
         // The graph knows every key its keys reach, a graph above it building some of them: it
         // resolves each itself too, and is checked for it.
-        if !nodes[target].isResolvedByCheckedGraph { _ = node(for: edge.key, resolvedAt: lineage.level, reachedFrom: next) }
+        if !nodes[target].isResolvedByCheckedGraph {
+          _ = node(for: edge.key, resolvedAt: lineage.level, reachedFrom: next)
+        }
       }
       nodes[next].edges = edges
     }
@@ -202,7 +204,7 @@ struct GraphCheck {
     if levels == 1, key.slot < index.count, index[key.slot] >= 0 { return index[key.slot] }
     let (binding, ownerLevel) = lineage.binding(key, level)
     let home =
-      level == lineage.level && builtWhereBound.contains(ObjectIdentifier(key))
+      !builtWhereBound.isEmpty && level == lineage.level && builtWhereBound.contains(ObjectIdentifier(key))
       ? level : lineage.home(of: binding, ownerLevel: ownerLevel, resolvedAt: level)
     let position = key.slot * levels + home
     // A key created since the check began has a slot past the array's end.
@@ -295,7 +297,8 @@ struct GraphCheck {
   /// A key that the graph at `missing`'s level has no binding for, though a graph below it binds it
   /// (`bound`, made by the module of the graph at `boundAt`): what needs it there is built there.
   private mutating func reportUnseenBinding(
-    _ missing: Int, _ bound: AnyBinding, boundAt: Int, neededBy needed: (lines: [String], starts: [Keys], paths: [[Int]])
+    _ missing: Int, _ bound: AnyBinding, boundAt: Int,
+    neededBy needed: (lines: [String], starts: [Keys], paths: [[Int]])
   ) {
     let key = nodes[missing].key
     let level = nodes[missing].level
@@ -313,7 +316,9 @@ struct GraphCheck {
     let missingLifetime = nodes[missing].lifetime
     // A builder that may not hold the key wherever it is bound is a captive dependency, reported as
     // such: binding the key above would not help.
-    if builders.contains(where: { holds(missing, directlyFrom: $0, in: needed.paths) && nodes[$0].lifetime.isCaptive(holding: missingLifetime) })
+    if builders.contains(where: {
+      holds(missing, directlyFrom: $0, in: needed.paths) && nodes[$0].lifetime.isCaptive(holding: missingLifetime)
+    })
       || (missingLifetime.isScoped && builders.contains { nodes[$0].lifetime.isCaptive(holding: missingLifetime) })
     {
       return

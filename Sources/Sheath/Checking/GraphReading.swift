@@ -15,7 +15,15 @@ struct GraphReading {
   private(set) var openedScopes: [Scope] = []
   /// Each child graph key whose child was read, by name.
   private(set) var childGraphs: [String] = []
-  private var openedChildKeys: Set<ObjectIdentifier> = []
+  /// Each child graph key read, with the level of the graph it was read under.
+  private var openedChildKeys: Set<OpenedChild> = []
+  private struct OpenedChild: Hashable {
+    let key: ObjectIdentifier
+    let level: Int
+  }
+  /// The child graph keys whose children are being read, outermost first: a child's reading meets its
+  /// own key again, and does not open it under itself.
+  private var readingChildKeys: [ObjectIdentifier] = []
   private var reportedProblems: Set<String> = []
 
   init(_ graph: Graph, scopes: [Scope]?, entryPoints: [Keys]) {
@@ -33,24 +41,39 @@ struct GraphReading {
     if childGraphKey == nil { openedScopes = plan.opened }
 
     var bindings: [ObjectIdentifier: AnyBinding] = [:]
-    for node in check.nodes {
+    // Each key once, as the graph resolves it (what a graph above builds for it is read there).
+    for node in check.nodes where node.isResolvedByCheckedGraph {
       let id = ObjectIdentifier(node.key)
       if let binding = node.binding { bindings[id] = binding }
       // A child's reading adds what it binds differently from its parent, or that only it knows.
       if childGraphKey != nil, let binding = node.binding, parentBindings[id] === binding { continue }
-      keys.append(Self.checkedKey(node, nodes: check.nodes, childGraphKey: childGraphKey))
+      keys.append(Self.checkedKey(node, nodes: check.nodes, in: graph, childGraphKey: childGraphKey))
     }
+    // A child graph key opens its child under the graph that resolves it — the one that builds what
+    // holds it — read once for each such graph.
     for node in check.nodes {
-      guard let key = node.key as? any ChildGraphOpening, openedChildKeys.insert(ObjectIdentifier(key)).inserted
+      guard let key = node.key as? any ChildGraphOpening, !readingChildKeys.contains(ObjectIdentifier(key)),
+        openedChildKeys.insert(OpenedChild(key: ObjectIdentifier(key), level: node.level)).inserted
       else { continue }
-      readChild(of: key, in: graph, parentBindings: bindings)
+      readingChildKeys.append(ObjectIdentifier(key))
+      let opener = graph.ancestor(atLevel: node.level)
+      // Opened above the graph read: say which key took it there.
+      let holder = node.reachedFrom.map { check.nodes[$0] }.flatMap { $0.level == node.level ? $0.key : nil }
+      let openedAbove =
+        node.level < graph.level
+        ? "\(opener.diagnosticDescription) opens it\(holder.map { ", as it builds \($0.name), which holds it" } ?? "")"
+        : nil
+      readChild(of: key, in: opener, openedAbove: openedAbove, parentBindings: bindings)
+      readingChildKeys.removeLast()
     }
   }
 
   /// Builds `key`'s child graph under `graph` — its modules checked as building any graph checks
-  /// them — and reads it, or records why it cannot be built.
+  /// them — and reads it, or records why it cannot be built. `openedAbove` says why `graph` is above
+  /// the graph read, when it is.
   private mutating func readChild(
-    of key: any ChildGraphOpening, in graph: Graph, parentBindings: [ObjectIdentifier: AnyBinding]
+    of key: any ChildGraphOpening, in graph: Graph, openedAbove: String?,
+    parentBindings: [ObjectIdentifier: AnyBinding]
   ) {
     let modules = key.modulesForReading(in: graph)
     let child: Graph
@@ -63,11 +86,13 @@ struct GraphReading {
         add(
           GraphError.Problem(
             kind: .childGraphNotBuilt, keyName: key.name,
-            diagnostic: ResolutionFailure.childGraphNotBuilt(key, String(describing: error)).diagnostic))
+            diagnostic: ResolutionFailure.childGraphNotBuilt(
+              key, (openedAbove.map { $0 + "\n" } ?? "") + String(describing: error)
+            ).diagnostic))
         return
       }
     }
-    childGraphs.append(key.name)
+    if !childGraphs.contains(key.name) { childGraphs.append(key.name) }
     read(child, scopes: nil, entryPoints: [], childGraphKey: key, parentBindings: parentBindings)
   }
 
@@ -77,7 +102,7 @@ struct GraphReading {
   }
 
   private static func checkedKey(
-    _ node: GraphCheck.Node, nodes: [GraphCheck.Node], childGraphKey: Keys?
+    _ node: GraphCheck.Node, nodes: [GraphCheck.Node], in graph: Graph, childGraphKey: Keys?
   ) -> VerificationReport.CheckedKey {
     let key = node.key
     let lifetime = node.binding?.lifetime ?? key.defaultLifetimeKind
@@ -91,8 +116,13 @@ struct GraphReading {
         ? []
         : node.edges.map { edges in
           edges.map {
-            VerificationReport.Dependency(
-              key: nodes[$0.target].key.name, isDeferred: $0.kind == .deferred, isOptional: $0.kind == .optional)
+            // A key a graph above builds differently from the graph read is named with that graph.
+            let target = nodes[$0.target]
+            let name =
+              target.isResolvedByCheckedGraph
+              ? target.key.name : "\(target.key.name) in \(graph.ancestor(atLevel: target.level).diagnosticDescription)"
+            return VerificationReport.Dependency(
+              key: name, isDeferred: $0.kind == .deferred, isOptional: $0.kind == .optional)
           }
         },
       decoratedBy: (node.binding?.decorators ?? []).map(\.description),

@@ -3,6 +3,10 @@ import Testing
 
 // A child graph's check reads each key where it is built: a root singleton with the root's bindings,
 // a flow's scoped key with the flow's, anything else with the graph that resolves it.
+extension Scope {
+  fileprivate static let childGraphCheckStep = Scope("step")
+}
+
 extension Keys {
   fileprivate static var token: Key<Int> {
     Key<Int>.required(name: "Keys.token", fileID: "App/Keys.swift", line: 1)
@@ -32,6 +36,14 @@ extension Keys {
     Key(.singleton, .flowToken, name: "Keys.holdsFlowToken", fileID: "App/Keys.swift", line: 10) {
       Instance(number: $0)
     }
+  }
+  fileprivate static var screens: ChildGraphKey<Void> {
+    ChildGraphKey(scope: .childGraphCheckStep, name: "Keys.screens", fileID: "App/Keys.swift", line: 11) {
+      [TestModule { b in b.expose(.screen) }]
+    }
+  }
+  fileprivate static var navigator: Key<ChildGraphFactory<Void>> {
+    Key(.singleton, .screens, name: "Keys.navigator", fileID: "App/Keys.swift", line: 12) { $0 }
   }
   fileprivate static var screen: Key<Instance> {
     Key(.transient, .token, name: "Keys.screen", fileID: "App/Keys.swift", line: 4) { Instance(number: $0) }
@@ -274,5 +286,68 @@ struct ChildGraphCheckTests {
         }
       ], parent: flow)
     #expect(error.hasPrefix("Sheath could not build the graph (1 problem):"), "\(error)")
+  }
+  @Test(
+    "verify() and dot() on a child list each key once, as the child resolves it; a key the root builds differently is named with the root graph, so no cycle is drawn that the graphs do not have"
+  )
+  func childReadingNamesTheRootsKeys() throws {
+    let root = try Graph(modules: [
+      TestModule { b in
+        b.bind(.token, to: 1)
+        b.expose(.session)
+      }
+    ])
+    let child = try root.child(
+      scope: .flow, modules: [TestModule { b in b.override(.token, .session) { $0.number + 1 } }])
+    let report = try child.verify()
+    let names = report.keys.map(\.name)
+    #expect(names.count == Set(names).count, "\(names)")
+    let dependencies = Dictionary(
+      uniqueKeysWithValues: report.keys.map { ($0.name, ($0.dependencies ?? []).map(\.key)) })
+    #expect(dependencies["Keys.token"] == ["Keys.session"])
+    #expect(dependencies["Keys.session"] == ["Keys.token in the root graph"])
+    let dot = child.dot()
+    #expect(dot.contains("\"Keys.session\" -> \"Keys.token in the root graph\";"), "\(dot)")
+    #expect(!dot.contains("\"Keys.session\" -> \"Keys.token\";"), "\(dot)")
+  }
+
+  @Test(
+    "a child graph key a root singleton holds is read under the root, where its factory opens it: verify() on the child reports what opening it would stop on"
+  )
+  func childGraphKeyOfARootSingleton() throws {
+    let root = try Graph(modules: [])
+    let child = try root.child(
+      scope: .flow,
+      modules: [
+        TestModule { b in
+          b.bind(.token, to: 2)
+          b.expose(.navigator)
+        }
+      ])
+    expectText(
+      (try? child.verify()).map { "passed: \($0)" } ?? verifyError(child),
+      """
+      Sheath found 1 problem in the graph:
+
+      error: the child graph of Keys.screens could not be built
+        Keys.screens (ChildGraphFactory<Void>, App/Keys.swift:11)
+        the root graph opens it, as it builds Keys.navigator, which holds it
+        Sheath could not build the graph (1 problem):
+
+        error: missing binding for required key Keys.token (Int, App/Keys.swift:1)
+          needed by Keys.screen → Keys.token
+        fix: bind it in one of the installed modules: b.bind(.token) { … }
+      fix: fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets
+      """)
+  }
+}
+
+/// The error `graph.verify()` throws, as text.
+private func verifyError(_ graph: Graph) -> String {
+  do {
+    _ = try graph.verify()
+    return "no error"
+  } catch {
+    return String(describing: error)
   }
 }
