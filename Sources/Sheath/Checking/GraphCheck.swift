@@ -117,7 +117,9 @@ struct GraphCheck {
 
   /// The keys the graph knows: those it resolves itself, but the absent optional ones.
   var knownKeys: [Keys] {
-    nodes.indices.filter { nodes[$0].isResolvedByCheckedGraph && !absentOptionals.contains($0) }.map {
+    // A root graph's check resolves every node itself, and most have no absent optional key.
+    if levels == 1, absentOptionals.isEmpty { return nodes.map(\.key) }
+    return nodes.indices.filter { nodes[$0].isResolvedByCheckedGraph && !absentOptionals.contains($0) }.map {
       nodes[$0].key
     }
   }
@@ -160,12 +162,13 @@ struct GraphCheck {
   /// through a resolver: known, but not every edge of theirs is checked. Each once, though graphs of
   /// the lineage may build it.
   var uncheckedKeys: [Keys] {
-    var seen: Set<ObjectIdentifier> = []
+    // A root graph's check has one node per key.
+    var seen: Set<ObjectIdentifier>? = levels == 1 ? nil : []
     return nodes.filter { node in
       guard let binding = node.binding, node.edges == nil || !binding.uncheckedDecorators.isEmpty else {
         return false
       }
-      return seen.insert(ObjectIdentifier(node.key)).inserted
+      return seen?.insert(ObjectIdentifier(node.key)).inserted ?? true
     }.map(\.key)
   }
 
