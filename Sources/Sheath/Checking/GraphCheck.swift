@@ -45,8 +45,7 @@ struct GraphCheck {
     /// builds — rather than only a graph above it, for a key that graph builds.
     var isResolvedByCheckedGraph: Bool
 
-    /// The binding's lifetime; a key nothing binds has the one it declares for a module's binding.
-    var lifetime: LifetimeKind { binding?.lifetime ?? key.defaultLifetimeKind }
+    var lifetime: LifetimeKind { binding?.lifetime ?? .transient }
   }
 
   /// The graph a check reads, and the graphs above it: how each resolves a key, and where it is built.
@@ -316,14 +315,24 @@ struct GraphCheck {
         if !builders.contains(node) { builders.append(node) }
       }
     }
-    let missingLifetime = nodes[missing].lifetime
-    // A builder that may not hold the key wherever it is bound is a captive dependency, reported as
-    // such: binding the key above would not help.
-    if builders.contains(where: {
-      holds(missing, directlyFrom: $0, in: needed.paths) && nodes[$0].lifetime.isCaptive(holding: missingLifetime)
-    })
-      || (missingLifetime.isScoped && builders.contains { nodes[$0].lifetime.isCaptive(holding: missingLifetime) })
-    {
+    // Bound as the graph below binds it, the key may be one the nearest builder may not hold: a
+    // captive dependency wherever it is bound, reported as such (binding it above would not help).
+    let boundLifetime = bound.lifetime
+    for path in needed.paths {
+      guard let start = path.dropLast().lastIndex(where: { nodes[$0].level == level && nodes[$0].lifetime.isShared })
+      else { continue }
+      let holder = nodes[path[start]]
+      let deferred = path[start...].indices.dropLast().first { index in
+        nodes[path[index]].edges?.contains { $0.kind == .deferred && $0.target == path[index + 1] } == true
+      }
+      guard holder.lifetime.isCaptive(holding: boundLifetime), deferred == nil || boundLifetime.isScoped else {
+        continue
+      }
+      reportCaptive(
+        path[start...].map { nodes[$0].key }, holder.lifetime, boundLifetime,
+        laterThrough: deferred.map { nodes[path[$0]].key },
+        provenance: ["\(key.name) is \(boundLifetime) as \(bound.source) binds it in \(below)"],
+        holderIsKeysOwn: holder.binding?.source.isKeyDefault ?? true)
       return
     }
     let names = builders.map { nodes[$0].key.name }
@@ -345,16 +354,6 @@ struct GraphCheck {
           summary: "missing binding for required key \(key.described) in \(above)",
           details: needed.lines + [why, "\(bound.source) binds \(key.name) in \(below), which \(above) does not see"],
           fix: fix)))
-  }
-
-  /// Whether, on a path of `paths` from `holder` to `held`, every edge is direct: `holder` holds it.
-  private func holds(_ held: Int, directlyFrom holder: Int, in paths: [[Int]]) -> Bool {
-    paths.contains { path in
-      guard let start = path.firstIndex(of: holder), path.last == held else { return false }
-      return zip(path[start...], path[(start + 1)...]).allSatisfy { from, to in
-        nodes[from].edges?.contains { $0.target == to && $0.kind != .deferred } == true
-      }
-    }
   }
 
   /// `A, B and C`.

@@ -45,6 +45,27 @@ extension Keys {
   fileprivate static var navigator: Key<ChildGraphFactory<Void>> {
     Key(.singleton, .screens, name: "Keys.navigator", fileID: "App/Keys.swift", line: 12) { $0 }
   }
+  fileprivate static var plainToken: Key<Int> {
+    Key<Int>.required(name: "Keys.plainToken", fileID: "App/Keys.swift", line: 13)
+  }
+  fileprivate static var holdsPlainToken: Key<Instance> {
+    Key(.singleton, .plainToken, name: "Keys.holdsPlainToken", fileID: "App/Keys.swift", line: 14) {
+      Instance(number: $0)
+    }
+  }
+  fileprivate static var ownScreens: ChildGraphKey<Void> {
+    ChildGraphKey(scope: .childGraphCheckStep, name: "Keys.ownScreens", fileID: "App/Keys.swift", line: 15) {
+      [
+        TestModule { b in
+          b.bind(.token, to: 1)
+          b.expose(.screen)
+        }
+      ]
+    }
+  }
+  fileprivate static var ownNavigator: Key<ChildGraphFactory<Void>> {
+    Key(.singleton, .ownScreens, name: "Keys.ownNavigator", fileID: "App/Keys.swift", line: 16) { $0 }
+  }
   fileprivate static var screen: Key<Instance> {
     Key(.transient, .token, name: "Keys.screen", fileID: "App/Keys.swift", line: 4) { Instance(number: $0) }
   }
@@ -339,6 +360,67 @@ struct ChildGraphCheckTests {
         fix: bind it in one of the installed modules: b.bind(.token) { … }
       fix: fix the child's modules (the ChildGraphKey's modules); verify() opens every child graph key it meets
       """)
+  }
+}
+
+extension ChildGraphCheckTests {
+  @Test(
+    "whether a root singleton may hold a key only a child binds follows the child's binding, not the key's declaration"
+  )
+  func captiveOrMissingFollowsTheBinding() throws {
+    let root = try Graph(modules: [])
+    // Declared transient, bound scoped: captive, wherever it were bound.
+    let scoped = buildError(
+      [
+        TestModule { b in
+          b.bind(.plainToken, .scoped(.flow), fileID: "App/FlowModule.swift", line: 7) { _ in 2 }
+          b.expose(.holdsPlainToken)
+        }
+      ], parent: root, scope: .flow)
+    #expect(
+      scoped.contains(
+        "error: captive dependency: Keys.holdsPlainToken (Instance, App/Keys.swift:14) is .singleton, but holds Keys.plainToken (Int, App/Keys.swift:13), which is .scoped(.flow)\n"
+      ), "\(scoped)")
+    #expect(
+      scoped.contains(
+        "  Keys.plainToken is .scoped(.flow) as TestModule (App/FlowModule.swift:7) binds it in a child graph that opened .flow\n"
+      ), "\(scoped)")
+    #expect(!scoped.contains("missing binding"), "\(scoped)")
+    // Declared scoped, bound transient: no captive dependency, but the root cannot see the binding.
+    let transient = buildError(
+      [
+        TestModule { b in
+          b.bind(.flowToken, .transient) { _ in 2 }
+          b.expose(.holdsFlowToken)
+        }
+      ], parent: root, scope: .flow)
+    #expect(
+      transient.contains(
+        "error: missing binding for required key Keys.flowToken (Int, App/Keys.swift:9) in the root graph"),
+      "\(transient)")
+    #expect(!transient.contains("captive"), "\(transient)")
+  }
+
+  @Test(
+    "a child graph key the child reaches only through a root singleton is read under the root, and under the child too: the child knows it, and could open it itself"
+  )
+  func childGraphKeyReachedOnlyThroughTheRoot() throws {
+    let root = try Graph(modules: [])
+    let child = try root.child(
+      scope: .flow,
+      modules: [
+        TestModule { b in
+          b.bind(.token, to: 5)
+          b.expose(.ownNavigator)
+        }
+      ])
+    // Through the root singleton, it opens under the root.
+    #expect(child[.ownNavigator].open()[.screen].number == 1)
+    // Opened from the child itself, its modules would bind .token a second time: verify() says so.
+    let error = verifyError(child)
+    #expect(error.hasPrefix("Sheath found 1 problem in the graph:"), "\(error)")
+    #expect(error.contains("error: duplicate binding for Keys.token (Int, App/Keys.swift:1)"), "\(error)")
+    #expect(!error.contains("the root graph opens it"), "\(error)")
   }
 }
 
