@@ -343,7 +343,7 @@ struct GraphCheck {
       ? "\(subject) is \(lifetimes), so \(above) builds it and resolves what it needs there"
       : "\(subject) are \(lifetimes), so \(above) builds them and resolves what they need there"
     // A scoped key is built where its scope opens, wherever it is bound.
-    var fix = "bind \(key.name) in a module of \(above)"
+    var fix = "move the binding of \(key.name) to a module of \(above)"
     if !builders.contains(where: { nodes[$0].lifetime.isScoped }) {
       fix += ", or bind \(subject) in a module of \(below), so that that graph builds \(them)"
     }

@@ -110,7 +110,7 @@ struct ChildGraphCheckTests {
         needed by Keys.session → Keys.token
         Keys.session is .singleton, so the root graph builds it and resolves what it needs there
         TestModule (App/FlowModule.swift:5) binds Keys.token in a child graph that opened .flow, which the root graph does not see
-      fix: bind Keys.token in a module of the root graph, or bind Keys.session in a module of a child graph that opened .flow, so that that graph builds it
+      fix: move the binding of Keys.token to a module of the root graph, or bind Keys.session in a module of a child graph that opened .flow, so that that graph builds it
       """)
   }
 
@@ -173,7 +173,7 @@ struct ChildGraphCheckTests {
         needed by Keys.flowState → Keys.token
         Keys.flowState is .scoped(.flow), so a child graph that opened .flow builds it and resolves what it needs there
         TestModule (App/StepModule.swift:3) binds Keys.token in a child graph, which a child graph that opened .flow does not see
-      fix: bind Keys.token in a module of a child graph that opened .flow
+      fix: move the binding of Keys.token to a module of a child graph that opened .flow
       """)
     // Bound where the flow opens, it builds and resolves.
     let boundFlow = try root.child(
@@ -207,7 +207,7 @@ struct ChildGraphCheckTests {
           needed by Keys.session → Keys.token
           Keys.session is .singleton, so the root graph builds it and resolves what it needs there
           TestModule (App/FlowModule.swift:5) binds Keys.token in a child graph that opened .flow, which the root graph does not see
-        fix: bind Keys.token in a module of the root graph, or bind Keys.session in a module of a child graph that opened .flow, so that that graph builds it
+        fix: move the binding of Keys.token to a module of the root graph, or bind Keys.session in a module of a child graph that opened .flow, so that that graph builds it
       fix: fix the problems above, and name the key in a module, b.expose(.session), so that building the graph checks it
       """)
   }
@@ -280,7 +280,7 @@ struct ChildGraphCheckTests {
         needed by Keys.outerSession → Keys.session → Keys.token
         Keys.otherSession, Keys.outerSession and Keys.session are .singleton, so the root graph builds them and resolves what they need there
         TestModule (App/FlowModule.swift:5) binds Keys.token in a child graph that opened .flow, which the root graph does not see
-      fix: bind Keys.token in a module of the root graph, or bind Keys.otherSession, Keys.outerSession and Keys.session in a module of a child graph that opened .flow, so that that graph builds them
+      fix: move the binding of Keys.token to a module of the root graph, or bind Keys.otherSession, Keys.outerSession and Keys.session in a module of a child graph that opened .flow, so that that graph builds them
       """)
     // The fix, applied: the child builds all three, and resolves them.
     let child = try root.child(
