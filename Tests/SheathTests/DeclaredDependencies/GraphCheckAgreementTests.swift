@@ -59,6 +59,36 @@ struct GraphCheckAgreementTests {
   }
 }
 
+/// Builds the graph `model` reads with `build`: either it reports problems, and each exists in the model,
+/// or the model has none, the graph knows what the model says, and every such key resolves from it.
+/// Returns the graph when it built.
+@MainActor private func expectAgreement(
+  _ model: ChildWiring, _ wiring: Wiring, _ label: String, _ build: () throws -> Graph
+) async throws -> Graph? {
+  let graph: Graph
+  do {
+    graph = try build()
+  } catch let error as GraphError {
+    // Read into values first: a failed expectation would print the whole model.
+    for problem in error.problems {
+      let exists = model.hasProblem(problem, in: wiring)
+      #expect(exists, "\(label): reported, but not in the wiring:\n\(problem)")
+    }
+    let hasProblem = model.hasAnyProblem
+    #expect(hasProblem, "\(label): reported problems in a sound graph")
+    return nil
+  }
+  let hasProblem = model.hasAnyProblem
+  #expect(!hasProblem, "\(label): the wiring has a problem the check did not report")
+  guard !hasProblem else { return nil }
+  let known = model.knownKeys
+  #expect(
+    Set(graph.knownKeys.map(\.name)).intersection(wiring.names) == Set(known.map { wiring.keys[$0].name }),
+    "\(label): the graph knows other keys than the model")
+  for index in known.sorted() { try await expectResolves(wiring.keys[index], index, from: graph) }
+  return graph
+}
+
 /// Resolves `key` from `graph`, and calls every provider and reads every lazy value the result was
 /// given: each resolves from the graph it was made in, which a check that passed must have made sure
 /// opens what it needs.
@@ -213,10 +243,10 @@ extension GraphCheckAgreementTests {
 }
 
 extension GraphCheckAgreementTests {
-  /// A child graph that opens `.flow` under each partly exposed wiring whose root builds, with a module
-  /// that rebinds and exposes keys of its own (``ChildWiring``): either building the child reports
-  /// problems and each exists where the key is built, or every key the child knows resolves from it,
-  /// with every provider called and every lazy value read.
+  /// A child graph that opens `.flow` under each partly exposed wiring whose root builds, and a graph
+  /// below that child, each with a module that rebinds and exposes keys of its own (``ChildWiring``):
+  /// either building each reports problems and each exists where its key is built, or every key it
+  /// knows resolves from it, with every provider called and every lazy value read.
   @Test(
     "random child graphs: every reported problem exists where its key is built, or every key resolves",
     arguments: partlyExposedSeeds)
@@ -225,35 +255,24 @@ extension GraphCheckAgreementTests {
     defer { wiring.box.keys = [] }
     guard !wiring.hasKnownProblem() else { return }
     let root = try Graph(modules: [wiring.module])
-    let model = ChildWiring(wiring, seed: seed)
-    let flow: Graph
-    do {
-      flow = try root.child(scope: .flow, modules: [model.module])
-    } catch let error as GraphError {
-      // Read into values first: a failed expectation would print the whole model.
-      for problem in error.problems {
-        let exists = model.hasProblem(problem, in: wiring)
-        #expect(exists, "seed \(seed): reported, but not in the child's wiring:\n\(problem)")
-      }
-      let hasProblem = model.hasAnyProblem
-      #expect(hasProblem, "seed \(seed): reported problems in a sound child graph")
-      return
-    }
-    let hasProblem = model.hasAnyProblem
-    #expect(!hasProblem, "seed \(seed): the child's wiring has a problem the check did not report")
-    guard !hasProblem else { return }
-    let known = model.knownKeys
-    #expect(
-      Set(flow.knownKeys.map(\.name)).intersection(wiring.names) == Set(known.map { wiring.keys[$0].name }),
-      "seed \(seed): the child knows other keys than the model")
-    for index in known.sorted() { try await expectResolves(wiring.keys[index], index, from: flow) }
+    let first = ChildWiring.Layer(wiring, below: [], seed: seed, opensFlow: true)
+    let model = ChildWiring(wiring, layers: [first], parentKnows: wiring.known().keys)
+    guard
+      let flow = try await expectAgreement(
+        model, wiring, "seed \(seed)", { try root.child(scope: .flow, modules: [model.module]) })
+    else { return }
+    // A graph below the flow, with a module of its own: three graphs to follow keys through.
+    let second = ChildWiring.Layer(wiring, below: [first], seed: seed, opensFlow: false)
+    let stepModel = ChildWiring(wiring, layers: [first, second], parentKnows: model.knownKeys)
+    _ = try await expectAgreement(
+      stepModel, wiring, "seed \(seed), below the flow", { try flow.child(modules: [stepModel.module]) })
   }
-
   @Test(
     "the child graph seeds cover what that test claims: children that build and that are refused, false cycles gone, and keys only a child binds missing where the root builds"
   )
   func childGraphCoverage() {
     var children = (builds: 0, refused: 0)
+    var steps = (builds: 0, refused: 0, builtByTheFlow: 0)
     var falseCycles = 0
     var missingWhereTheRootBuilds = 0
     var rootOwnedKnownByChild = 0
@@ -263,6 +282,13 @@ extension GraphCheckAgreementTests {
       guard !wiring.hasKnownProblem() else { continue }
       let model = ChildWiring(wiring, seed: seed)
       if model.hasAnyProblem { children.refused += 1 } else { children.builds += 1 }
+      if !model.hasAnyProblem {
+        let first = ChildWiring.Layer(wiring, below: [], seed: seed, opensFlow: true)
+        let second = ChildWiring.Layer(wiring, below: [first], seed: seed, opensFlow: false)
+        let step = ChildWiring(wiring, layers: [first, second], parentKnows: model.knownKeys)
+        if step.hasAnyProblem { steps.refused += 1 } else { steps.builds += 1 }
+        steps.builtByTheFlow += step.nodes.indices.count { step.nodes[$0].level == 1 }
+      }
       if model.hadFalseCycle(wiring) { falseCycles += 1 }
       if model.missesWhatOnlyTheChildBinds { missingWhereTheRootBuilds += 1 }
       rootOwnedKnownByChild += model.nodes.indices.count {
@@ -272,12 +298,15 @@ extension GraphCheckAgreementTests {
     // Counted when the test was written: 123 children build and 112 are refused; 6 would have been
     // refused for a cycle that the root's and the child's bindings read as one graph close, and in 7 a
     // key only the child binds is missing where the root builds what needs it (the check passed those,
-    // and resolving stopped); the children resolve 275 keys the root builds.
+    // and resolving stopped); the children resolve 275 keys the root builds. Below the 123 children
+    // that build, 92 graphs that do not open `.flow` build and 31 are refused; their checks follow 175
+    // keys to the flow's graph.
     #expect(children.builds >= 100 && children.refused >= 80, "children: \(children)")
     #expect(falseCycles >= 5, "false cycles the one-graph reading would report: \(falseCycles)")
     #expect(
       missingWhereTheRootBuilds >= 5,
       "keys only a child binds, missing where the root builds: \(missingWhereTheRootBuilds)")
+    #expect(steps.builds >= 50 && steps.refused >= 20 && steps.builtByTheFlow >= 100, "below the flow: \(steps)")
     #expect(rootOwnedKnownByChild >= 200, "keys the child resolves that the root builds: \(rootOwnedKnownByChild)")
   }
 }
@@ -606,14 +635,55 @@ private struct Wiring: WiringModel {
 
 }
 
-/// A wiring's keys as a child graph that opens `.flow` reads them, with a module of its own laid over
-/// the root's: it binds most required keys the root leaves unbound and rebinds a quarter of the others
-/// with other edges (overriding what the root binds or declares), and exposes about half. The model
-/// follows each key to the graph that builds it, as ScopesAndChildGraphs says: a singleton or `.weak`
-/// key to the graph whose module bound it (the root, for a key's own binding), a `.flow` key to the
-/// child, any other to the graph that resolves it — which reads its dependencies with its own bindings.
-/// Each such (key, graph) is one node of the model.
+/// A wiring's keys as a graph below the root reads them — a child that opens `.flow`, and a graph
+/// below that one — each with a module of its own laid over its parent's (``Layer``). The model follows
+/// each key to the graph that builds it, as ScopesAndChildGraphs says: a singleton or `.weak` key to the
+/// graph whose module bound it (the root, for a key's own binding), a `.flow` key to the nearest graph
+/// that opens `.flow`, any other to the graph that resolves it — which reads its dependencies with its
+/// own bindings. Each such (key, graph) is one node of the model.
 private struct ChildWiring: WiringModel {
+  /// What one graph below the root lays over its parent's bindings: it binds most required keys left
+  /// unbound above it and rebinds a quarter of the others with other edges (overriding what is bound
+  /// or declared above), and exposes about half of the keys.
+  struct Layer {
+    let rebound: [Int: [Wiring.Edge]]
+    let exposed: [Bool]
+    let opensFlow: Bool
+    let module: TestModule
+
+    /// The layer below `layers` of `wiring`, drawn from `seed`. A graph that does not open `.flow`,
+    /// below one that does, rebinds no `.flow` key: that is refused, as a scoped binding below its scope.
+    init(_ wiring: Wiring, below layers: [Layer], seed: UInt64, opensFlow: Bool) {
+      var random = SeededGenerator(state: (seed &+ UInt64(layers.count)) &* 0x2545_F491_4F6C_DD1D)
+      let boundAbove = wiring.keys.indices.map { key in
+        wiring.isBound[key] || layers.contains { $0.rebound[key] != nil }
+      }
+      var rebound: [Int: [Wiring.Edge]] = [:]
+      var exposed: [Bool] = []
+      for index in wiring.keys.indices {
+        // Most keys left unbound above are this graph's to bind: a quarter of the others are rebound.
+        if random.next() % 4 == 0 || (!boundAbove[index] && random.next() % 8 != 0),
+          opensFlow || layers.isEmpty || wiring.lives[index] != .flow
+        {
+          rebound[index] = Wiring.randomEdges(for: index, kinds: wiring.kinds, &random)
+        }
+        exposed.append(random.next() % 2 == 0)
+      }
+      self.rebound = rebound
+      self.exposed = exposed
+      self.opensFlow = opensFlow
+      let keys = wiring.keys
+      let box = wiring.box
+      // A key bound or declared above is overridden; a required key left unbound above is bound.
+      module = TestModule { b in
+        for (index, key) in keys.enumerated() {
+          if let edges = rebound[index] { bindKey(&b, key, index, edges, box, isOverride: boundAbove[index]) }
+          if exposed[index] { key.expose(in: &b) }
+        }
+      }
+    }
+  }
+
   private(set) var edges: [[Wiring.Edge]] = []
   private(set) var lives: [Wiring.Life] = []
   private(set) var isBound: [Bool] = []
@@ -622,10 +692,10 @@ private struct ChildWiring: WiringModel {
   /// The nodes a missing binding of would be reported: the starting keys and what non-optional edges
   /// reach.
   private(set) var needed: Set<Int> = []
-  /// The nodes the child resolves itself: the starting keys, what the nodes it builds need, and each
-  /// key a node the root builds needs.
+  /// The nodes the graph checked resolves itself: the starting keys, what the nodes it builds need, and
+  /// each key a node a graph above builds needs.
   private(set) var resolvedByChild: Set<Int> = []
-  /// The edges the child's module binds each key it rebinds with.
+  /// The edges the checked graph's module binds each key it rebinds with.
   let childEdges: [Int: [Wiring.Edge]]
   let module: TestModule
 
@@ -635,48 +705,42 @@ private struct ChildWiring: WiringModel {
     { index in (seed &+ UInt64(index)) % 3 == 0 }
   }
 
+  /// The child that opens `.flow` under `wiring`'s root.
   init(_ wiring: Wiring, seed: UInt64) {
-    var random = SeededGenerator(state: seed &* 0x2545_F491_4F6C_DD1D)
-    var rebound: [Int: [Wiring.Edge]] = [:]
-    var exposed: [Bool] = []
-    for index in wiring.keys.indices {
-      // Most keys the root leaves unbound are the child's to bind: a quarter of the others are rebound.
-      if random.next() % 4 == 0 || (!wiring.isBound[index] && random.next() % 8 != 0) {
-        rebound[index] = Wiring.randomEdges(for: index, kinds: wiring.kinds, &random)
-      }
-      exposed.append(random.next() % 2 == 0)
-    }
-    childEdges = rebound
-    let keys = wiring.keys
-    let box = wiring.box
-    // A key the root binds, or declares a default for, is overridden; a required key it leaves
-    // unbound is bound.
-    let overrides = wiring.keys.indices.map { wiring.isBound[$0] }
-    module = TestModule { b in
-      for (index, key) in keys.enumerated() {
-        if let edges = rebound[index] { bindKey(&b, key, index, edges, box, isOverride: overrides[index]) }
-        if exposed[index] { key.expose(in: &b) }
-      }
-    }
-    // The child starts from every key the root knows and every key its module names.
-    let roots = wiring.known().keys.union(rebound.keys).union(wiring.keys.indices.filter { exposed[$0] })
+    self.init(wiring, layers: [Layer(wiring, below: [], seed: seed, opensFlow: true)], parentKnows: wiring.known().keys)
+  }
+
+  /// The graph of the last of `layers`, whose parent knows `parentKnows`.
+  init(_ wiring: Wiring, layers: [Layer], parentKnows: Set<Int>) {
+    let checked = layers.count
+    childEdges = layers[checked - 1].rebound
+    module = layers[checked - 1].module
+    let exposed = layers[checked - 1].exposed
+    // The graph starts from every key its parent knows and every key its module names.
+    let roots = parentKnows.union(childEdges.keys).union(wiring.keys.indices.filter { exposed[$0] })
     var index: [Int: Int] = [:]
     var pending: [Int] = []
     func node(_ key: Int, resolvedAt level: Int) -> Int {
-      let childBinds = level == 1 && rebound[key] != nil
+      // The binding the graph at `level` resolves the key with, and the level whose module made it.
+      let owner = (1...max(level, 1)).reversed().first { $0 <= level && layers[$0 - 1].rebound[key] != nil } ?? 0
       let life = wiring.lives[key]
-      let home = life == .singleton || life == .weak ? (childBinds ? 1 : 0) : level
-      if let found = index[key * 2 + home] { return found }
+      let home: Int
+      switch life {
+      case .singleton, .weak: home = owner
+      case .flow: home = (1...max(level, 1)).reversed().first { $0 <= level && layers[$0 - 1].opensFlow } ?? level
+      case .transient, .perResolution: home = level
+      }
+      if let found = index[key * 8 + home] { return found }
       nodes.append((key, home))
-      edges.append(childBinds ? rebound[key] ?? [] : wiring.edges[key])
+      edges.append(owner > 0 ? layers[owner - 1].rebound[key] ?? [] : wiring.edges[key])
       lives.append(life)
-      isBound.append(childBinds || wiring.isBound[key])
-      index[key * 2 + home] = nodes.count - 1
+      isBound.append(owner > 0 || wiring.isBound[key])
+      index[key * 8 + home] = nodes.count - 1
       pending.append(nodes.count - 1)
       return nodes.count - 1
     }
     for key in roots.sorted() {
-      let at = node(key, resolvedAt: 1)
+      let at = node(key, resolvedAt: checked)
       needed.insert(at)
       resolvedByChild.insert(at)
     }
@@ -685,13 +749,13 @@ private struct ChildWiring: WiringModel {
       edges[next] = edges[next].map { edge in
         let target = node(edge.target, resolvedAt: level)
         if edge.kind != .optional { needed.insert(target) }
-        if level == 1 { resolvedByChild.insert(target) }
+        if level == checked { resolvedByChild.insert(target) }
         return Wiring.Edge(target: target, kind: edge.kind)
       }
-      // The child knows every key its keys reach, the root building some of them: it resolves each
-      // itself too (DeclaringDependencies: a graph knows what its keys reach).
+      // The graph knows every key its keys reach, a graph above building some of them: it resolves
+      // each itself too (DeclaringDependencies: a graph knows what its keys reach).
       for edge in edges[next] where !resolvedByChild.contains(edge.target) {
-        resolvedByChild.insert(node(nodes[edge.target].key, resolvedAt: 1))
+        resolvedByChild.insert(node(nodes[edge.target].key, resolvedAt: checked))
       }
     }
   }
