@@ -429,7 +429,7 @@ extension Graph {
   /// The binding this graph resolves `key` with: a module's, else the key's test behaviour's in a test
   /// graph, else its default; `nil` when nothing binds it.
   func binding(resolving key: Keys) -> AnyBinding? {
-    table.binding(at: key.slot) ?? key.fallbackAnyBinding(testing: usesTestValues)
+    bindingAndOwner(resolving: key).binding
   }
 
   /// ``binding(resolving:)``, and the level of the graph whose module made it: where its singleton or
