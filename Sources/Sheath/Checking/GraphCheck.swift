@@ -361,6 +361,12 @@ struct GraphCheck {
     names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " and " + names[names.count - 1]
   }
 
+  /// ` in the root graph`, for a problem among the keys a graph above the checked one builds — only a
+  /// key of the checked graph's reached them — and nothing for the checked graph's own.
+  private func graphSuffix(_ node: Int) -> String {
+    nodes[node].level < lineage.level ? " in \(describeGraph(nodes[node].level))" : ""
+  }
+
   /// How messages name the graph at `level` of the lineage.
   private func describeGraph(_ level: Int) -> String {
     Graph.describe(isRoot: level == 0, scope: lineage.scopes[level])
@@ -468,7 +474,7 @@ struct GraphCheck {
   private mutating func findCycles() {
     enum Mark { case unvisited, onPath, done }
     var marks = [Mark](repeating: .unvisited, count: nodes.count)
-    var reported: Set<[Int]> = []
+    var reported: Set<[ObjectIdentifier]> = []
     for start in nodes.indices where marks[start] == .unvisited {
       // The walk's path: each node with the index of its next edge to follow.
       var stack: [(node: Int, nextEdge: Int)] = [(start, 0)]
@@ -490,7 +496,8 @@ struct GraphCheck {
         case .onPath:
           guard let from = stack.firstIndex(where: { $0.node == edge.target }) else { continue }
           let members = stack[from...].map(\.node)
-          guard reported.insert(members.sorted()).inserted else { continue }
+          // Once per cycle of keys: the checked graph and a graph above may both build it.
+          guard reported.insert(members.map { ObjectIdentifier(nodes[$0].key) }.sorted()).inserted else { continue }
           reportCycle(members)
         case .done:
           continue
@@ -508,7 +515,7 @@ struct GraphCheck {
       GraphError.Problem(
         kind: .dependencyCycle, keyName: keys[0].name,
         diagnostic: Diagnostic(
-          summary: "dependency cycle",
+          summary: "dependency cycle" + graphSuffix(ordered[0]),
           details: cyclePath(keys) + provenance(of: ordered + [ordered[0]], lifetimes: []),
           fix:
             "declare one of these dependencies as \(deferredForms(of: ordered[1 % ordered.count], inCycle: ordered)) (\(declaration(of: keys[0], nodes[ordered[0]].lifetime, needing: keys[1]))) and resolve it after the factory returns, or split a type so the cycle disappears"
@@ -616,10 +623,10 @@ struct GraphCheck {
     // Most graphs keep no lazy value of a key the graph does not own: one pass, and nothing else.
     guard !kept.isEmpty else { return }
     let heldBy = holders()
-    var reported: Set<[Int]> = []
+    var reported: Set<[ObjectIdentifier]> = []
     for (lazy, value) in kept {
       guard let cycle = referenceCycle(ifLazy: value, keptBy: lazy, holders: heldBy),
-        reported.insert(Array(Set(cycle)).sorted()).inserted
+        reported.insert(Set(cycle.map { ObjectIdentifier(nodes[$0].key) }).sorted()).inserted
       else { continue }
       reportReferenceCycle(cycle, lazy: lazy, value: value)
     }
@@ -634,7 +641,7 @@ struct GraphCheck {
         kind: .referenceCycle, keyName: holder.key.name,
         diagnostic: Diagnostic(
           summary:
-            "reference cycle: \(holder.key.name) is \(holder.lifetime), and holds itself through \(nodes[lazy].key.name) once it is read",
+            "reference cycle\(graphSuffix(cycle[0])): \(holder.key.name) is \(holder.lifetime), and holds itself through \(nodes[lazy].key.name) once it is read",
           details: cyclePath(keys) + provenance(of: cycle, lifetimes: [cycle[0], value]) + [
             "a lazy value keeps the value it resolved unless the graph owns it, and \(kept.key.name) is \(kept.lifetime): neither \(holder.key.name) nor that value would ever be released"
           ]

@@ -41,10 +41,11 @@ struct GraphReading {
     if childGraphKey == nil { openedScopes = plan.opened }
 
     var bindings: [ObjectIdentifier: AnyBinding] = [:]
-    // Each key once, as the graph resolves it (what a graph above builds for it is read there).
-    for node in check.nodes where node.isResolvedByCheckedGraph {
+    // Each key as the graph resolves it; and, named with that graph, a key a graph above builds in a
+    // way of its own for a key that graph builds (`Keys.token in the root graph`).
+    for node in check.nodes {
       let id = ObjectIdentifier(node.key)
-      if let binding = node.binding { bindings[id] = binding }
+      if node.isResolvedByCheckedGraph, let binding = node.binding { bindings[id] = binding }
       // A child's reading adds what it binds differently from its parent, or that only it knows.
       if childGraphKey != nil, let binding = node.binding, parentBindings[id] === binding { continue }
       keys.append(Self.checkedKey(node, nodes: check.nodes, in: graph, childGraphKey: childGraphKey))
@@ -106,23 +107,23 @@ struct GraphReading {
   ) -> VerificationReport.CheckedKey {
     let key = node.key
     let lifetime = node.binding?.lifetime ?? key.defaultLifetimeKind
+    // A key a graph above builds differently from the graph read is named with that graph.
+    func name(of node: GraphCheck.Node) -> String {
+      node.isResolvedByCheckedGraph
+        ? node.key.name : "\(node.key.name) in \(graph.ancestor(atLevel: node.level).diagnosticDescription)"
+    }
     var scope: String?
     if case .scoped(let scoped) = lifetime { scope = scoped.description }
     return VerificationReport.CheckedKey(
-      name: key.name, type: key.typeName, lifetime: lifetime.description, scope: scope,
+      name: name(of: node), type: key.typeName, lifetime: lifetime.description, scope: scope,
       boundBy: node.binding.map { $0.source.description },
       // A key nothing binds has nothing to read: its missing binding is the problem reported.
       dependencies: node.binding == nil
         ? []
         : node.edges.map { edges in
           edges.map {
-            // A key a graph above builds differently from the graph read is named with that graph.
-            let target = nodes[$0.target]
-            let name =
-              target.isResolvedByCheckedGraph
-              ? target.key.name : "\(target.key.name) in \(graph.ancestor(atLevel: target.level).diagnosticDescription)"
-            return VerificationReport.Dependency(
-              key: name, isDeferred: $0.kind == .deferred, isOptional: $0.kind == .optional)
+            VerificationReport.Dependency(
+              key: name(of: nodes[$0.target]), isDeferred: $0.kind == .deferred, isOptional: $0.kind == .optional)
           }
         },
       decoratedBy: (node.binding?.decorators ?? []).map(\.description),

@@ -66,6 +66,23 @@ extension Keys {
   fileprivate static var ownNavigator: Key<ChildGraphFactory<Void>> {
     Key(.singleton, .ownScreens, name: "Keys.ownNavigator", fileID: "App/Keys.swift", line: 16) { $0 }
   }
+  fileprivate static var resolvedToken: Key<Int> {
+    Key<Int>(name: "Keys.resolvedToken", fileID: "App/Keys.swift", line: 17) { _ in 3 }
+  }
+  fileprivate static var holdsResolvedToken: Key<Instance> {
+    Key(.singleton, .resolvedToken, name: "Keys.holdsResolvedToken", fileID: "App/Keys.swift", line: 18) {
+      Instance(number: $0)
+    }
+  }
+  fileprivate static var loopA: Key<Instance> {
+    Key(.transient, .loopB, name: "Keys.loopA", fileID: "App/Keys.swift", line: 19) { $0 }
+  }
+  fileprivate static var loopB: Key<Instance> {
+    Key(.transient, .loopA, name: "Keys.loopB", fileID: "App/Keys.swift", line: 20) { $0 }
+  }
+  fileprivate static var holdsLoop: Key<Instance> {
+    Key(.singleton, .loopA, name: "Keys.holdsLoop", fileID: "App/Keys.swift", line: 21) { $0 }
+  }
   fileprivate static var screen: Key<Instance> {
     Key(.transient, .token, name: "Keys.screen", fileID: "App/Keys.swift", line: 4) { Instance(number: $0) }
   }
@@ -421,6 +438,56 @@ extension ChildGraphCheckTests {
     #expect(error.hasPrefix("Sheath found 1 problem in the graph:"), "\(error)")
     #expect(error.contains("error: duplicate binding for Keys.token (Int, App/Keys.swift:1)"), "\(error)")
     #expect(!error.contains("the root graph opens it"), "\(error)")
+  }
+}
+
+extension ChildGraphCheckTests {
+  @Test(
+    "verify() on a child lists what a graph above builds in a way of its own, named with that graph: a key the root resolves through a resolver is unchecked, as the graph's uncheckedKeys say"
+  )
+  func rootBuiltKeysInTheChildsReport() throws {
+    let root = try Graph(modules: [])
+    let child = try root.child(
+      scope: .flow,
+      modules: [
+        TestModule { b in
+          b.override(.resolvedToken, to: 4)
+          b.expose(.holdsResolvedToken)
+        }
+      ])
+    let report = try child.verify()
+    #expect(report.uncheckedKeys == ["Keys.resolvedToken in the root graph"])
+    #expect(child.uncheckedKeys.map(\.name) == ["Keys.resolvedToken"])
+    let dependencies = Dictionary(
+      uniqueKeysWithValues: report.keys.map { ($0.name, ($0.dependencies ?? []).map(\.key)) })
+    #expect(dependencies["Keys.holdsResolvedToken"] == ["Keys.resolvedToken in the root graph"])
+    #expect(dependencies["Keys.resolvedToken"] == [])
+    #expect(child.dot().contains("\"Keys.resolvedToken in the root graph\" [label="), "\(child.dot())")
+    #expect(child[.holdsResolvedToken].number == 3 && child[.resolvedToken] == 4)
+  }
+
+  @Test(
+    "a cycle among keys the root builds, which only a child's key reaches, says it is the root graph's: the child's own bindings have none"
+  )
+  func cycleInTheRootGraph() throws {
+    let root = try Graph(modules: [])
+    let error = buildError(
+      [
+        TestModule { b in
+          b.override(.loopB) { Instance() }
+          b.expose(.holdsLoop)
+        }
+      ], parent: root, scope: .flow)
+    #expect(
+      error.hasPrefix(
+        """
+        Sheath could not build the graph (1 problem):
+
+        error: dependency cycle in the root graph
+          Keys.loopA (Instance, App/Keys.swift:19)
+          → Keys.loopB (Instance, App/Keys.swift:20)
+          → Keys.loopA
+        """), "\(error)")
   }
 }
 
