@@ -807,23 +807,26 @@ struct UnusableDependency {
   let fix: String
 
   /// `nil` when a factory of `holder`'s isolation can take `dependency`'s value.
+  ///
+  /// NB: the key's name as code is read in the cases that report, not before the switch: it walks the
+  /// name's characters, and the check asks this of every direct edge (half of a child graph's build,
+  /// measured, when it was read for every edge).
   init?(_ dependency: Keys, declaredBy holder: KeyIsolation) {
     self.dependency = dependency
-    let name = dependency.callSiteName
     switch (dependency.kind, holder) {
     case (.plain, _), (.mainActor, .mainActor), (.async, .async):
       return nil
     case (.assisted, _), (.mainActorAssisted, _):
       reason = "an assisted key builds its value from an argument its caller passes"
-      fix = "declare \(name).factory and call it with the argument"
+      fix = "declare \(dependency.callSiteName).factory and call it with the argument"
     case (.async, _):
       let factory = holder == .mainActor ? "a main-actor factory" : "a synchronous factory"
       reason = "an async key's value is awaited, and \(factory) cannot wait"
-      fix = "declare \(name).provider and await it where the value is needed"
+      fix = "declare \(dependency.callSiteName).provider and await it where the value is needed"
     case (.mainActor, _):
       let factory = holder == .async ? "an async factory" : "this factory"
       reason = "a main-actor key's value is built on the main actor, where \(factory) does not run"
-      fix = "declare \(name).provider and call it on the main actor"
+      fix = "declare \(dependency.callSiteName).provider and call it on the main actor"
     }
   }
 
