@@ -199,6 +199,28 @@ func allRows() -> [Row] {
           .swinject: .notApplicable(Footnote.crossCheck),
           .dependencies: .notApplicable(Footnote.noRuntimeRegistration),
         ])))
+  rows.append(
+    .measured(
+      Scenario(
+        id: "build-declared-1000",
+        title: "build a graph of 1,000 keys that declare 1,000 dependencies (500 singletons, each needing a transient key that needs one leaf)",
+        work: [
+          .handWritten: .notApplicable(Footnote.noContainer),
+          .sheath: .loop(SheathContender.buildDeclared),
+          .swinject: .notApplicable(Footnote.noVerification),
+          .dependencies: .notApplicable(Footnote.noRuntimeRegistration),
+        ])))
+  rows.append(
+    .measured(
+      Scenario(
+        id: "child-declared-1000",
+        title: "build a child graph with one override module under that graph: checked where each key is built",
+        work: [
+          .handWritten: .notApplicable(Footnote.noContainer),
+          .sheath: .loop(SheathContender.buildDeclaredChild),
+          .swinject: .notApplicable(Footnote.noVerification),
+          .dependencies: .notApplicable(Footnote.noRuntimeRegistration),
+        ])))
   for size in [10, 1_000, Scale.largest] {
     rows.append(
       .measured(

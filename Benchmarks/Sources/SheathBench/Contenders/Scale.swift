@@ -127,6 +127,72 @@ extension SheathContender {
   }
 }
 
+/// Keys that declare their dependencies, as the docs teach: 500 singletons, each needing a transient
+/// key of its own, which needs one shared leaf. Made once per process, outside every timed region.
+enum DeclaredScale {
+  static let leaf = Key<Int>(name: "Keys.declaredLeaf") { 1 }
+  static let transients: [Key<Int>] = (0..<500).map { index in
+    Key(.transient, leaf, name: "Keys.declaredTransient\(index)") { $0 + index }
+  }
+  static let singletons: [Key<Int>] = (0..<500).map { index in
+    Key(.singleton, transients[index], name: "Keys.declaredSingleton\(index)") { $0 }
+  }
+
+  /// Names every singleton: the graph knows all 1,001 keys and checks their 1,000 edges.
+  struct AppModule: Module {
+    func register(into b: inout Bindings) {
+      for key in singletons { b.expose(key) }
+    }
+  }
+
+  /// A flow's override of the leaf: the flow resolves the transient keys with it, and the root's
+  /// singletons keep the root's.
+  struct FlowModule: Module {
+    func register(into b: inout Bindings) {
+      b.override(leaf) { 2 }
+    }
+  }
+}
+
+extension SheathContender {
+  /// Times building the graph of ``DeclaredScale``'s keys.
+  static func buildDeclared() -> Loop {
+    _ = DeclaredScale.singletons
+    let module = DeclaredScale.AppModule()
+    let sink = makeSink(Graph.self)
+    return { n in
+      timeLoop(n, sink) {
+        do {
+          return try Graph(modules: [module])
+        } catch {
+          fatalError("the declared graph does not build: \(error)")
+        }
+      }
+    }
+  }
+
+  /// Times building a child with ``DeclaredScale/FlowModule`` under the graph of ``DeclaredScale``'s keys.
+  static func buildDeclaredChild() -> Loop {
+    let graph: Graph
+    do {
+      graph = try Graph(modules: [DeclaredScale.AppModule()])
+    } catch {
+      fatalError("the declared graph does not build: \(error)")
+    }
+    let module = DeclaredScale.FlowModule()
+    let sink = makeSink(Graph.self)
+    return { n in
+      timeLoop(n, sink) {
+        do {
+          return try graph.child(scope: nil, modules: [module])
+        } catch {
+          fatalError("the declared child does not build: \(error)")
+        }
+      }
+    }
+  }
+}
+
 extension SwinjectContender {
   static func makeScaleContainer(names: [String]) -> Container {
     let container = Container()

@@ -19,7 +19,8 @@ struct Options {
       --quick         few iterations: proves every scenario runs (CI); timings are not meaningful
       --filter NAME   run only the scenarios whose id or title contains NAME (repeatable);
                       ids: leaf singleton graph assisted flow-open flow-cached threads-1 threads-2 chain
-                      build-10 build-100 build-1000 build-10000 build-static-1000 verify-10 verify-1000 verify-10000
+                      build-10 build-100 build-1000 build-10000 build-static-1000 build-declared-1000
+                      child-declared-1000 verify-10 verify-1000 verify-10000
                       resolve-10 resolve-10000
                       resolve-each-10 resolve-each-10000 controls memory flow-memory
       --runs N        repetitions per cell, the median is reported (default 7; 3 with --quick)
