@@ -203,7 +203,8 @@ func allRows() -> [Row] {
     .measured(
       Scenario(
         id: "build-declared-1000",
-        title: "build a graph of 1,000 keys that declare 1,000 dependencies (500 singletons, each needing a transient key that needs one leaf)",
+        title:
+          "build a graph of 1,000 keys that declare 1,000 dependencies (500 singletons, each needing a transient key that needs one leaf)",
         work: [
           .handWritten: .notApplicable(Footnote.noContainer),
           .sheath: .loop(SheathContender.buildDeclared),
