@@ -83,6 +83,12 @@ extension Keys {
   fileprivate static var holdsLoop: Key<Instance> {
     Key(.singleton, .loopA, name: "Keys.holdsLoop", fileID: "App/Keys.swift", line: 21) { $0 }
   }
+  fileprivate static var lazyHolder: Key<Instance> {
+    Key(.singleton, .lazyHeld.lazy, name: "Keys.lazyHolder", fileID: "App/Keys.swift", line: 22) { _ in Instance() }
+  }
+  fileprivate static var lazyHeld: Key<Instance> {
+    Key(.transient, .lazyHolder, name: "Keys.lazyHeld", fileID: "App/Keys.swift", line: 23) { $0 }
+  }
   fileprivate static var screen: Key<Instance> {
     Key(.transient, .token, name: "Keys.screen", fileID: "App/Keys.swift", line: 4) { Instance(number: $0) }
   }
@@ -464,6 +470,27 @@ extension ChildGraphCheckTests {
     #expect(dependencies["Keys.resolvedToken"] == [])
     #expect(child.dot().contains("\"Keys.resolvedToken in the root graph\" [label="), "\(child.dot())")
     #expect(child[.holdsResolvedToken].number == 3 && child[.resolvedToken] == 4)
+  }
+
+  @Test(
+    "a reference cycle among keys the root builds, which only a child's key reaches, says it is the root graph's"
+  )
+  func referenceCycleInTheRootGraph() throws {
+    let root = try Graph(modules: [])
+    let error = buildError(
+      [
+        TestModule { b in
+          b.override(.lazyHeld) { Instance() }
+          b.expose(.lazyHolder)
+        }
+      ], parent: root, scope: .flow)
+    #expect(
+      error.hasPrefix(
+        """
+        Sheath could not build the graph (1 problem):
+
+        error: reference cycle in the root graph: Keys.lazyHolder is .singleton, and holds itself through Keys.lazyHeld.lazy once it is read
+        """), "\(error)")
   }
 
   @Test(
